@@ -1,0 +1,48 @@
+import { type Request, type Response, Router } from 'express';
+import { type DocumentNode, execute, type GraphQLSchema, validate } from 'graphql';
+import type { ErrorApp } from '../src/errores/errores.js';
+import { aRespuesta } from '../src/errores/http.js';
+import type { Contexto } from '../src/graphql/contexto.js';
+import type { Ruta } from './tipos.js';
+
+export interface DepsAdaptador {
+  schema: GraphQLSchema;
+  crearContexto: (req: Request) => Promise<Contexto>;
+  normalizar: (e: unknown, req: Request) => ErrorApp;
+}
+
+function raizUnica(data: Record<string, unknown>): unknown {
+  const claves = Object.keys(data);
+  return claves.length === 1 ? data[claves[0]!] : data;
+}
+
+/** Mounts every route of the table; each runs its GraphQL operation against the shielded schema. */
+export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
+  const router = Router();
+  for (const r of rutas) {
+    const problemas = validate(deps.schema, r.operacion as DocumentNode);
+    if (problemas.length)
+      throw new Error(
+        `La operación de ${r.metodo.toUpperCase()} ${r.ruta} no valida: ${problemas[0]!.message}`,
+      );
+    router[r.metodo](r.ruta, async (req: Request, res: Response) => {
+      try {
+        const contextValue = await deps.crearContexto(req);
+        const resultado = await execute({
+          schema: deps.schema,
+          document: r.operacion as DocumentNode,
+          variableValues: r.variables?.(req) ?? {},
+          contextValue,
+        });
+        if (resultado.errors?.length) throw resultado.errors[0];
+        const data = resultado.data as Record<string, unknown>;
+        const { status, body } = r.respuesta ? r.respuesta(data) : { status: 200, body: raizUnica(data) };
+        res.status(status).json(body);
+      } catch (e) {
+        const { status, body, headers } = aRespuesta(deps.normalizar(e, req));
+        res.set(headers).status(status).json(body);
+      }
+    });
+  }
+  return router;
+}

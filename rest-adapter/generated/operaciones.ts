@@ -1,0 +1,96 @@
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.This scalar is serialized to a string in ISO 8601 format and parsed from a string in ISO 8601 format. */
+  DateTimeISO: { input: string; output: string; }
+  /** Módulo contratado por la entidad. Valores: `rips`, `rda`. */
+  Modulo: { input: 'rips' | 'rda'; output: 'rips' | 'rda'; }
+  /** Permiso efectivo. Valores: `rips:enviar`, `rips:leer`, `rda:enviar`, `rda:leer`. */
+  Permiso: { input: 'rips:enviar' | 'rips:leer' | 'rda:enviar' | 'rda:leer'; output: 'rips:enviar' | 'rips:leer' | 'rda:enviar' | 'rda:leer'; }
+  /** Rol de un usuario en la entidad. Valores: `owner`, `operador`, `auditor`. */
+  Rol: { input: 'owner' | 'operador' | 'auditor'; output: 'owner' | 'operador' | 'auditor'; }
+  /** Tipo de entidad (prestador) que usa el servicio. Valores: `ips`, `profesional-independiente`, `transporte-especial`, `objeto-social-diferente`. */
+  TipoEntidad: { input: 'ips' | 'profesional-independiente' | 'transporte-especial' | 'objeto-social-diferente'; output: 'ips' | 'profesional-independiente' | 'transporte-especial' | 'objeto-social-diferente'; }
+  /** Cómo se autenticó quien llama. Valores: `api-key`, `usuario`. */
+  TipoIdentidad: { input: 'api-key' | 'usuario'; output: 'api-key' | 'usuario'; }
+};
+
+/** Si la entidad está lista para usar un módulo (sin revelar secretos) */
+export type ConfiguracionModulo = {
+  credencialesActualizadas?: Maybe<Scalars['DateTimeISO']['output']>;
+  /** La entidad tiene credenciales del Ministerio registradas */
+  credencialesConfiguradas: Scalars['Boolean']['output'];
+  listo: Scalars['Boolean']['output'];
+  modulo: Scalars['Modulo']['output'];
+  /** El servicio del Ministerio (MUV o IHCE) está configurado en este entorno */
+  upstreamConfigurado: Scalars['Boolean']['output'];
+};
+
+/** La entidad (tenant) de la sesión */
+export type EntidadSesion = {
+  /** Módulos contratados */
+  modulos: Array<Scalars['Modulo']['output']>;
+  nombre: Scalars['String']['output'];
+  slug: Scalars['String']['output'];
+  tipoEntidad: Scalars['TipoEntidad']['output'];
+};
+
+/** Quién llama */
+export type Identidad = {
+  /** Prefijo de la API key usada */
+  apiKeyPrefijo?: Maybe<Scalars['String']['output']>;
+  /** Rol del usuario; null para una API key (todos los permisos) */
+  rol?: Maybe<Scalars['Rol']['output']>;
+  /** Sujeto (sub) del token */
+  sujeto?: Maybe<Scalars['String']['output']>;
+  tipo: Scalars['TipoIdentidad']['output'];
+};
+
+export type Query = {
+  /** Estado de configuración del módulo RDA (IHCE) para la entidad */
+  configuracionRda: ConfiguracionModulo;
+  /** Estado de configuración del módulo RIPS (MUV) para la entidad */
+  configuracionRips: ConfiguracionModulo;
+  /** Entidad, identidad y permisos efectivos de quien llama */
+  sesion: Sesion;
+};
+
+export type Sesion = {
+  entidad: EntidadSesion;
+  identidad: Identidad;
+  /** Permisos efectivos: los del rol en los módulos contratados */
+  permisos: Array<Scalars['Permiso']['output']>;
+};
+
+export type SesionQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SesionQuery = { sesion: { permisos: Array<'rips:enviar' | 'rips:leer' | 'rda:enviar' | 'rda:leer'>, entidad: { slug: string, nombre: string, tipoEntidad: 'ips' | 'profesional-independiente' | 'transporte-especial' | 'objeto-social-diferente', modulos: Array<'rips' | 'rda'> }, identidad: { tipo: 'api-key' | 'usuario', rol: 'owner' | 'operador' | 'auditor' | null, sujeto: string | null, apiKeyPrefijo: string | null } } };
+
+export type CamposConfiguracionFragment = { modulo: 'rips' | 'rda', upstreamConfigurado: boolean, credencialesConfiguradas: boolean, credencialesActualizadas: string | null, listo: boolean };
+
+export type ConfiguracionRipsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConfiguracionRipsQuery = { configuracionRips: { modulo: 'rips' | 'rda', upstreamConfigurado: boolean, credencialesConfiguradas: boolean, credencialesActualizadas: string | null, listo: boolean } };
+
+export type ConfiguracionRdaQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConfiguracionRdaQuery = { configuracionRda: { modulo: 'rips' | 'rda', upstreamConfigurado: boolean, credencialesConfiguradas: boolean, credencialesActualizadas: string | null, listo: boolean } };
+
+export const CamposConfiguracionFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposConfiguracion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConfiguracionModulo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"modulo"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamConfigurado"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesConfiguradas"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesActualizadas"}},{"kind":"Field","name":{"kind":"Name","value":"listo"}}]}}]} as unknown as DocumentNode<CamposConfiguracionFragment, unknown>;
+export const SesionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Sesion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sesion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entidad"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"nombre"}},{"kind":"Field","name":{"kind":"Name","value":"tipoEntidad"}},{"kind":"Field","name":{"kind":"Name","value":"modulos"}}]}},{"kind":"Field","name":{"kind":"Name","value":"identidad"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tipo"}},{"kind":"Field","name":{"kind":"Name","value":"rol"}},{"kind":"Field","name":{"kind":"Name","value":"sujeto"}},{"kind":"Field","name":{"kind":"Name","value":"apiKeyPrefijo"}}]}},{"kind":"Field","name":{"kind":"Name","value":"permisos"}}]}}]}}]} as unknown as DocumentNode<SesionQuery, SesionQueryVariables>;
+export const ConfiguracionRipsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConfiguracionRips"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"configuracionRips"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposConfiguracion"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposConfiguracion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConfiguracionModulo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"modulo"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamConfigurado"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesConfiguradas"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesActualizadas"}},{"kind":"Field","name":{"kind":"Name","value":"listo"}}]}}]} as unknown as DocumentNode<ConfiguracionRipsQuery, ConfiguracionRipsQueryVariables>;
+export const ConfiguracionRdaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConfiguracionRda"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"configuracionRda"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposConfiguracion"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposConfiguracion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConfiguracionModulo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"modulo"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamConfigurado"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesConfiguradas"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesActualizadas"}},{"kind":"Field","name":{"kind":"Name","value":"listo"}}]}}]} as unknown as DocumentNode<ConfiguracionRdaQuery, ConfiguracionRdaQueryVariables>;

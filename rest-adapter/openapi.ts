@@ -1,0 +1,190 @@
+import type { GraphQLSchema } from 'graphql';
+import { CODIGOS_ERROR } from '../src/errores/errores.js';
+import { esquemaDeRespuesta } from './esquemas.js';
+import type { EsquemaJson, Ruta } from './tipos.js';
+
+export const VERSION_CONTRATO = '1.0';
+
+const DESCRIPCION_ESTADO: Record<number, string> = {
+  400: 'Solicitud inválida (JSON mal formado, campos faltantes o inválidos; ver `detalles`)',
+  401: 'Falta la credencial o no es válida',
+  403: 'Rol sin el permiso necesario, módulo no contratado (`codigo`, `modulo`) o entidad no autorizada',
+  404: 'No existe (o pertenece a otra entidad)',
+  409: 'Conflicto con el estado actual',
+  410: 'El recurso o cursor expiró',
+  413: 'El cuerpo supera el límite configurado',
+  415: 'Tipo o codificación de contenido no soportado',
+  422: 'Rechazado por las reglas',
+  502: 'El servicio del Ministerio no respondió o respondió con error',
+  503: 'Base de datos arrancando (`bd-arrancando`, con `Retry-After`) o configuración faltante',
+};
+
+const ERROR: EsquemaJson = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: { type: 'string', description: 'Mensaje en español para una persona' },
+    codigo: { type: 'string', enum: Object.keys(CODIGOS_ERROR) },
+    detalles: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['campo', 'mensaje'],
+        properties: { campo: { type: 'string' }, mensaje: { type: 'string' } },
+      },
+    },
+    modulo: { type: 'string', enum: ['rips', 'rda'] },
+    reintentarEnSegundos: { type: 'integer', minimum: 0 },
+  },
+};
+
+const DEPENDENCIA: EsquemaJson = {
+  type: 'object',
+  required: ['estado'],
+  properties: { estado: { type: 'string' }, detalle: { type: 'string' } },
+};
+
+const LISTO: EsquemaJson = {
+  type: 'object',
+  required: ['estado', 'dependencias'],
+  properties: {
+    estado: { type: 'string', enum: ['ok', 'degradado'] },
+    dependencias: {
+      type: 'object',
+      required: ['baseDeDatos', 'muv', 'ihce', 'oidc'],
+      properties: { baseDeDatos: DEPENDENCIA, muv: DEPENDENCIA, ihce: DEPENDENCIA, oidc: DEPENDENCIA },
+    },
+    error: { type: 'string' },
+    codigo: { type: 'string' },
+    reintentarEnSegundos: { type: 'integer' },
+  },
+};
+
+function respuestaError(estado: number) {
+  return {
+    description: DESCRIPCION_ESTADO[estado] ?? 'Error',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  };
+}
+
+function json(schema: EsquemaJson, description: string) {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+/** OpenAPI 3.1 document generated from the route table and the GraphQL schema. */
+export function construirOpenApi(rutas: Ruta[], schema: GraphQLSchema): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {
+    '/health': {
+      get: {
+        operationId: 'health',
+        tags: ['servicio'],
+        summary: 'Vivacidad del proceso (sin autenticación; responde aunque la base de datos no)',
+        security: [],
+        responses: {
+          200: json(
+            { type: 'object', required: ['estado'], properties: { estado: { const: 'ok' } } },
+            'Vivo',
+          ),
+        },
+      },
+    },
+    '/ready': {
+      get: {
+        operationId: 'ready',
+        tags: ['servicio'],
+        summary: 'Estado real de cada dependencia (sin autenticación)',
+        security: [],
+        responses: {
+          200: json(LISTO, 'Todas las dependencias disponibles y configuradas'),
+          503: json(LISTO, 'Alguna dependencia caída o sin configurar (degradado)'),
+        },
+      },
+    },
+    '/openapi.json': {
+      get: {
+        operationId: 'openapi',
+        tags: ['servicio'],
+        summary: 'Este documento',
+        security: [],
+        responses: { 200: json({ type: 'object' }, 'Documento OpenAPI 3.1'), 503: respuestaError(503) },
+      },
+    },
+  };
+
+  for (const r of rutas) {
+    const path = r.ruta.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const parametros = [...r.ruta.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    const exitos = r.exitos ?? { 200: { descripcion: 'OK' } };
+    const responses: Record<string, unknown> = {};
+    for (const [estado, e] of Object.entries(exitos)) {
+      responses[estado] = json(e.esquema ?? esquemaDeRespuesta(schema, r.operacion), e.descripcion);
+    }
+    const estadosError = new Set([401, 403, 503, ...(r.errores ?? []), ...(r.cuerpo ? [400, 413, 415] : [])]);
+    for (const estado of [...estadosError].sort()) responses[estado] = respuestaError(estado);
+    const nombreOp = r.operacion.definitions.find((d) => d.kind === 'OperationDefinition');
+    paths[path] ??= {};
+    paths[path][r.metodo] = {
+      operationId: nombreOp && 'name' in nombreOp ? nombreOp.name?.value : undefined,
+      tags: [r.etiqueta],
+      summary: r.resumen,
+      ...(r.descripcion ? { description: r.descripcion } : {}),
+      'x-permiso': r.permiso,
+      parameters: [...parametros, { $ref: '#/components/parameters/XTenant' }],
+      ...(r.cuerpo
+        ? { requestBody: { required: true, content: { 'application/json': { schema: r.cuerpo } } } }
+        : {}),
+      responses,
+    };
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Motor de cumplimiento RIPS y RDA',
+      version: VERSION_CONTRATO,
+      description:
+        'API REST de compatibilidad. Cada ruta ejecuta la misma operación GraphQL disponible en /graphql, ' +
+        'así que reglas, permisos y errores son idénticos en ambas puertas. Mensajes en español.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ apiKey: [] }, { bearer: [] }],
+    tags: [
+      { name: 'servicio', description: 'Salud y contrato' },
+      { name: 'sesion', description: 'Quién llama' },
+      { name: 'rips', description: 'RIPS y radicación ante el MUV' },
+      { name: 'rda', description: 'Resumen digital de atención (IHCE)' },
+    ],
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Api-Key',
+          description: 'API key `rda_…` de la entidad',
+        },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'Token del proveedor OIDC',
+        },
+      },
+      parameters: {
+        XTenant: {
+          name: 'X-Tenant',
+          in: 'header',
+          required: false,
+          description: 'Slug de la entidad, cuando el token da acceso a varias',
+          schema: { type: 'string' },
+        },
+      },
+      schemas: { Error: ERROR },
+    },
+  };
+}

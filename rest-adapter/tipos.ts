@@ -1,0 +1,34 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import type { Request } from 'express';
+
+export type EsquemaJson = Record<string, unknown>;
+
+/**
+ * One REST route = one GraphQL operation plus how the request becomes variables and how
+ * the result becomes a status and a body. No business logic lives here.
+ */
+export interface Ruta<TData = Record<string, unknown>, TVars = Record<string, unknown>> {
+  metodo: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Express-style path (`/rips/:id`). */
+  ruta: string;
+  operacion: TypedDocumentNode<TData, TVars>;
+  etiqueta: string;
+  resumen: string;
+  descripcion?: string;
+  /** Permission the shield requires (for the docs; the shield enforces it). null = any authenticated caller. */
+  permiso: string | null;
+  variables?: (req: Request) => TVars;
+  /** Default: 200 with the operation's only root field. */
+  respuesta?: (data: TData) => { status: number; body: unknown };
+  /** Request body schema; by default the route has no body. */
+  cuerpo?: EsquemaJson;
+  /** Success statuses with their body schema; by default 200 with the root field's selection. */
+  exitos?: Record<number, { descripcion: string; esquema?: EsquemaJson }>;
+  /** Error statuses this route can answer besides 401/403/503, which every protected route has. */
+  errores?: number[];
+}
+
+/** Erases the route's own types so routes of different operations share one table. */
+export function ruta<TData, TVars>(r: Ruta<TData, TVars>): Ruta {
+  return r as unknown as Ruta;
+}

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import { ApolloServer } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { GraphQLError } from 'graphql';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { crearRouterRest } from '../rest-adapter/adaptador.js';
+import { construirOpenApi } from '../rest-adapter/openapi.js';
+import { RUTAS } from '../rest-adapter/rutas.js';
+import { autenticar } from './auth/autenticacion.js';
+import type { Config } from './config.js';
+import { ErrorApp, errores } from './errores/errores.js';
+import { aRespuesta, estadoHttp } from './errores/http.js';
+import { normalizarError } from './errores/normalizar.js';
+import type { Contexto } from './graphql/contexto.js';
+import { crearLoaders } from './graphql/loaders.js';
+import { construirSchema, type Extensiones } from './graphql/schema.js';
+import { estadoListo } from './salud/ready.js';
+import type { Servicios } from './servicios.js';
+
+export interface DepsApp {
+  config: Config;
+  log: Logger;
+  servicios: Servicios;
+  /** Undefined until the database is up and migrated. */
+  orm: () => MikroORM | undefined;
+  extensiones?: Extensiones[];
+}
+
+function cabecera(req: Request, nombre: string): string | undefined {
+  const v = req.headers[nombre];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Composes express: request id and logs · security headers · database guard · body · GraphQL · REST. */
+export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerrar: () => Promise<void> }> {
+  const { config, servicios, log } = d;
+  const monitor = servicios.monitor;
+  const schema = await construirSchema(d.extensiones);
+  const openapi = construirOpenApi(RUTAS, schema);
+  const normalizar = (e: unknown, req?: Request) =>
+    normalizarError(e, {
+      monitor,
+      reintentarEnSegundos: config.bd.reintentarEnSegundos,
+      log: req?.log ?? log,
+    });
+
+  async function crearContexto(req: Request): Promise<Contexto> {
+    const orm = d.orm();
+    if (!orm) throw errores.bdArrancando(config.bd.reintentarEnSegundos);
+    const em = orm.em.fork();
+    const auth = await autenticar(
+      {
+        apiKey: cabecera(req, 'x-api-key'),
+        authorization: cabecera(req, 'authorization'),
+        tenant: cabecera(req, 'x-tenant'),
+      },
+      em,
+      servicios.oidc,
+    );
+    return {
+      requestId: String(req.id),
+      config,
+      em,
+      auth,
+      servicios,
+      loaders: crearLoaders(em),
+      log: req.log,
+    };
+  }
+
+  const apollo = new ApolloServer<Contexto>({
+    schema,
+    introspection: config.graphqlIntrospection,
+    includeStacktraceInErrorResponses: false,
+    formatError: (formateado, error) => {
+      const e = normalizar(error);
+      return {
+        message: e.message,
+        path: formateado.path,
+        locations: formateado.locations,
+        extensions: e.extensions,
+      };
+    },
+  });
+  await apollo.start();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', true);
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (req, res) => {
+        const entrante = req.headers['x-request-id'];
+        const id = typeof entrante === 'string' && /^[\w.-]{1,100}$/.test(entrante) ? entrante : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // Only method, path (no query string: it may carry identifiers) and status reach the log.
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, path: String(req.url).split('?')[0] }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) =>
+        res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : 'info',
+      // pino-http invents an Error for 5xx answers; the status alone says it, and real errors are logged where mapped.
+      customErrorObject: (_req, _res, _err, val) => ({
+        req: val.req,
+        res: val.res,
+        responseTime: val.responseTime,
+      }),
+    }),
+  );
+  app.use(helmet({ contentSecurityPolicy: false }));
+
+  app.get('/health', (_req, res) => {
+    res.json({ estado: 'ok' });
+  });
+
+  app.get('/ready', (_req, res) => {
+    const listo = estadoListo(config, monitor, servicios.oidc);
+    if (listo.estado === 'ok') {
+      res.json(listo);
+      return;
+    }
+    if (!monitor.disponible) {
+      const { body, headers } = aRespuesta(errores.bdArrancando(config.bd.reintentarEnSegundos));
+      res
+        .set(headers)
+        .status(503)
+        .json({ ...listo, ...body });
+      return;
+    }
+    res.status(503).json(listo);
+  });
+
+  // Database guard: nothing below runs while the database is starting or unreachable.
+  app.use((_req, res, next) => {
+    if (monitor.disponible && d.orm()) {
+      next();
+      return;
+    }
+    const { status, body, headers } = aRespuesta(errores.bdArrancando(config.bd.reintentarEnSegundos));
+    res.set(headers).status(status).json(body);
+  });
+
+  app.get('/openapi.json', (_req, res) => {
+    res.json(openapi);
+  });
+
+  // body-parser inflates gzip/deflate itself and applies the limit to the inflated size.
+  app.use(
+    express.json({
+      limit: config.bodyLimitBytes,
+      inflate: true,
+      type: ['application/json', 'application/*+json'],
+    }),
+  );
+
+  app.use(
+    '/graphql',
+    expressMiddleware(apollo, {
+      context: async ({ req }) => {
+        try {
+          return await crearContexto(req);
+        } catch (e) {
+          const err = normalizar(e, req);
+          throw new GraphQLError(err.message, {
+            extensions: { ...err.extensions, http: { status: estadoHttp(err.codigo), headers: new Map() } },
+          });
+        }
+      },
+    }),
+  );
+
+  app.use(crearRouterRest(RUTAS, { schema, crearContexto, normalizar }));
+
+  app.use((req, res) => {
+    res.status(404).json({ error: `No existe la ruta ${req.method} ${req.path}.`, codigo: 'no-encontrado' });
+  });
+
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const e = err as { type?: string; status?: number; message?: string };
+    let salida: ReturnType<typeof aRespuesta>;
+    switch (e.type) {
+      case 'entity.parse.failed':
+        salida = aRespuesta(
+          errores.entradaInvalida('El cuerpo no es JSON válido. Revise comillas, comas y llaves.'),
+        );
+        break;
+      case 'entity.too.large':
+        salida = aRespuesta(
+          new ErrorApp(
+            'cuerpo-demasiado-grande',
+            `El cuerpo supera el límite de ${Math.round(config.bodyLimitBytes / 1024 / 1024)} MB (medido tras descomprimir).`,
+          ),
+        );
+        break;
+      case 'encoding.unsupported':
+      case 'charset.unsupported':
+        salida = aRespuesta(
+          new ErrorApp(
+            'tipo-contenido-no-soportado',
+            'Codificación no soportada: use UTF-8 y, si comprime, Content-Encoding gzip o deflate.',
+          ),
+        );
+        break;
+      case 'request.aborted':
+      case 'request.size.invalid':
+        salida = aRespuesta(errores.entradaInvalida('El cuerpo llegó incompleto.'));
+        break;
+      default:
+        // Other body-reading failures (corrupt gzip, bad framing) are the client's, not ours.
+        salida =
+          typeof e.status === 'number' && e.status >= 400 && e.status < 500
+            ? aRespuesta(errores.entradaInvalida('El cuerpo no pudo leerse (¿gzip corrupto o incompleto?).'))
+            : aRespuesta(normalizar(err, req));
+    }
+    res.set(salida.headers).status(salida.status).json(salida.body);
+  });
+
+  return { app, cerrar: () => apollo.stop() };
+}

@@ -1,0 +1,127 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as esperar } from 'node:timers/promises';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { crearApp } from './app.js';
+import { VerificadorOidc } from './auth/oidc.js';
+import type { Config } from './config.js';
+import { iniciarPostgresEmbebido, type PostgresEmbebido } from './db/embedded.js';
+import { esErrorDeConexion, MonitorBd } from './db/monitor.js';
+import { crearOrm, migrar } from './db/orm.js';
+import { asegurarDemo } from './entidades/demo.js';
+import type { Extensiones } from './graphql/schema.js';
+import { crearLogger, resumenError } from './logger.js';
+import { crearServicios, type Servicios } from './servicios.js';
+
+export interface ServicioEnMarcha {
+  url: string;
+  servidor: Server;
+  servicios: Servicios;
+  /** Resolves once the database is up and migrated (the guard then lets requests through). */
+  listo: Promise<void>;
+  orm: () => MikroORM | undefined;
+  demoApiKey: () => string | undefined;
+  detener: () => Promise<void>;
+}
+
+export interface OpcionesArranque {
+  log?: Logger;
+  extensiones?: Extensiones[];
+}
+
+/** Database URL from the configuration, or an embedded PostgreSQL under the data folder. */
+async function baseDeDatos(
+  config: Config,
+  log: Logger,
+): Promise<{ url: string; embebido?: PostgresEmbebido }> {
+  if (config.databaseUrl) return { url: config.databaseUrl };
+  const embebido = await iniciarPostgresEmbebido({
+    dir: config.dataDir,
+    port: config.embeddedPgPort,
+    database: 'motor',
+    persistente: true,
+    log: (m) => log.debug({ postgres: m.trim() }, 'postgres embebido'),
+  });
+  log.info({ compartido: embebido.compartido }, 'PostgreSQL embebido en marcha');
+  return { url: embebido.url, embebido };
+}
+
+/**
+ * Listens at once (so /health answers and the rest say 503 bd-arrancando), then brings the
+ * database up, migrates and opens the gate.
+ */
+export async function arrancar(config: Config, o: OpcionesArranque = {}): Promise<ServicioEnMarcha> {
+  const log = o.log ?? crearLogger(config.logLevel);
+  const monitor = new MonitorBd({
+    sondeoMs: config.bd.sondeoMs,
+    timeoutMs: config.bd.timeoutConexionMs,
+    onCambio: (estado) => log.warn({ estado }, 'estado de la base de datos'),
+  });
+  const oidc = new VerificadorOidc(config.oidc);
+  const servicios = crearServicios(config, oidc, monitor);
+  let orm: MikroORM | undefined;
+  let embebido: PostgresEmbebido | undefined;
+  let demoApiKey: string | undefined;
+  let detenido = false;
+
+  const { app, cerrar } = await crearApp({
+    config,
+    log,
+    servicios,
+    orm: () => orm,
+    extensiones: o.extensiones,
+  });
+  const servidor = app.listen(config.port, config.host);
+  await once(servidor, 'listening');
+  const { port } = servidor.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  log.info({ port }, 'servicio escuchando');
+
+  const listo = (async () => {
+    const bd = await baseDeDatos(config, log);
+    embebido = bd.embebido;
+    const nuevo = await crearOrm({
+      url: bd.url,
+      timeoutConexionMs: config.bd.timeoutConexionMs,
+      log: (m) => log.debug({ orm: m }, 'mikro-orm'),
+    });
+    for (let intento = 1; ; intento++) {
+      try {
+        const aplicadas = await migrar(nuevo);
+        if (aplicadas.length) log.info({ migraciones: aplicadas }, 'migraciones aplicadas');
+        break;
+      } catch (e) {
+        if (!esErrorDeConexion(e) || detenido) throw e;
+        log.warn({ intento }, 'base de datos no disponible; se reintenta la migración');
+        await esperar(Math.min(500 * intento, 5000));
+      }
+    }
+    if (config.demo.crear) demoApiKey = await asegurarDemo(nuevo.em.fork(), servicios.entidades, config);
+    orm = nuevo;
+    monitor.iniciar(bd.url);
+    oidc
+      .descubrir()
+      .catch((e) => log.warn({ err: resumenError(e) }, 'descubrimiento OIDC fallido; se reintentará'));
+  })();
+  listo.catch((e) => log.error({ err: resumenError(e) }, 'no se pudo preparar la base de datos'));
+
+  return {
+    url,
+    servidor,
+    servicios,
+    listo,
+    orm: () => orm,
+    demoApiKey: () => demoApiKey,
+    detener: async () => {
+      detenido = true;
+      monitor.detener();
+      servidor.closeAllConnections();
+      await new Promise<void>((r) => servidor.close(() => r()));
+      await cerrar();
+      await orm?.close(true);
+      await embebido?.detener();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { JWTPayload } from 'jose';
+import { ApiKey } from '../entidades/api-key.entity.js';
+import { Entidad } from '../entidades/entidad.entity.js';
+import { ErrorApp, errores } from '../errores/errores.js';
+import { formatoApiKeyValido, hashApiKey } from './api-keys.js';
+import type { VerificadorOidc } from './oidc.js';
+import { esRol, type Permiso, permisosEfectivos, type Rol, rolMasFuerte } from './permisos.js';
+
+export type Identidad =
+  | { tipo: 'api-key'; apiKeyId: string; prefijo: string }
+  | { tipo: 'usuario'; sujeto: string; rol: Rol };
+
+/** Who is calling, for which entity, with which effective permissions. */
+export interface Autenticacion {
+  entidad: Entidad;
+  identidad: Identidad;
+  permisos: Permiso[];
+}
+
+export interface CabecerasAuth {
+  apiKey?: string;
+  authorization?: string;
+  tenant?: string;
+}
+
+/**
+ * The one function both doors use to turn credentials into an Autenticacion.
+ * No credential → null (each protected field then answers 401); a bad one → throws 401.
+ * X-Api-Key wins when both credentials are sent.
+ */
+export async function autenticar(
+  cab: CabecerasAuth,
+  em: EntityManager,
+  oidc: VerificadorOidc,
+): Promise<Autenticacion | null> {
+  if (cab.apiKey !== undefined) return porApiKey(cab.apiKey.trim(), cab.tenant, em);
+  if (cab.authorization !== undefined) {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(cab.authorization);
+    if (!m)
+      throw errores.credencialInvalida('el encabezado Authorization debe tener la forma «Bearer <token>»');
+    return porJwt(m[1]!, cab.tenant, em, oidc);
+  }
+  return null;
+}
+
+async function porApiKey(
+  clave: string,
+  tenant: string | undefined,
+  em: EntityManager,
+): Promise<Autenticacion> {
+  if (!formatoApiKeyValido(clave))
+    throw errores.credencialInvalida('la API key no tiene el formato rda_<aleatorio>');
+  const key = await em.findOne(ApiKey, { hash: hashApiKey(clave) }, { populate: ['entidad'] });
+  if (!key) throw errores.credencialInvalida('API key desconocida');
+  if (key.revokedAt) throw errores.credencialInvalida('la API key fue revocada');
+  const entidad = key.entidad;
+  if (tenant !== undefined && tenant !== entidad.slug) {
+    throw new ErrorApp(
+      'entidad-no-autorizada',
+      `La API key no pertenece a la entidad «${tenant}» indicada en X-Tenant.`,
+    );
+  }
+  return {
+    entidad,
+    identidad: { tipo: 'api-key', apiKeyId: key.id, prefijo: key.prefijo },
+    permisos: permisosEfectivos('api-key', entidad.modulos),
+  };
+}
+
+/** Group values `{slug}:{rol}`; anything else in the claim is ignored. */
+export function rolesPorEntidad(payload: JWTPayload, claim: string): Map<string, Rol[]> {
+  const bruto = payload[claim];
+  const valores = Array.isArray(bruto)
+    ? bruto.filter((v): v is string => typeof v === 'string')
+    : typeof bruto === 'string'
+      ? bruto.split(/[\s,]+/)
+      : [];
+  const mapa = new Map<string, Rol[]>();
+  for (const v of valores) {
+    const i = v.lastIndexOf(':');
+    if (i <= 0) continue;
+    const slug = v.slice(0, i);
+    const rol = v.slice(i + 1);
+    if (!esRol(rol)) continue;
+    mapa.set(slug, [...(mapa.get(slug) ?? []), rol]);
+  }
+  return mapa;
+}
+
+async function porJwt(
+  token: string,
+  tenant: string | undefined,
+  em: EntityManager,
+  oidc: VerificadorOidc,
+): Promise<Autenticacion> {
+  const payload = await oidc.verificar(token);
+  const roles = rolesPorEntidad(payload, oidc.claimGrupos);
+  let slug: string;
+  if (tenant !== undefined) {
+    if (!roles.has(tenant)) {
+      throw new ErrorApp('entidad-no-autorizada', `El token no otorga ningún rol en la entidad «${tenant}».`);
+    }
+    slug = tenant;
+  } else if (roles.size === 1) {
+    slug = [...roles.keys()][0]!;
+  } else if (roles.size === 0) {
+    throw new ErrorApp(
+      'entidad-no-autorizada',
+      'El token no otorga ningún rol ({entidad}:{rol}) en ninguna entidad.',
+    );
+  } else {
+    throw new ErrorApp(
+      'tenant-requerido',
+      `El token da acceso a varias entidades (${[...roles.keys()].join(', ')}): indique cuál con el encabezado X-Tenant.`,
+    );
+  }
+  const entidad = await em.findOne(Entidad, { slug });
+  if (!entidad)
+    throw new ErrorApp('entidad-no-autorizada', `La entidad «${slug}» del token no está registrada.`);
+  const rol = rolMasFuerte(roles.get(slug)!)!;
+  return {
+    entidad,
+    identidad: { tipo: 'usuario', sujeto: String(payload.sub ?? ''), rol },
+    permisos: permisosEfectivos(rol, entidad.modulos),
+  };
+}

@@ -1,0 +1,32 @@
+import { and, rule } from 'graphql-shield';
+import type { Modulo } from '../entidades/valores.js';
+import { errores } from '../errores/errores.js';
+import type { Contexto } from '../graphql/contexto.js';
+import type { Permiso } from './permisos.js';
+
+export type ShieldRule = Parameters<typeof and>[number];
+
+export const autenticado = rule('autenticado', { cache: 'contextual' })((_p, _a, ctx: Contexto) =>
+  ctx.auth ? true : errores.noAutenticado(),
+);
+
+const moduloContratado = (modulo: Modulo) =>
+  rule(`modulo:${modulo}`, { cache: 'contextual' })((_p, _a, ctx: Contexto) =>
+    ctx.auth?.entidad.modulos.includes(modulo) ? true : errores.moduloNoContratado(modulo),
+  );
+
+const tienePermiso = (permiso: Permiso) =>
+  rule(`permiso:${permiso}`, { cache: 'contextual' })((_p, _a, ctx: Contexto) =>
+    ctx.auth?.permisos.includes(permiso) ? true : errores.sinPermiso(permiso),
+  );
+
+/** Authenticated, module contracted, then permission: the most precise refusal comes first. */
+export function requiere(permiso: Permiso): ShieldRule {
+  return and(autenticado, moduloContratado(permiso.split(':')[0] as Modulo), tienePermiso(permiso));
+}
+
+/** Rules of the root fields a capability adds; every root field must appear in one table. */
+export interface TablaReglas {
+  Query?: Record<string, ShieldRule>;
+  Mutation?: Record<string, ShieldRule>;
+}

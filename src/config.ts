@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Typed configuration, read once from the environment. */
+export interface Config {
+  entorno: 'desarrollo' | 'produccion' | 'prueba';
+  port: number;
+  host: string;
+  /** Unset: embedded PostgreSQL under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  /** Max accepted request body (bytes, after gzip inflation). */
+  bodyLimitBytes: number;
+  logLevel: string;
+  /** AES-256 key for ministry credentials at rest. */
+  credentialsKey: Buffer;
+  oidc: OidcConfig | undefined;
+  demo: { crear: boolean; apiKey: string | undefined };
+  bd: { reintentarEnSegundos: number; sondeoMs: number; timeoutConexionMs: number };
+  upstreams: {
+    muv: { baseUrl: string | undefined };
+    ihce: { baseUrl: string | undefined; tokenUrl: string | undefined };
+  };
+  graphqlIntrospection: boolean;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  audience: string;
+  algorithms: string[];
+  groupsClaim: string;
+  /** Only for tests and local issuers over http. */
+  allowInsecureHttp: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {}
+
+function entero(env: Env, nombre: string, porDefecto: number): number {
+  const v = env[nombre];
+  if (v === undefined || v === '') return porDefecto;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${nombre} debe ser un entero no negativo`);
+  return n;
+}
+
+function booleano(env: Env, nombre: string, porDefecto: boolean): boolean {
+  const v = env[nombre];
+  if (v === undefined || v === '') return porDefecto;
+  return ['1', 'true', 'si', 'sí', 'yes'].includes(v.toLowerCase());
+}
+
+/** Parses sizes like `200mb`, `16MB`, `1048576`. */
+export function parseTamano(valor: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(valor);
+  if (!m) throw new ConfigError(`Tamaño inválido: ${valor}`);
+  const mult = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(m[2] ?? 'b').toLowerCase() as 'b'];
+  return Math.floor(Number(m[1]) * mult);
+}
+
+/**
+ * Outside production a missing key is generated once and kept under the data dir,
+ * so encrypted credentials survive restarts of a local run.
+ */
+function claveCredenciales(env: Env, entorno: Config['entorno'], dataDir: string): Buffer {
+  const raw = env.CREDENTIALS_KEY;
+  if (raw) {
+    const key = Buffer.from(raw, 'base64');
+    if (key.length !== 32) throw new ConfigError('CREDENTIALS_KEY debe ser 32 bytes en base64');
+    return key;
+  }
+  if (entorno === 'produccion') throw new ConfigError('CREDENTIALS_KEY es obligatoria en producción');
+  const file = path.join(dataDir, 'credentials.key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const entorno = (
+    env.NODE_ENV === 'production' ? 'produccion' : env.NODE_ENV === 'test' ? 'prueba' : 'desarrollo'
+  ) as Config['entorno'];
+  const dataDir = path.resolve(env.DATA_DIR ?? '.data');
+  const oidcIssuer = env.OIDC_ISSUER;
+  let oidc: OidcConfig | undefined;
+  if (oidcIssuer) {
+    if (!env.OIDC_AUDIENCE)
+      throw new ConfigError('OIDC_AUDIENCE es obligatoria cuando se configura OIDC_ISSUER');
+    oidc = {
+      issuer: oidcIssuer,
+      audience: env.OIDC_AUDIENCE,
+      algorithms: (env.OIDC_ALGORITHMS ?? 'RS256,ES256,PS256')
+        .split(',')
+        .map((s) => s.trim())
+        .filter((a) => a && a.toLowerCase() !== 'none'),
+      groupsClaim: env.OIDC_GROUPS_CLAIM ?? 'groups',
+      allowInsecureHttp: booleano(env, 'OIDC_ALLOW_INSECURE_HTTP', false),
+    };
+  }
+  return {
+    entorno,
+    port: entero(env, 'PORT', 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    embeddedPgPort: entero(env, 'EMBEDDED_PG_PORT', 54329),
+    bodyLimitBytes: parseTamano(env.BODY_LIMIT ?? '200mb'),
+    logLevel: env.LOG_LEVEL ?? (entorno === 'prueba' ? 'silent' : 'info'),
+    credentialsKey: claveCredenciales(env, entorno, dataDir),
+    oidc,
+    demo: {
+      crear: booleano(env, 'DEMO', entorno === 'desarrollo'),
+      apiKey: env.DEMO_API_KEY || undefined,
+    },
+    bd: {
+      reintentarEnSegundos: entero(env, 'DB_RETRY_AFTER_SECONDS', 2),
+      sondeoMs: entero(env, 'DB_PROBE_INTERVAL_MS', 1000),
+      timeoutConexionMs: entero(env, 'DB_CONNECT_TIMEOUT_MS', 3000),
+    },
+    upstreams: {
+      muv: { baseUrl: env.MUV_BASE_URL || undefined },
+      ihce: { baseUrl: env.IHCE_BASE_URL || undefined, tokenUrl: env.IHCE_TOKEN_URL || undefined },
+    },
+    graphqlIntrospection: booleano(env, 'GRAPHQL_INTROSPECTION', true),
+  };
+}

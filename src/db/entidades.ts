@@ -1,0 +1,6 @@
+import { ApiKey } from '../entidades/api-key.entity.js';
+import { CredencialMinisterio } from '../entidades/credencial.entity.js';
+import { Entidad } from '../entidades/entidad.entity.js';
+
+/** Every persisted class, listed explicitly (ReflectMetadataProvider, no folder globs). */
+export const ENTIDADES_ORM = [Entidad, ApiKey, CredencialMinisterio];

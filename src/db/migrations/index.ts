@@ -1,0 +1,8 @@
+import type { Constructor } from '@mikro-orm/core';
+import type { Migration } from '@mikro-orm/migrations';
+import { Migration20261123000000_base } from './Migration20261123000000_base.js';
+
+/** Applied in order; names are stored in `mikro_orm_migrations`. */
+export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
+  { name: 'Migration20261123000000_base', class: Migration20261123000000_base },
+];

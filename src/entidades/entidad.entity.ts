@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import { ArrayType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import type { Modulo, TipoEntidad } from './valores.js';
+
+/** A tenant: the health provider that uses the service. */
+@Entity({ tableName: 'entidad' })
+export class Entidad {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'text', unique: true })
+  slug!: string;
+
+  @Property({ type: 'text' })
+  nombre!: string;
+
+  @Property({ type: 'text' })
+  tipoEntidad!: TipoEntidad;
+
+  @Property({ type: ArrayType, columnType: 'text[]' })
+  modulos: Modulo[] = [];
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,138 @@
+import { Ctx, Field, FieldResolver, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { autenticado, requiere, type TablaReglas } from '../auth/reglas.js';
+import { errores } from '../errores/errores.js';
+import { authDe, type Contexto } from '../graphql/contexto.js';
+import { Escalares } from '../graphql/enums.js';
+import type { SistemaMinisterio } from './credencial.entity.js';
+import type { Modulo } from './valores.js';
+
+@ObjectType('EntidadSesion', { description: 'La entidad (tenant) de la sesión' })
+export class EntidadSesion {
+  @Field(() => String)
+  slug!: string;
+
+  @Field(() => String)
+  nombre!: string;
+
+  @Field(() => Escalares.TipoEntidad)
+  tipoEntidad!: string;
+
+  @Field(() => [Escalares.Modulo], { description: 'Módulos contratados' })
+  modulos!: string[];
+}
+
+@ObjectType('Identidad', { description: 'Quién llama' })
+export class Identidad {
+  @Field(() => Escalares.TipoIdentidad)
+  tipo!: string;
+
+  @Field(() => Escalares.Rol, {
+    nullable: true,
+    description: 'Rol del usuario; null para una API key (todos los permisos)',
+  })
+  rol!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Sujeto (sub) del token' })
+  sujeto!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Prefijo de la API key usada' })
+  apiKeyPrefijo!: string | null;
+}
+
+@ObjectType('Sesion')
+export class Sesion {
+  entidadId!: string;
+
+  @Field(() => Identidad)
+  identidad!: Identidad;
+
+  @Field(() => [Escalares.Permiso], {
+    description: 'Permisos efectivos: los del rol en los módulos contratados',
+  })
+  permisos!: string[];
+}
+
+@ObjectType('ConfiguracionModulo', {
+  description: 'Si la entidad está lista para usar un módulo (sin revelar secretos)',
+})
+export class ConfiguracionModulo {
+  @Field(() => Escalares.Modulo)
+  modulo!: string;
+
+  @Field(() => Boolean, {
+    description: 'El servicio del Ministerio (MUV o IHCE) está configurado en este entorno',
+  })
+  upstreamConfigurado!: boolean;
+
+  @Field(() => Boolean, { description: 'La entidad tiene credenciales del Ministerio registradas' })
+  credencialesConfiguradas!: boolean;
+
+  @Field(() => Date, { nullable: true })
+  credencialesActualizadas!: Date | null;
+
+  @Field(() => Boolean)
+  listo!: boolean;
+}
+
+const SISTEMA: Record<Modulo, SistemaMinisterio> = { rips: 'muv', rda: 'ihce' };
+
+@Resolver(() => Sesion)
+export class SesionResolver {
+  @Query(() => Sesion, { description: 'Entidad, identidad y permisos efectivos de quien llama' })
+  sesion(@Ctx() ctx: Contexto): Sesion {
+    const auth = authDe(ctx);
+    const id = auth.identidad;
+    return {
+      entidadId: auth.entidad.id,
+      identidad: {
+        tipo: id.tipo,
+        rol: id.tipo === 'usuario' ? id.rol : null,
+        sujeto: id.tipo === 'usuario' ? id.sujeto : null,
+        apiKeyPrefijo: id.tipo === 'api-key' ? id.prefijo : null,
+      },
+      permisos: auth.permisos,
+    };
+  }
+
+  @FieldResolver(() => EntidadSesion)
+  async entidad(@Root() sesion: Sesion, @Ctx() ctx: Contexto): Promise<EntidadSesion> {
+    const e = await ctx.loaders.entidad.load(sesion.entidadId);
+    if (!e) throw errores.noEncontrado('La entidad');
+    return { slug: e.slug, nombre: e.nombre, tipoEntidad: e.tipoEntidad, modulos: e.modulos };
+  }
+
+  @Query(() => ConfiguracionModulo, {
+    description: 'Estado de configuración del módulo RIPS (MUV) para la entidad',
+  })
+  configuracionRips(@Ctx() ctx: Contexto): Promise<ConfiguracionModulo> {
+    return configuracion(ctx, 'rips');
+  }
+
+  @Query(() => ConfiguracionModulo, {
+    description: 'Estado de configuración del módulo RDA (IHCE) para la entidad',
+  })
+  configuracionRda(@Ctx() ctx: Contexto): Promise<ConfiguracionModulo> {
+    return configuracion(ctx, 'rda');
+  }
+}
+
+async function configuracion(ctx: Contexto, modulo: Modulo): Promise<ConfiguracionModulo> {
+  const sistema = SISTEMA[modulo];
+  const estado = await ctx.servicios.credenciales.estado(ctx.em, authDe(ctx).entidad, sistema);
+  const up = ctx.config.upstreams[sistema].baseUrl !== undefined;
+  return {
+    modulo,
+    upstreamConfigurado: up,
+    credencialesConfiguradas: estado.configuradas,
+    credencialesActualizadas: estado.actualizadas,
+    listo: up && estado.configuradas,
+  };
+}
+
+export const reglasSesion: TablaReglas = {
+  Query: {
+    sesion: autenticado,
+    configuracionRips: requiere('rips:leer'),
+    configuracionRda: requiere('rda:leer'),
+  },
+};

@@ -1,0 +1,63 @@
+import { type GraphQLSchema, isObjectType } from 'graphql';
+import { applyMiddleware } from 'graphql-middleware';
+import { allow, deny, shield } from 'graphql-shield';
+import { buildSchema, type NonEmptyArray } from 'type-graphql';
+import type { ShieldRule, TablaReglas } from '../auth/reglas.js';
+import { reglasSesion, SesionResolver } from '../entidades/sesion.resolver.js';
+import { ErrorApp } from '../errores/errores.js';
+
+// biome-ignore lint/complexity/noBannedTypes: type-graphql takes resolver classes
+type ClaseResolver = Function;
+
+/** Each capability contributes its resolvers and the shield rules of its root fields. */
+const CAPACIDADES: { resolvers: ClaseResolver[]; reglas: TablaReglas }[] = [
+  { resolvers: [SesionResolver], reglas: reglasSesion },
+];
+
+export interface Extensiones {
+  resolvers: ClaseResolver[];
+  reglas: TablaReglas;
+}
+
+export async function construirSchemaBase(extra: Extensiones[] = []): Promise<GraphQLSchema> {
+  const todas = [...CAPACIDADES, ...extra];
+  return buildSchema({
+    resolvers: todas.flatMap((c) => c.resolvers) as unknown as NonEmptyArray<ClaseResolver>,
+    validate: false,
+  });
+}
+
+/**
+ * Every root field must have an explicit rule (checked here at start-up); nested
+ * fields are reachable only through a guarded root, so they are allowed.
+ */
+export function reglasDelSchema(schema: GraphQLSchema, tablas: TablaReglas[]) {
+  const mapa: Record<string, Record<string, ShieldRule>> = {};
+  for (const tipo of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(tipo) || tipo.name.startsWith('__')) continue;
+    const raiz = tipo.name === 'Query' || tipo.name === 'Mutation';
+    if (!raiz) {
+      mapa[tipo.name] = { '*': allow };
+      continue;
+    }
+    const reglas: Record<string, ShieldRule> = {};
+    for (const campo of Object.keys(tipo.getFields())) {
+      const regla = tablas.map((t) => t[tipo.name as 'Query' | 'Mutation']?.[campo]).find(Boolean);
+      if (!regla) throw new Error(`El campo ${tipo.name}.${campo} no tiene regla de autorización`);
+      reglas[campo] = regla;
+    }
+    mapa[tipo.name] = reglas;
+  }
+  return mapa;
+}
+
+export async function construirSchema(extra: Extensiones[] = []): Promise<GraphQLSchema> {
+  const base = await construirSchemaBase(extra);
+  const tablas = [...CAPACIDADES, ...extra].map((c) => c.reglas);
+  const escudo = shield(reglasDelSchema(base, tablas), {
+    allowExternalErrors: true,
+    fallbackRule: deny,
+    fallbackError: () => new ErrorApp('sin-permiso', 'Operación no autorizada.'),
+  });
+  return applyMiddleware(base, escudo);
+}
