@@ -1,4 +1,6 @@
 import {
+  ApiKeyDocument,
+  ApiKeysDocument,
   ConfiguracionRdaDocument,
   ConfiguracionRipsDocument,
   SesionDocument,
@@ -14,6 +16,24 @@ export const RUTAS: Ruta[] = [
     etiqueta: 'sesion',
     resumen: 'Entidad, identidad y permisos efectivos de quien llama',
     permiso: null,
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/api-keys',
+    operacion: ApiKeysDocument,
+    etiqueta: 'sesion',
+    resumen: 'API keys de la entidad (prefijo, fechas, estado; nunca la clave)',
+    permiso: null,
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/api-keys/:id',
+    operacion: ApiKeyDocument,
+    etiqueta: 'sesion',
+    resumen: 'Una API key de la entidad',
+    permiso: null,
+    variables: (req) => ({ id: String(req.params.id) }),
+    errores: [404],
   }),
   ruta({
     metodo: 'get',

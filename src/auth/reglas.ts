@@ -10,15 +10,26 @@ export const autenticado = rule('autenticado', { cache: 'contextual' })((_p, _a,
   ctx.auth ? true : errores.noAutenticado(),
 );
 
-const moduloContratado = (modulo: Modulo) =>
+// Shield demands one instance per rule name, so rules are built once per module/permission.
+const unaVez = <K, V>(crear: (k: K) => V) => {
+  const hechas = new Map<K, V>();
+  return (k: K): V => {
+    if (!hechas.has(k)) hechas.set(k, crear(k));
+    return hechas.get(k)!;
+  };
+};
+
+const moduloContratado = unaVez((modulo: Modulo) =>
   rule(`modulo:${modulo}`, { cache: 'contextual' })((_p, _a, ctx: Contexto) =>
     ctx.auth?.entidad.modulos.includes(modulo) ? true : errores.moduloNoContratado(modulo),
-  );
+  ),
+);
 
-const tienePermiso = (permiso: Permiso) =>
+const tienePermiso = unaVez((permiso: Permiso) =>
   rule(`permiso:${permiso}`, { cache: 'contextual' })((_p, _a, ctx: Contexto) =>
     ctx.auth?.permisos.includes(permiso) ? true : errores.sinPermiso(permiso),
-  );
+  ),
+);
 
 /** Authenticated, module contracted, then permission: the most precise refusal comes first. */
 export function requiere(permiso: Permiso): ShieldRule {

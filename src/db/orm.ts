@@ -11,6 +11,8 @@ export interface OpcionesOrm {
   log?: (mensaje: string) => void;
 }
 
+const silencio = () => {};
+
 export function opcionesOrm(o: OpcionesOrm): Options {
   return {
     clientUrl: o.url,
@@ -30,7 +32,11 @@ export function opcionesOrm(o: OpcionesOrm): Options {
       snapshot: false,
     },
     pool: { min: 0, max: o.poolMax ?? 10, acquireTimeoutMillis: o.timeoutConexionMs * 2 },
-    driverOptions: { connection: { connectionTimeoutMillis: o.timeoutConexionMs } },
+    driverOptions: {
+      connection: { connectionTimeoutMillis: o.timeoutConexionMs },
+      // knex warns on console about dropped connections; the database monitor already reports them.
+      log: { warn: silencio, error: silencio, deprecate: silencio, debug: silencio },
+    },
   };
 }
 

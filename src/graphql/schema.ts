@@ -3,6 +3,7 @@ import { applyMiddleware } from 'graphql-middleware';
 import { allow, deny, shield } from 'graphql-shield';
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
 import type { ShieldRule, TablaReglas } from '../auth/reglas.js';
+import { ApiKeysResolver, reglasApiKeys } from '../entidades/api-keys.resolver.js';
 import { reglasSesion, SesionResolver } from '../entidades/sesion.resolver.js';
 import { ErrorApp } from '../errores/errores.js';
 
@@ -12,6 +13,7 @@ type ClaseResolver = Function;
 /** Each capability contributes its resolvers and the shield rules of its root fields. */
 const CAPACIDADES: { resolvers: ClaseResolver[]; reglas: TablaReglas }[] = [
   { resolvers: [SesionResolver], reglas: reglasSesion },
+  { resolvers: [ApiKeysResolver], reglas: reglasApiKeys },
 ];
 
 export interface Extensiones {

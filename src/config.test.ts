@@ -1,0 +1,43 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseTamano } from './config.js';
+
+const dir = () => mkdtempSync(path.join(os.tmpdir(), 'cfg-'));
+
+describe('configuración', () => {
+  it('valores por defecto para una ejecución local', () => {
+    const c = loadConfig({ DATA_DIR: dir() });
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.bodyLimitBytes).toBe(200 * 1024 * 1024);
+    expect(c.demo.crear).toBe(true);
+    expect(c.credentialsKey.length).toBe(32);
+    expect(c.oidc).toBeUndefined();
+  });
+
+  it('la clave generada se conserva entre arranques', () => {
+    const d = dir();
+    expect(loadConfig({ DATA_DIR: d }).credentialsKey).toEqual(loadConfig({ DATA_DIR: d }).credentialsKey);
+  });
+
+  it('producción exige CREDENTIALS_KEY; OIDC exige audiencia y nunca acepta alg none', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir() })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir(), OIDC_ISSUER: 'https://idp' })).toThrow(/OIDC_AUDIENCE/);
+    const c = loadConfig({
+      DATA_DIR: dir(),
+      OIDC_ISSUER: 'https://idp',
+      OIDC_AUDIENCE: 'api',
+      OIDC_ALGORITHMS: 'RS256,none',
+    });
+    expect(c.oidc?.algorithms).toEqual(['RS256']);
+  });
+
+  it('tamaños y enteros', () => {
+    expect(parseTamano('16MB')).toBe(16 * 1024 * 1024);
+    expect(parseTamano('512kb')).toBe(512 * 1024);
+    expect(() => parseTamano('mucho')).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir(), PORT: '-1' })).toThrow(/PORT/);
+  });
+});

@@ -1,0 +1,157 @@
+import { Writable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUTAS } from '../rest-adapter/rutas.js';
+import { crearLogger } from '../src/logger.js';
+import { graphql, iniciarServicio, pedir } from './servidor.js';
+
+const lineasLog: string[] = [];
+const destino = new Writable({
+  write(chunk, _enc, cb) {
+    lineasLog.push(String(chunk));
+    cb();
+  },
+});
+
+let s: Awaited<ReturnType<typeof iniciarServicio>>;
+let clave: string;
+
+beforeAll(async () => {
+  s = await iniciarServicio({ BODY_LIMIT: '64kb' }, { log: crearLogger('debug', destino) });
+  clave = (await s.crearEntidad('contrato')).clave;
+});
+
+afterAll(async () => {
+  await s?.cerrar();
+});
+
+describe('OpenAPI', () => {
+  it('es un documento OpenAPI 3.1 válido que lista cada ruta de la tabla', async () => {
+    const r = await pedir(s.url, '/openapi.json');
+    expect(r.status).toBe(200);
+    expect(r.body.openapi).toBe('3.1.0');
+    expect(r.body.info.version).toBe('1.0');
+    const resultado = await new Validator().validate(r.body);
+    expect(resultado.errors ?? []).toEqual([]);
+    expect(resultado.valid).toBe(true);
+    for (const ruta of RUTAS) {
+      const op = r.body.paths[ruta.ruta.replace(/:(\w+)/g, '{$1}')]?.[ruta.metodo];
+      expect(op, `${ruta.metodo} ${ruta.ruta}`).toBeDefined();
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '401', '503']));
+      expect(op.responses['200'].content['application/json'].schema.type).toBeDefined();
+    }
+    for (const p of ['/health', '/ready', '/openapi.json']) expect(r.body.paths[p]).toBeDefined();
+  });
+
+  it('el esquema de respuesta derivado de GraphQL describe la respuesta real', async () => {
+    const doc = (await pedir(s.url, '/openapi.json')).body;
+    const esquema = doc.paths['/sesion'].get.responses['200'].content['application/json'].schema;
+    const real = (await pedir(s.url, '/sesion', { cabeceras: { 'X-Api-Key': clave } })).body;
+    expect(Object.keys(real).sort()).toEqual(Object.keys(esquema.properties).sort());
+    expect(esquema.properties.permisos.items.enum).toContain('rips:enviar');
+    expect(esquema.properties.identidad.properties.rol.type).toEqual(['string', 'null']);
+  });
+});
+
+describe('GraphQL y REST', () => {
+  it('/sesion da la misma respuesta por ambas puertas', async () => {
+    const rest = await pedir(s.url, '/sesion', { cabeceras: { 'X-Api-Key': clave } });
+    const { SesionDocument } = await import('../rest-adapter/generated/operaciones.js');
+    const { print } = await import('graphql');
+    const gql = await graphql(s.url, print(SesionDocument), { 'X-Api-Key': clave });
+    expect(gql.status).toBe(200);
+    expect(gql.body.data.sesion).toEqual(rest.body);
+  });
+
+  it('un campo raíz sin regla no arranca: toda operación está protegida', async () => {
+    const { Query, Resolver } = await import('type-graphql');
+    @Resolver()
+    class SinRegla {
+      @Query(() => String)
+      abierto(): string {
+        return 'x';
+      }
+    }
+    const { construirSchema } = await import('../src/graphql/schema.js');
+    await expect(construirSchema([{ resolvers: [SinRegla], reglas: {} }])).rejects.toThrow(/no tiene regla/);
+  });
+});
+
+describe('cuerpos de solicitud', () => {
+  it('JSON mal formado → 400 en español', async () => {
+    const r = await pedir(s.url, '/graphql', {
+      crudo: '{"query": ',
+      cabeceras: { 'content-type': 'application/json', 'X-Api-Key': clave },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ codigo: 'entrada-invalida', error: expect.stringMatching(/JSON válido/) });
+  });
+
+  it('acepta Content-Encoding gzip', async () => {
+    const r = await pedir(s.url, '/graphql', {
+      crudo: gzipSync(JSON.stringify({ query: '{ sesion { permisos } }' })),
+      cabeceras: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'X-Api-Key': clave },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data.sesion.permisos).toContain('rips:leer');
+  });
+
+  it('gzip corrupto → 400; codificación desconocida → 415', async () => {
+    const corrupto = await pedir(s.url, '/graphql', {
+      crudo: Buffer.from('esto no es gzip'),
+      cabeceras: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'X-Api-Key': clave },
+    });
+    expect(corrupto.status).toBe(400);
+    const br = await pedir(s.url, '/graphql', {
+      crudo: Buffer.from('{}'),
+      cabeceras: { 'content-type': 'application/json', 'content-encoding': 'compress', 'X-Api-Key': clave },
+    });
+    expect(br.status).toBe(415);
+  });
+
+  it('cuerpo mayor al límite (medido tras descomprimir) → 413', async () => {
+    const grande = JSON.stringify({ query: '{ sesion { permisos } }', relleno: 'a'.repeat(100_000) });
+    const r = await pedir(s.url, '/graphql', {
+      crudo: gzipSync(grande),
+      cabeceras: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'X-Api-Key': clave },
+    });
+    expect(r.status).toBe(413);
+    expect(r.body.codigo).toBe('cuerpo-demasiado-grande');
+  });
+
+  it('ruta desconocida → 404 en español', async () => {
+    const r = await pedir(s.url, '/nada', { cabeceras: { 'X-Api-Key': clave } });
+    expect(r.status).toBe(404);
+    expect(r.body.codigo).toBe('no-encontrado');
+  });
+});
+
+describe('registros (logs)', () => {
+  it('llevan id de solicitud y nunca la credencial ni la consulta', async () => {
+    lineasLog.length = 0;
+    const r = await pedir(s.url, '/sesion?numDocumento=1234567890', {
+      cabeceras: {
+        'X-Api-Key': clave,
+        'X-Request-Id': 'req-prueba-1',
+        Authorization: 'Bearer secreto.jwt.x',
+      },
+    });
+    expect(r.headers.get('x-request-id')).toBe('req-prueba-1');
+    await new Promise((ok) => setTimeout(ok, 50));
+    const todo = lineasLog.join('');
+    expect(todo).toContain('req-prueba-1');
+    expect(todo).not.toContain(clave);
+    expect(todo).not.toContain('1234567890');
+    expect(todo).not.toContain('secreto.jwt');
+  });
+
+  it('la redacción oculta identificadores de pacientes y secretos si alguien los registra', () => {
+    lineasLog.length = 0;
+    const log = crearLogger('info', destino);
+    log.info({ usuario: { numDocumentoIdentificacion: '99887766' }, cred: { clave: 'x1y2z3w4' } }, 'prueba');
+    const todo = lineasLog.join('');
+    expect(todo).not.toContain('99887766');
+    expect(todo).not.toContain('x1y2z3w4');
+  });
+});

@@ -1,0 +1,138 @@
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { iniciarPostgresEmbebido } from '../src/db/embedded.js';
+
+export interface BaseDePrueba {
+  url: string;
+  origen: 'url' | 'testcontainers' | 'embedded';
+  limpiar: () => Promise<void>;
+}
+
+export async function puertoLibre(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+/** A Docker engine that actually answers `/_ping` (the client binary alone proves nothing). */
+async function dockerResponde(): Promise<boolean> {
+  const host = process.env.DOCKER_HOST;
+  const opciones: http.RequestOptions = { path: '/_ping', timeout: 500 };
+  if (host?.startsWith('tcp://')) {
+    const u = new URL(host.replace('tcp://', 'http://'));
+    opciones.host = u.hostname;
+    opciones.port = u.port;
+  } else {
+    opciones.socketPath = host?.startsWith('unix://') ? host.slice(7) : '/var/run/docker.sock';
+  }
+  return new Promise((resolve) => {
+    const req = http.get(opciones, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('error', () => resolve(false));
+    req.on('timeout', () => {
+      req.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/** A fresh database on the server of DATABASE_URL, dropped afterwards. */
+async function enServidor(urlBase: string): Promise<BaseDePrueba> {
+  const nombre = `prueba_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: urlBase });
+  await admin.connect();
+  await admin.query(`create database ${nombre}`);
+  await admin.end();
+  const url = new URL(urlBase);
+  url.pathname = `/${nombre}`;
+  return {
+    url: url.toString(),
+    origen: 'url',
+    limpiar: async () => {
+      const c = new pg.Client({ connectionString: urlBase });
+      await c.connect();
+      await c.query(`drop database if exists ${nombre} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function conTestcontainers(): Promise<BaseDePrueba | undefined> {
+  try {
+    const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
+    const c = await new PostgreSqlContainer('postgres:18-alpine').start();
+    return {
+      url: c.getConnectionUri(),
+      origen: 'testcontainers',
+      limpiar: async () => void (await c.stop()),
+    };
+  } catch {
+    return undefined; // an engine without registry access fails at pull: fall through
+  }
+}
+
+/** Clusters left behind by a killed run (their postmaster is gone). */
+async function barrerRestos(): Promise<void> {
+  const tmp = os.tmpdir();
+  for (const d of await readdir(tmp).catch(() => [] as string[])) {
+    if (!d.startsWith('epg-')) continue;
+    const dir = path.join(tmp, d);
+    try {
+      const pid = Number((await readFile(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      process.kill(pid, 0);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EPERM') await rm(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** A throwaway embedded cluster in a temp folder (also used by tests that stop the database). */
+export async function embebidoTemporal(persistente = false) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'epg-'));
+  await chmod(dir, 0o755);
+  const port = await puertoLibre();
+  const arrancarPg = () => iniciarPostgresEmbebido({ dir, port, database: 'prueba', persistente });
+  let pgEmb = await arrancarPg();
+  return {
+    url: pgEmb.url,
+    dir,
+    port,
+    detener: () => pgEmb.detener(),
+    /** Only for persistent clusters: starts the same cluster again after `detener`. */
+    reanudar: async () => {
+      pgEmb = await arrancarPg();
+    },
+    limpiar: async () => {
+      await pgEmb.detener();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Harness order: DATABASE_URL, else Testcontainers when a Docker engine answers, else
+ * embedded PostgreSQL. TEST_DB=url|testcontainers|embedded forces one.
+ */
+export async function prepararBaseDePrueba(): Promise<BaseDePrueba> {
+  const forzado = process.env.TEST_DB;
+  if (forzado === 'url' || (!forzado && process.env.DATABASE_URL)) {
+    if (!process.env.DATABASE_URL) throw new Error('TEST_DB=url requiere DATABASE_URL');
+    return enServidor(process.env.DATABASE_URL);
+  }
+  if (forzado === 'testcontainers' || (!forzado && (await dockerResponde()))) {
+    const tc = await conTestcontainers();
+    if (tc) return tc;
+    if (forzado) throw new Error('Testcontainers no pudo arrancar PostgreSQL');
+  }
+  await barrerRestos();
+  const e = await embebidoTemporal();
+  return { url: e.url, origen: 'embedded', limpiar: e.limpiar };
+}

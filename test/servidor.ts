@@ -1,0 +1,79 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { inject } from 'vitest';
+import { arrancar, type OpcionesArranque } from '../src/arranque.js';
+import { loadConfig } from '../src/config.js';
+import type { Modulo } from '../src/entidades/valores.js';
+
+export const CLAVE_CREDENCIALES_PRUEBA = Buffer.alloc(32, 7).toString('base64');
+
+let contador = 0;
+export function slugUnico(base: string): string {
+  contador += 1;
+  return `${base}-${process.pid}-${Date.now().toString(36)}-${contador}`;
+}
+
+/** Starts the real service on a random port against the test database. */
+export async function iniciarServicio(env: Record<string, string> = {}, o: OpcionesArranque = {}) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'motor-prueba-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: inject('databaseUrl'),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DEMO: 'false',
+    DATA_DIR: dataDir,
+    CREDENTIALS_KEY: CLAVE_CREDENCIALES_PRUEBA,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const servicio = await arrancar(config, o);
+  await servicio.listo;
+  const em = (): EntityManager => servicio.orm()!.em.fork();
+
+  /** An entity with the given modules and a fresh API key. */
+  async function crearEntidad(base: string, modulos: Modulo[] = ['rips', 'rda']) {
+    const e = em();
+    const entidad = await servicio.servicios.entidades.crear(e, {
+      slug: slugUnico(base),
+      nombre: `Entidad ${base}`,
+      tipoEntidad: 'ips',
+      modulos,
+    });
+    const { clave } = await servicio.servicios.entidades.emitirApiKey(e, entidad, 'prueba');
+    return { entidad, clave };
+  }
+
+  return { url: servicio.url, servicio, config, em, crearEntidad, cerrar: servicio.detener };
+}
+
+export async function pedir(
+  url: string,
+  ruta: string,
+  o: { metodo?: string; cabeceras?: Record<string, string>; cuerpo?: unknown; crudo?: BodyInit } = {},
+) {
+  const res = await fetch(url + ruta, {
+    method: o.metodo ?? (o.cuerpo !== undefined || o.crudo !== undefined ? 'POST' : 'GET'),
+    headers: { ...(o.cuerpo !== undefined ? { 'content-type': 'application/json' } : {}), ...o.cabeceras },
+    body: o.crudo ?? (o.cuerpo !== undefined ? JSON.stringify(o.cuerpo) : undefined),
+  });
+  const texto = await res.text();
+  let body: any;
+  try {
+    body = JSON.parse(texto);
+  } catch {
+    body = texto;
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+export async function graphql(
+  url: string,
+  query: string,
+  cabeceras: Record<string, string> = {},
+  variables?: Record<string, unknown>,
+) {
+  return pedir(url, '/graphql', { cuerpo: { query, variables }, cabeceras });
+}
