@@ -7,7 +7,8 @@ import type { Logger } from 'pino';
 import { crearApp } from './app.js';
 import { VerificadorOidc } from './auth/oidc.js';
 import type { Config } from './config.js';
-import { iniciarPostgresEmbebido, type PostgresEmbebido } from './db/embedded.js';
+import { baseDeDatos } from './db/base-de-datos.js';
+import type { PostgresEmbebido } from './db/embedded.js';
 import { esErrorDeConexion, MonitorBd } from './db/monitor.js';
 import { crearOrm, migrar } from './db/orm.js';
 import { asegurarDemo } from './entidades/demo.js';
@@ -29,23 +30,6 @@ export interface ServicioEnMarcha {
 export interface OpcionesArranque {
   log?: Logger;
   extensiones?: Extensiones[];
-}
-
-/** Database URL from the configuration, or an embedded PostgreSQL under the data folder. */
-async function baseDeDatos(
-  config: Config,
-  log: Logger,
-): Promise<{ url: string; embebido?: PostgresEmbebido }> {
-  if (config.databaseUrl) return { url: config.databaseUrl };
-  const embebido = await iniciarPostgresEmbebido({
-    dir: config.dataDir,
-    port: config.embeddedPgPort,
-    database: 'motor',
-    persistente: true,
-    log: (m) => log.debug({ postgres: m.trim() }, 'postgres embebido'),
-  });
-  log.info({ compartido: embebido.compartido }, 'PostgreSQL embebido en marcha');
-  return { url: embebido.url, embebido };
 }
 
 /**
@@ -80,8 +64,9 @@ export async function arrancar(config: Config, o: OpcionesArranque = {}): Promis
   log.info({ port }, 'servicio escuchando');
 
   const listo = (async () => {
-    const bd = await baseDeDatos(config, log);
+    const bd = await baseDeDatos(config, (m) => log.debug({ postgres: m.trim() }, 'postgres embebido'));
     embebido = bd.embebido;
+    if (embebido) log.info({ compartido: embebido.compartido }, 'PostgreSQL embebido en marcha');
     const nuevo = await crearOrm({
       url: bd.url,
       timeoutConexionMs: config.bd.timeoutConexionMs,

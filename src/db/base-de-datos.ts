@@ -1,0 +1,21 @@
+import type { Config } from '../config.js';
+import { iniciarPostgresEmbebido, type PostgresEmbebido } from './embedded.js';
+
+/**
+ * DATABASE_URL when set, else the embedded cluster under the data folder (joining the one a
+ * running server of ours already has). Used by the server and the operator CLI alike.
+ */
+export async function baseDeDatos(
+  config: Config,
+  log?: (mensaje: string) => void,
+): Promise<{ url: string; embebido?: PostgresEmbebido }> {
+  if (config.databaseUrl) return { url: config.databaseUrl };
+  const embebido = await iniciarPostgresEmbebido({
+    dir: config.dataDir,
+    port: config.embeddedPgPort,
+    database: 'motor',
+    persistente: true,
+    log,
+  });
+  return { url: embebido.url, embebido };
+}
