@@ -1,6 +1,8 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import { PERMISOS, ROLES } from '../auth/permisos.js';
 import { MODULOS, TIPOS_ENTIDAD } from '../entidades/valores.js';
+import { FUENTES, SEVERIDADES_ERROR } from '../errores/valores.js';
+import { TIPOS_SERVICIO } from '../rips/tipos.js';
 
 /**
  * Domain enumerations travel as string scalars limited to the regulation's own values
@@ -13,6 +15,13 @@ export const VALORES_ENUM = {
   Rol: { valores: ROLES, descripcion: 'Rol de un usuario en la entidad' },
   Permiso: { valores: PERMISOS, descripcion: 'Permiso efectivo' },
   TipoIdentidad: { valores: ['api-key', 'usuario'] as const, descripcion: 'Cómo se autenticó quien llama' },
+  Severidad: {
+    valores: SEVERIDADES_ERROR,
+    descripcion:
+      'Severidad de un hallazgo: rechazo bloquea; aviso-gradualidad es una notificación que pasará a rechazo; aviso-conformidad no bloquea; informativo es una nota del servicio',
+  },
+  Fuente: { valores: FUENTES, descripcion: 'Quién produjo el hallazgo' },
+  TipoServicio: { valores: TIPOS_SERVICIO, descripcion: 'Tipo de servicio del RIPS' },
 } as const;
 
 export type NombreEnum = keyof typeof VALORES_ENUM;

@@ -1,0 +1,8 @@
+import type { Donde, Hallazgo, TipoRegistro } from '../tipos.js';
+
+export type EmitirCampo = (h: Omit<Hallazgo, keyof Donde>) => void;
+
+/** Type, length, presence and content checks of one record against the field table (RVG01/04/05/06). */
+export interface VerificadorEstructura {
+  verificar(tipo: TipoRegistro, registro: unknown, emitir: EmitirCampo): void;
+}

@@ -1,0 +1,75 @@
+import type { Catalogos } from '../catalogos/tipos.js';
+import type { Clase, Donde, Registro, TipoServicio } from '../tipos.js';
+
+/** The class a rule has from a date on (Res. 2275/2023 classes, then Res. 948/2026 from 2026-06-01). */
+export interface ClaseVigente {
+  desde: string; // YYYY-MM-DD
+  clase: Clase;
+  norma: string;
+}
+
+/**
+ * local: checked by our engine now · fev: needs the invoice XML (checked by the FEV gate) ·
+ * muv: needs a national registry we cannot query (RETHUS, MIPRES, deaths…): registered,
+ * documented as checked by the MUV, skipped locally.
+ */
+export type Alcance = 'local' | 'fev' | 'muv';
+
+export interface RefServicio {
+  usuario: Registro;
+  usuarioIndex: number;
+  tipo: TipoServicio;
+  indice: number;
+}
+
+export interface ContextoRegla {
+  /** Validation time (the user may preview a future date). */
+  fecha: Date;
+  rips: Registro;
+  catalogos: Catalogos;
+  emitir(codigo: string, donde: Donde, campo?: string, extra?: { valor?: unknown; detalle?: string }): void;
+}
+
+/**
+ * One official rule: data (code, fields, class history, Spanish texts) plus small check
+ * functions the engine calls during its single pass. Checks are pure: no I/O.
+ */
+export interface Regla<S = unknown> {
+  codigo: string;
+  /** Official field ids (C10, P13…) the rule applies to. */
+  campos: string[];
+  clases: ClaseVigente[];
+  /** Official "Mensaje" column (kept as `mensajeOriginal`). */
+  mensajeOficial: string;
+  titulo: string;
+  explicacion: string;
+  comoCorregir: string;
+  alcance: Alcance;
+  /** Large catalogs the check needs; when one is not loaded the check is skipped (one informativo note). */
+  catalogos?: string[];
+  /** Per-validation state for cross-record rules (indexes built during the walk). */
+  estado?: () => S;
+  transaccion?: (rips: Registro, ctx: ContextoRegla, estado: S) => void;
+  usuario?: (usuario: Registro, indice: number, ctx: ContextoRegla, estado: S) => void;
+  servicio?: {
+    tipos: readonly TipoServicio[];
+    verificar: (registro: Registro, ref: RefServicio, ctx: ContextoRegla, estado: S) => void;
+  };
+  final?: (ctx: ContextoRegla, estado: S) => void;
+}
+
+/** Typed constructor that erases the state type so rules of different states share one list. */
+export function regla<S>(r: Regla<S>): Regla {
+  return r as Regla;
+}
+
+/** Class histories used by most rules. */
+export const NORMA_2275 = { desde: '2023-01-01', norma: 'Res. 2275/2023' } as const;
+export const NORMA_948 = { desde: '2026-06-01', norma: 'Res. 948/2026' } as const;
+
+export function clases(en2275: Clase | null, en948: Clase): ClaseVigente[] {
+  return [
+    ...(en2275 ? [{ ...NORMA_2275, clase: en2275 }] : []),
+    { ...NORMA_948, clase: en948 },
+  ];
+}

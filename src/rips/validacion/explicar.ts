@@ -1,0 +1,169 @@
+import type { ErrorAccionable } from '../../errores/error-accionable.js';
+import type { CampoSpec, TablaCampos } from '../estructura/tipos.js';
+import type { Regla } from '../reglas/tipos.js';
+import { type Hallazgo, NOMBRE_REGISTRO, type Registro, type Severidad, TIPOS_SERVICIO, type TipoRegistro } from '../tipos.js';
+import type { NotaOmitida } from './motor.js';
+import { claseVigente, severidadDe } from './severidad.js';
+
+export interface RipsIssue {
+  severity: 'error' | 'warning';
+  regla: string;
+  path: string;
+  message: string;
+}
+
+export interface ExplicarOpciones {
+  fecha: Date;
+  reglas: ReadonlyMap<string, Regla>;
+  campos: TablaCampos;
+  rechazoDesde?: Record<string, string>;
+}
+
+const ORDEN_TIPO = new Map<string, number>(TIPOS_SERVICIO.map((t, i) => [t, i]));
+
+function texto(v: unknown): string | null {
+  return typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' ? String(v) : null;
+}
+
+function mostrarValor(v: unknown): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return s.length > 80 ? `${s.slice(0, 77)}…` : s;
+}
+
+export function rutaDe(h: Hallazgo): string {
+  let ruta = '';
+  if (h.usuarioIndex !== undefined) ruta = `usuarios[${h.usuarioIndex}]`;
+  if (h.tipoServicio !== undefined) ruta += `.servicios.${h.tipoServicio}[${h.servicioIndex}]`;
+  if (h.campo) ruta = ruta ? `${ruta}.${h.campo}` : h.campo;
+  return ruta || '$';
+}
+
+/**
+ * Turns raw findings into ErrorAccionable (registry texts, severity on the evaluation date,
+ * a location a person understands) and RipsIssue, in a deterministic order.
+ */
+export function explicar(rips: Registro, hallazgos: Hallazgo[], notas: NotaOmitida[], o: ExplicarOpciones) {
+  const indiceCampos = new Map<TipoRegistro, Map<string, { spec: CampoSpec; orden: number }>>();
+  for (const [tipo, lista] of Object.entries(o.campos) as [TipoRegistro, CampoSpec[]][]) {
+    indiceCampos.set(tipo, new Map(lista.map((spec, orden) => [spec.nombre, { spec, orden }])));
+  }
+  const tipoDe = (h: Hallazgo): TipoRegistro =>
+    h.tipoServicio ?? (h.usuarioIndex !== undefined ? 'usuario' : 'transaccion');
+  const ordenCampo = (h: Hallazgo) => (h.campo ? (indiceCampos.get(tipoDe(h))?.get(h.campo)?.orden ?? 999) : -1);
+  const clave = (h: Hallazgo) => [
+    h.usuarioIndex ?? -1,
+    h.tipoServicio ? ORDEN_TIPO.get(h.tipoServicio)! : -1,
+    h.servicioIndex ?? -1,
+    ordenCampo(h),
+  ];
+
+  const unicos = new Map<string, Hallazgo>();
+  for (const h of hallazgos) {
+    const k = `${h.codigo}|${rutaDe(h)}|${h.detalle ?? ''}`;
+    if (!unicos.has(k)) unicos.set(k, h);
+  }
+  const ordenados = [...unicos.values()].sort((a, b) => {
+    const ka = clave(a);
+    const kb = clave(b);
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!;
+    return a.codigo < b.codigo ? -1 : a.codigo > b.codigo ? 1 : rutaDe(a) < rutaDe(b) ? -1 : 1;
+  });
+
+  const factura = texto(rips.numFactura);
+  const usuarios = Array.isArray(rips.usuarios) ? rips.usuarios : [];
+  const errores: ErrorAccionable[] = [];
+  const issues: RipsIssue[] = [];
+
+  for (const h of ordenados) {
+    const regla = o.reglas.get(h.codigo);
+    const severidad: Severidad = regla ? severidadDe(claseVigente(regla, o.fecha, o.rechazoDesde)) : 'rechazo';
+    const u = h.usuarioIndex !== undefined ? (usuarios[h.usuarioIndex] as Registro | undefined) : undefined;
+    const tipoDoc = u && typeof u === 'object' ? texto(u.tipoDocumentoIdentificacion) : null;
+    const numDoc = u && typeof u === 'object' ? texto(u.numDocumentoIdentificacion) : null;
+    const documentoUsuario = numDoc ? `${tipoDoc ?? '?'} ${numDoc}` : null;
+    const spec = h.campo ? indiceCampos.get(tipoDe(h))?.get(h.campo)?.spec : undefined;
+    const campoNombre = spec?.etiqueta ?? null;
+    const partes = [factura ? `Factura ${factura}` : 'RIPS sin número de factura'];
+    if (h.usuarioIndex !== undefined) {
+      partes.push(documentoUsuario ? `Paciente ${documentoUsuario}` : `Usuario ${h.usuarioIndex + 1}`);
+    }
+    if (h.tipoServicio) partes.push(`${NOMBRE_REGISTRO[h.tipoServicio]} ${(h.servicioIndex ?? 0) + 1}`);
+    if (h.campo) partes.push(campoNombre ?? h.campo);
+    const ruta = rutaDe(h);
+    const explicacion = [
+      regla?.explicacion ?? `Hallazgo ${h.codigo}.`,
+      h.detalle,
+      h.valor !== undefined ? `Valor informado: «${mostrarValor(h.valor)}».` : undefined,
+    ]
+      .filter(Boolean)
+      .join(' ');
+    errores.push({
+      codigo: h.codigo,
+      severidad,
+      fuente: 'linter-local',
+      ubicacion: {
+        factura,
+        usuarioIndex: h.usuarioIndex ?? null,
+        documentoUsuario,
+        tipoServicio: h.tipoServicio ?? null,
+        servicioIndex: h.servicioIndex ?? null,
+        campo: h.campo ?? null,
+        campoNombre,
+        ruta,
+        descripcion: partes.join(' · '),
+      },
+      titulo: regla?.titulo ?? h.codigo,
+      explicacion,
+      comoCorregir: regla?.comoCorregir ?? 'Revise el dato en el sistema de origen.',
+      mensajeOriginal: regla?.mensajeOficial ?? null,
+    });
+    issues.push({
+      severity: severidad === 'rechazo' ? 'error' : 'warning',
+      regla: h.codigo,
+      path: ruta,
+      message: `${regla?.mensajeOficial ?? regla?.titulo ?? h.codigo}${h.detalle ? ` ${h.detalle}` : ''}`,
+    });
+  }
+
+  for (const n of notas) {
+    const e = explicarNota(n, factura);
+    errores.push(e);
+    issues.push({ severity: 'warning', regla: e.codigo, path: '$', message: e.titulo });
+  }
+  return { errores, issues };
+}
+
+function explicarNota(n: NotaOmitida, factura: string | null): ErrorAccionable {
+  const base = {
+    severidad: 'informativo' as const,
+    fuente: 'linter-local' as const,
+    ubicacion: {
+      factura,
+      usuarioIndex: null,
+      documentoUsuario: null,
+      tipoServicio: null,
+      servicioIndex: null,
+      campo: null,
+      campoNombre: null,
+      ruta: '$',
+      descripcion: factura ? `Factura ${factura}` : 'RIPS',
+    },
+    mensajeOriginal: null,
+  };
+  if (n.codigo === 'CAT01') {
+    return {
+      ...base,
+      codigo: 'CAT01',
+      titulo: `Catálogo ${n.catalogo} no cargado: validación reducida`,
+      explicacion: `El catálogo SISPRO ${n.catalogo} no está cargado en este servicio, así que las reglas ${n.reglas.join(', ')} no se verificaron contra él (solo su formato). El MUV sí las verificará.`,
+      comoCorregir: `El operador puede importar la exportación oficial de ${n.catalogo} (web.sispro.gov.co) con \`npm run cli -- catalogo importar\`. No requiere cambios en el RIPS.`,
+    };
+  }
+  return {
+    ...base,
+    codigo: 'MUV01',
+    titulo: 'Reglas que solo verifica el MUV',
+    explicacion: `Las reglas ${n.reglas.join(', ')} consultan registros nacionales (RETHUS, MIPRES, registro de defunciones, la FEV ya radicada) que este servicio no puede consultar; el MUV las verificará al radicar.`,
+    comoCorregir: 'No requiere acción ahora. Si el MUV las reporta al radicar, la respuesta traerá su explicación.',
+  };
+}

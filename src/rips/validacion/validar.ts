@@ -1,0 +1,50 @@
+import type { ErrorAccionable } from '../../errores/error-accionable.js';
+import type { Catalogos } from '../catalogos/tipos.js';
+import { CAMPOS } from '../estructura/campos.js';
+import type { TablaCampos } from '../estructura/tipos.js';
+import type { VerificadorEstructura } from '../estructura/verificador.js';
+import { REGLAS, REGLAS_POR_CODIGO } from '../reglas/registro.js';
+import type { Regla } from '../reglas/tipos.js';
+import type { Registro } from '../tipos.js';
+import { explicar, type RipsIssue } from './explicar.js';
+import { recorrer } from './motor.js';
+
+export interface OpcionesValidar {
+  /** Evaluation date (default now): preview how a RIPS fares on a future date. */
+  fecha?: Date;
+  catalogos: Catalogos;
+  reglas?: readonly Regla[];
+  estructura?: VerificadorEstructura;
+  campos?: TablaCampos;
+  /** Announced N→R changes by code (YYYY-MM-DD). */
+  rechazoDesde?: Record<string, string>;
+}
+
+export interface ResultadoValidacion {
+  valid: boolean;
+  fechaEvaluacion: Date;
+  issues: RipsIssue[];
+  errores: ErrorAccionable[];
+  resumen: { rechazos: number; avisos: number; informativos: number };
+}
+
+/** Validates a RIPS object against the registry; contacts nothing and stores nothing. */
+export function validarRips(rips: Registro, o: OpcionesValidar): ResultadoValidacion {
+  const fecha = o.fecha ?? new Date();
+  const reglas = o.reglas ?? REGLAS;
+  const { hallazgos, notas } = recorrer(rips, { fecha, catalogos: o.catalogos, reglas, estructura: o.estructura });
+  const porCodigo = o.reglas ? new Map(reglas.map((r) => [r.codigo, r])) : REGLAS_POR_CODIGO;
+  const { errores, issues } = explicar(rips, hallazgos, notas, {
+    fecha,
+    reglas: new Map([...REGLAS_POR_CODIGO, ...porCodigo]),
+    campos: o.campos ?? CAMPOS,
+    rechazoDesde: o.rechazoDesde,
+  });
+  const resumen = { rechazos: 0, avisos: 0, informativos: 0 };
+  for (const e of errores) {
+    if (e.severidad === 'rechazo') resumen.rechazos++;
+    else if (e.severidad === 'informativo') resumen.informativos++;
+    else resumen.avisos++;
+  }
+  return { valid: resumen.rechazos === 0, fechaEvaluacion: fecha, issues, errores, resumen };
+}
