@@ -4,8 +4,12 @@ import {
   ConfiguracionRdaDocument,
   ConfiguracionRipsDocument,
   SesionDocument,
+  ValidarRipsDocument,
 } from './generated/operaciones.js';
 import { type Ruta, ruta } from './tipos.js';
+
+const esObjeto = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Every REST route of the service, in the order they appear in /openapi.json. */
 export const RUTAS: Ruta[] = [
@@ -42,6 +46,34 @@ export const RUTAS: Ruta[] = [
     etiqueta: 'rips',
     resumen: 'Si la entidad está lista para radicar ante el MUV (sin revelar secretos)',
     permiso: 'rips:leer',
+  }),
+  ruta({
+    metodo: 'post',
+    ruta: '/rips/validar',
+    operacion: ValidarRipsDocument,
+    etiqueta: 'rips',
+    resumen:
+      'Valida un RIPS contra las reglas oficiales (DT1, Res. 948/2026) sin contactar al MUV ni guardar nada',
+    descripcion:
+      'Devuelve `valid` (sin hallazgos de severidad rechazo), `issues` compactos y `errores` explicados ' +
+      '(ErrorAccionable). `fechaEvaluacion` permite ver cómo le iría al RIPS en otra fecha (gradualidad).',
+    permiso: 'rips:leer',
+    variables: (req) => {
+      const cuerpo = esObjeto(req.body) ? req.body : {};
+      // Whatever the body holds goes to GraphQL, whose coercion answers 400 for a bad date.
+      return {
+        rips: cuerpo.rips ?? null,
+        fechaEvaluacion: (cuerpo.fechaEvaluacion ?? null) as string | null,
+      };
+    },
+    cuerpo: {
+      type: 'object',
+      required: ['rips'],
+      properties: {
+        rips: { type: 'object', description: 'El RIPS (JSON del documento técnico 1)' },
+        fechaEvaluacion: { type: 'string', format: 'date-time', description: 'Por defecto, ahora' },
+      },
+    },
   }),
   ruta({
     metodo: 'get',

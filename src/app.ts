@@ -121,8 +121,12 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
     res.json({ estado: 'ok' });
   });
 
-  app.get('/ready', (_req, res) => {
+  app.get('/ready', async (_req, res) => {
     const listo = estadoListo(config, monitor, servicios.oidc);
+    const orm = d.orm();
+    if (monitor.disponible && orm) {
+      listo.catalogos = await servicios.catalogos.estados(orm.em.fork()).catch(() => undefined);
+    }
     if (listo.estado === 'ok') {
       res.json(listo);
       return;

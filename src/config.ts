@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parsearRechazoDesde, RECHAZO_DESDE } from './rips/reglas/gradualidad.js';
 
 /** Typed configuration, read once from the environment. */
 export interface Config {
@@ -24,6 +25,7 @@ export interface Config {
     ihce: { baseUrl: string | undefined; tokenUrl: string | undefined };
   };
   graphqlIntrospection: boolean;
+  rips: { rechazoDesde: Record<string, string> };
 }
 
 export interface OidcConfig {
@@ -81,6 +83,14 @@ function claveCredenciales(env: Env, entorno: Config['entorno'], dataDir: string
   return key;
 }
 
+function rechazoDesde(env: Env): Record<string, string> {
+  try {
+    return parsearRechazoDesde(env.RIPS_RECHAZO_DESDE);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const entorno = (
     env.NODE_ENV === 'production' ? 'produccion' : env.NODE_ENV === 'test' ? 'prueba' : 'desarrollo'
@@ -127,5 +137,6 @@ export function loadConfig(env: Env = process.env): Config {
       ihce: { baseUrl: env.IHCE_BASE_URL || undefined, tokenUrl: env.IHCE_TOKEN_URL || undefined },
     },
     graphqlIntrospection: booleano(env, 'GRAPHQL_INTROSPECTION', true),
+    rips: { rechazoDesde: { ...RECHAZO_DESDE, ...rechazoDesde(env) } },
   };
 }

@@ -14,16 +14,24 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.This scalar is serialized to a string in ISO 8601 format and parsed from a string in ISO 8601 format. */
   DateTimeISO: { input: string; output: string; }
+  /** Quién produjo el hallazgo. Valores: `linter-local`, `muv`, `linter-rda`, `validador-hl7`, `ihce`. */
+  Fuente: { input: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce'; output: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce'; }
+  /** The `JSON` scalar type represents JSON values as specified by [ECMA-404](http://www.ecma-international.org/publications/files/ECMA-ST/ECMA-404.pdf). */
+  JSON: { input: unknown; output: unknown; }
   /** Módulo contratado por la entidad. Valores: `rips`, `rda`. */
   Modulo: { input: 'rips' | 'rda'; output: 'rips' | 'rda'; }
   /** Permiso efectivo. Valores: `rips:enviar`, `rips:leer`, `rda:enviar`, `rda:leer`. */
   Permiso: { input: 'rips:enviar' | 'rips:leer' | 'rda:enviar' | 'rda:leer'; output: 'rips:enviar' | 'rips:leer' | 'rda:enviar' | 'rda:leer'; }
   /** Rol de un usuario en la entidad. Valores: `owner`, `operador`, `auditor`. */
   Rol: { input: 'owner' | 'operador' | 'auditor'; output: 'owner' | 'operador' | 'auditor'; }
+  /** Severidad de un hallazgo: rechazo bloquea; aviso-gradualidad es una notificación que pasará a rechazo; aviso-conformidad no bloquea; informativo es una nota del servicio. Valores: `rechazo`, `aviso-gradualidad`, `aviso-conformidad`, `informativo`. */
+  Severidad: { input: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo'; output: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo'; }
   /** Tipo de entidad (prestador) que usa el servicio. Valores: `ips`, `profesional-independiente`, `transporte-especial`, `objeto-social-diferente`. */
   TipoEntidad: { input: 'ips' | 'profesional-independiente' | 'transporte-especial' | 'objeto-social-diferente'; output: 'ips' | 'profesional-independiente' | 'transporte-especial' | 'objeto-social-diferente'; }
   /** Cómo se autenticó quien llama. Valores: `api-key`, `usuario`. */
   TipoIdentidad: { input: 'api-key' | 'usuario'; output: 'api-key' | 'usuario'; }
+  /** Tipo de servicio del RIPS. Valores: `consultas`, `procedimientos`, `urgencias`, `hospitalizacion`, `recienNacidos`, `medicamentos`, `otrosServicios`. */
+  TipoServicio: { input: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios'; output: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios'; }
 };
 
 /** Datos de una API key de la entidad (nunca la clave ni su hash) */
@@ -59,6 +67,20 @@ export type EntidadSesion = {
   tipoEntidad: Scalars['TipoEntidad']['output'];
 };
 
+/** Un hallazgo explicado: qué está mal, dónde y cómo corregirlo en el origen */
+export type ErrorAccionable = {
+  /** Código oficial de la regla (RVC042, FED123…) o propio (RDA05, CAT01…) */
+  codigo: Scalars['String']['output'];
+  comoCorregir: Scalars['String']['output'];
+  explicacion: Scalars['String']['output'];
+  fuente: Scalars['Fuente']['output'];
+  /** Mensaje oficial de la regla o texto original del sistema externo */
+  mensajeOriginal?: Maybe<Scalars['String']['output']>;
+  severidad: Scalars['Severidad']['output'];
+  titulo: Scalars['String']['output'];
+  ubicacion: UbicacionError;
+};
+
 /** Quién llama */
 export type Identidad = {
   /** Prefijo de la API key usada */
@@ -81,6 +103,8 @@ export type Query = {
   configuracionRips: ConfiguracionModulo;
   /** Entidad, identidad y permisos efectivos de quien llama */
   sesion: Sesion;
+  /** Valida un RIPS contra las reglas oficiales (DT1, Res. 948/2026). No contacta sistemas externos ni guarda nada. */
+  validarRips: ResultadoValidacionRips;
 };
 
 
@@ -88,11 +112,65 @@ export type QueryApiKeyArgs = {
   id: Scalars['ID']['input'];
 };
 
+
+export type QueryValidarRipsArgs = {
+  fechaEvaluacion?: InputMaybe<Scalars['DateTimeISO']['input']>;
+  rips?: InputMaybe<Scalars['JSON']['input']>;
+};
+
+export type ResultadoValidacionRips = {
+  errores: Array<ErrorAccionable>;
+  /** Fecha con la que se evaluaron las clases de las reglas (gradualidad) */
+  fechaEvaluacion: Scalars['DateTimeISO']['output'];
+  issues: Array<RipsIssue>;
+  resumen: ResumenValidacion;
+  /** true cuando no hay ningún hallazgo de severidad rechazo */
+  valid: Scalars['Boolean']['output'];
+};
+
+export type ResumenValidacion = {
+  /** Notificaciones (aviso-gradualidad) */
+  avisos: Scalars['Int']['output'];
+  informativos: Scalars['Int']['output'];
+  rechazos: Scalars['Int']['output'];
+};
+
+/** Hallazgo en forma compacta (severity error = rechazo) */
+export type RipsIssue = {
+  message: Scalars['String']['output'];
+  /** Ruta JSON: usuarios[0].servicios.consultas[2].codDiagnosticoPrincipal */
+  path: Scalars['String']['output'];
+  regla: Scalars['String']['output'];
+  /** `error` (rechazo) o `warning` (aviso o nota) */
+  severity: Scalars['String']['output'];
+};
+
 export type Sesion = {
   entidad: EntidadSesion;
   identidad: Identidad;
   /** Permisos efectivos: los del rol en los módulos contratados */
   permisos: Array<Scalars['Permiso']['output']>;
+};
+
+/** Dónde está el problema, en términos del sistema de origen */
+export type UbicacionError = {
+  /** Nombre del campo JSON */
+  campo?: Maybe<Scalars['String']['output']>;
+  /** Nombre del campo para una persona */
+  campoNombre?: Maybe<Scalars['String']['output']>;
+  /** Ubicación legible: "Factura … · Paciente CC … · Consulta 3 · Diagnóstico principal" */
+  descripcion: Scalars['String']['output'];
+  /** Documento del paciente ("CC 123…") */
+  documentoUsuario?: Maybe<Scalars['String']['output']>;
+  /** Número de factura del RIPS */
+  factura?: Maybe<Scalars['String']['output']>;
+  /** Ruta en el documento (JSON o FHIR) */
+  ruta?: Maybe<Scalars['String']['output']>;
+  /** Posición del servicio en su arreglo (desde 0) */
+  servicioIndex?: Maybe<Scalars['Int']['output']>;
+  tipoServicio?: Maybe<Scalars['TipoServicio']['output']>;
+  /** Posición del usuario en `usuarios` (desde 0) */
+  usuarioIndex?: Maybe<Scalars['Int']['output']>;
 };
 
 export type CamposApiKeyFragment = { id: string, prefijo: string, descripcion: string | null, creadaEn: string, revocadaEn: string | null, activa: boolean, enUso: boolean };
@@ -108,6 +186,16 @@ export type ApiKeyQueryVariables = Exact<{
 
 
 export type ApiKeyQuery = { apiKey: { id: string, prefijo: string, descripcion: string | null, creadaEn: string, revocadaEn: string | null, activa: boolean, enUso: boolean } };
+
+export type CamposErrorAccionableFragment = { codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } };
+
+export type ValidarRipsQueryVariables = Exact<{
+  rips?: unknown;
+  fechaEvaluacion?: string | null | undefined;
+}>;
+
+
+export type ValidarRipsQuery = { validarRips: { valid: boolean, fechaEvaluacion: string, resumen: { rechazos: number, avisos: number, informativos: number }, issues: Array<{ severity: string, regla: string, path: string, message: string }>, errores: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }> } };
 
 export type SesionQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -127,9 +215,11 @@ export type ConfiguracionRdaQueryVariables = Exact<{ [key: string]: never; }>;
 export type ConfiguracionRdaQuery = { configuracionRda: { modulo: 'rips' | 'rda', upstreamConfigurado: boolean, credencialesConfiguradas: boolean, credencialesActualizadas: string | null, listo: boolean } };
 
 export const CamposApiKeyFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposApiKey"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKeyInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"prefijo"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"revocadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"activa"}},{"kind":"Field","name":{"kind":"Name","value":"enUso"}}]}}]} as unknown as DocumentNode<CamposApiKeyFragment, unknown>;
+export const CamposErrorAccionableFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<CamposErrorAccionableFragment, unknown>;
 export const CamposConfiguracionFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposConfiguracion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConfiguracionModulo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"modulo"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamConfigurado"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesConfiguradas"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesActualizadas"}},{"kind":"Field","name":{"kind":"Name","value":"listo"}}]}}]} as unknown as DocumentNode<CamposConfiguracionFragment, unknown>;
 export const ApiKeysDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposApiKey"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposApiKey"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKeyInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"prefijo"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"revocadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"activa"}},{"kind":"Field","name":{"kind":"Name","value":"enUso"}}]}}]} as unknown as DocumentNode<ApiKeysQuery, ApiKeysQueryVariables>;
 export const ApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposApiKey"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposApiKey"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKeyInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"prefijo"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"revocadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"activa"}},{"kind":"Field","name":{"kind":"Name","value":"enUso"}}]}}]} as unknown as DocumentNode<ApiKeyQuery, ApiKeyQueryVariables>;
+export const ValidarRipsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ValidarRips"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rips"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DateTimeISO"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validarRips"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"rips"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rips"}}},{"kind":"Argument","name":{"kind":"Name","value":"fechaEvaluacion"},"value":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"fechaEvaluacion"}},{"kind":"Field","name":{"kind":"Name","value":"resumen"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rechazos"}},{"kind":"Field","name":{"kind":"Name","value":"avisos"}},{"kind":"Field","name":{"kind":"Name","value":"informativos"}}]}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"severity"}},{"kind":"Field","name":{"kind":"Name","value":"regla"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<ValidarRipsQuery, ValidarRipsQueryVariables>;
 export const SesionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Sesion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sesion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entidad"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"nombre"}},{"kind":"Field","name":{"kind":"Name","value":"tipoEntidad"}},{"kind":"Field","name":{"kind":"Name","value":"modulos"}}]}},{"kind":"Field","name":{"kind":"Name","value":"identidad"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tipo"}},{"kind":"Field","name":{"kind":"Name","value":"rol"}},{"kind":"Field","name":{"kind":"Name","value":"sujeto"}},{"kind":"Field","name":{"kind":"Name","value":"apiKeyPrefijo"}}]}},{"kind":"Field","name":{"kind":"Name","value":"permisos"}}]}}]}}]} as unknown as DocumentNode<SesionQuery, SesionQueryVariables>;
 export const ConfiguracionRipsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConfiguracionRips"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"configuracionRips"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposConfiguracion"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposConfiguracion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConfiguracionModulo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"modulo"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamConfigurado"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesConfiguradas"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesActualizadas"}},{"kind":"Field","name":{"kind":"Name","value":"listo"}}]}}]} as unknown as DocumentNode<ConfiguracionRipsQuery, ConfiguracionRipsQueryVariables>;
 export const ConfiguracionRdaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConfiguracionRda"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"configuracionRda"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposConfiguracion"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposConfiguracion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConfiguracionModulo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"modulo"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamConfigurado"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesConfiguradas"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesActualizadas"}},{"kind":"Field","name":{"kind":"Name","value":"listo"}}]}}]} as unknown as DocumentNode<ConfiguracionRdaQuery, ConfiguracionRdaQueryVariables>;

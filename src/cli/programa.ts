@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { MODULOS, TIPOS_ENTIDAD } from '../entidades/valores.js';
+import { registrarCatalogos } from './catalogos.js';
 import * as c from './comandos.js';
 import { configurarEnEspanol, traducirError } from './commander-es.js';
 import * as f from './formato.js';
@@ -281,6 +282,8 @@ export function crearPrograma(deps: Dependencias): Command {
   ).action(async (o: ConJson) => {
     responder(o, await deps.ejecutar((ctx) => c.migrarBd(ctx)), f.textoMigraciones);
   });
+
+  registrarCatalogos(programa, deps);
 
   return programa;
 }

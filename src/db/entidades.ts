@@ -1,6 +1,8 @@
 import { ApiKey } from '../entidades/api-key.entity.js';
 import { CredencialMinisterio } from '../entidades/credencial.entity.js';
 import { Entidad } from '../entidades/entidad.entity.js';
+import { CargaCatalogo } from '../rips/catalogos/carga-catalogo.entity.js';
+import { FilaCatalogo } from '../rips/catalogos/fila-catalogo.entity.js';
 
 /** Every persisted class, listed explicitly (ReflectMetadataProvider, no folder globs). */
-export const ENTIDADES_ORM = [Entidad, ApiKey, CredencialMinisterio];
+export const ENTIDADES_ORM = [Entidad, ApiKey, CredencialMinisterio, FilaCatalogo, CargaCatalogo];

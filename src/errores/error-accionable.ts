@@ -28,13 +28,19 @@ export class UbicacionError {
   @Field(() => String, { nullable: true, description: 'Ruta en el documento (JSON o FHIR)' })
   ruta!: string | null;
 
-  @Field(() => String, { description: 'Ubicación legible: "Factura … · Paciente CC … · Consulta 3 · Diagnóstico principal"' })
+  @Field(() => String, {
+    description: 'Ubicación legible: "Factura … · Paciente CC … · Consulta 3 · Diagnóstico principal"',
+  })
   descripcion!: string;
 }
 
-@ObjectType('ErrorAccionable', { description: 'Un hallazgo explicado: qué está mal, dónde y cómo corregirlo en el origen' })
+@ObjectType('ErrorAccionable', {
+  description: 'Un hallazgo explicado: qué está mal, dónde y cómo corregirlo en el origen',
+})
 export class ErrorAccionable {
-  @Field(() => String, { description: 'Código oficial de la regla (RVC042, FED123…) o propio (RDA05, CAT01…)' })
+  @Field(() => String, {
+    description: 'Código oficial de la regla (RVC042, FED123…) o propio (RDA05, CAT01…)',
+  })
   codigo!: string;
 
   @Field(() => Escalares.Severidad)
@@ -55,6 +61,9 @@ export class ErrorAccionable {
   @Field(() => String)
   comoCorregir!: string;
 
-  @Field(() => String, { nullable: true, description: 'Mensaje oficial de la regla o texto original del sistema externo' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Mensaje oficial de la regla o texto original del sistema externo',
+  })
   mensajeOriginal!: string | null;
 }

@@ -4,6 +4,9 @@ import { esErrorDeConexion, type MonitorBd } from '../db/monitor.js';
 import { resumenError } from '../logger.js';
 import { CODIGOS_ERROR, type CodigoError, ErrorApp, errores } from './errores.js';
 
+/** graphql-js wording for a variable that failed coercion: the REST body field of the same name. */
+const VARIABLE_INVALIDA = /^Variable "\$(\w+)" (?:got invalid value|of required type|of non-null type)/;
+
 export interface DepsNormalizar {
   monitor: MonitorBd;
   reintentarEnSegundos: number;
@@ -14,6 +17,12 @@ export interface DepsNormalizar {
 export function normalizarError(e: unknown, d: DepsNormalizar): ErrorApp {
   const original = e instanceof GraphQLError && e.originalError ? e.originalError : e;
   if (original instanceof ErrorApp) return original;
+  const variable = e instanceof GraphQLError ? VARIABLE_INVALIDA.exec(e.message) : null;
+  if (variable && !(original instanceof GraphQLError && original.extensions?.code)) {
+    return errores.entradaInvalida(`El campo «${variable[1]}» no es válido.`, [
+      { campo: variable[1]!, mensaje: (e as Error).message },
+    ]);
+  }
   if (original instanceof GraphQLError) {
     const code = original.extensions?.code;
     if (typeof code === 'string' && code in CODIGOS_ERROR) {

@@ -1,5 +1,10 @@
 /** Severities of an ErrorAccionable across modules (RIPS uses the first three, RDA adds aviso-conformidad). */
-export const SEVERIDADES_ERROR = ['rechazo', 'aviso-gradualidad', 'aviso-conformidad', 'informativo'] as const;
+export const SEVERIDADES_ERROR = [
+  'rechazo',
+  'aviso-gradualidad',
+  'aviso-conformidad',
+  'informativo',
+] as const;
 export type SeveridadError = (typeof SEVERIDADES_ERROR)[number];
 
 /** Who produced a finding. */

@@ -1,6 +1,7 @@
 import type { VerificadorOidc } from '../auth/oidc.js';
 import type { Config } from '../config.js';
 import type { MonitorBd } from '../db/monitor.js';
+import type { EstadoCatalogoDetallado } from '../rips/catalogos/servicio.js';
 
 export interface Dependencia {
   estado: string;
@@ -10,6 +11,8 @@ export interface Dependencia {
 export interface EstadoListo {
   estado: 'ok' | 'degradado';
   dependencias: { baseDeDatos: Dependencia; muv: Dependencia; ihce: Dependencia; oidc: Dependencia };
+  /** Every known SISPRO table, loaded or not (a missing large one degrades nothing: rules fall back). */
+  catalogos?: EstadoCatalogoDetallado[];
 }
 
 /** Real state of each dependency; the service is ready only when all required ones are. */

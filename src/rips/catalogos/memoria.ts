@@ -8,7 +8,10 @@ export interface TablaEnMemoria {
 
 /** Catalogs held in maps; lookups are O(1). Tables given as plain code lists are all enabled. */
 export class CatalogosEnMemoria implements Catalogos {
-  private readonly tablas = new Map<string, { porCodigo: Map<string, EntradaCatalogo>; meta: TablaEnMemoria }>();
+  private readonly tablas = new Map<
+    string,
+    { porCodigo: Map<string, EntradaCatalogo>; meta: TablaEnMemoria }
+  >();
 
   constructor(tablas: Record<string, TablaEnMemoria | EntradaCatalogo[] | readonly string[]> = {}) {
     for (const [nombre, t] of Object.entries(tablas)) this.poner(nombre, t);

@@ -68,8 +68,5 @@ export const NORMA_2275 = { desde: '2023-01-01', norma: 'Res. 2275/2023' } as co
 export const NORMA_948 = { desde: '2026-06-01', norma: 'Res. 948/2026' } as const;
 
 export function clases(en2275: Clase | null, en948: Clase): ClaseVigente[] {
-  return [
-    ...(en2275 ? [{ ...NORMA_2275, clase: en2275 }] : []),
-    { ...NORMA_948, clase: en948 },
-  ];
+  return [...(en2275 ? [{ ...NORMA_2275, clase: en2275 }] : []), { ...NORMA_948, clase: en948 }];
 }

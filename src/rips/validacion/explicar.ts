@@ -1,7 +1,14 @@
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import type { CampoSpec, TablaCampos } from '../estructura/tipos.js';
 import type { Regla } from '../reglas/tipos.js';
-import { type Hallazgo, NOMBRE_REGISTRO, type Registro, type Severidad, TIPOS_SERVICIO, type TipoRegistro } from '../tipos.js';
+import {
+  type Hallazgo,
+  NOMBRE_REGISTRO,
+  type Registro,
+  type Severidad,
+  TIPOS_SERVICIO,
+  type TipoRegistro,
+} from '../tipos.js';
 import type { NotaOmitida } from './motor.js';
 import { claseVigente, severidadDe } from './severidad.js';
 
@@ -49,7 +56,8 @@ export function explicar(rips: Registro, hallazgos: Hallazgo[], notas: NotaOmiti
   }
   const tipoDe = (h: Hallazgo): TipoRegistro =>
     h.tipoServicio ?? (h.usuarioIndex !== undefined ? 'usuario' : 'transaccion');
-  const ordenCampo = (h: Hallazgo) => (h.campo ? (indiceCampos.get(tipoDe(h))?.get(h.campo)?.orden ?? 999) : -1);
+  const ordenCampo = (h: Hallazgo) =>
+    h.campo ? (indiceCampos.get(tipoDe(h))?.get(h.campo)?.orden ?? 999) : -1;
   const clave = (h: Hallazgo) => [
     h.usuarioIndex ?? -1,
     h.tipoServicio ? ORDEN_TIPO.get(h.tipoServicio)! : -1,
@@ -76,7 +84,9 @@ export function explicar(rips: Registro, hallazgos: Hallazgo[], notas: NotaOmiti
 
   for (const h of ordenados) {
     const regla = o.reglas.get(h.codigo);
-    const severidad: Severidad = regla ? severidadDe(claseVigente(regla, o.fecha, o.rechazoDesde)) : 'rechazo';
+    const severidad: Severidad = regla
+      ? severidadDe(claseVigente(regla, o.fecha, o.rechazoDesde))
+      : 'rechazo';
     const u = h.usuarioIndex !== undefined ? (usuarios[h.usuarioIndex] as Registro | undefined) : undefined;
     const tipoDoc = u && typeof u === 'object' ? texto(u.tipoDocumentoIdentificacion) : null;
     const numDoc = u && typeof u === 'object' ? texto(u.numDocumentoIdentificacion) : null;
@@ -164,6 +174,7 @@ function explicarNota(n: NotaOmitida, factura: string | null): ErrorAccionable {
     codigo: 'MUV01',
     titulo: 'Reglas que solo verifica el MUV',
     explicacion: `Las reglas ${n.reglas.join(', ')} consultan registros nacionales (RETHUS, MIPRES, registro de defunciones, la FEV ya radicada) que este servicio no puede consultar; el MUV las verificará al radicar.`,
-    comoCorregir: 'No requiere acción ahora. Si el MUV las reporta al radicar, la respuesta traerá su explicación.',
+    comoCorregir:
+      'No requiere acción ahora. Si el MUV las reporta al radicar, la respuesta traerá su explicación.',
   };
 }

@@ -1,5 +1,5 @@
-import type { VerificadorEstructura } from '../estructura/verificador.js';
 import type { Catalogos } from '../catalogos/tipos.js';
+import type { VerificadorEstructura } from '../estructura/verificador.js';
 import type { ContextoRegla, RefServicio, Regla } from '../reglas/tipos.js';
 import { type Donde, type Hallazgo, type Registro, TIPOS_SERVICIO, type TipoServicio } from '../tipos.js';
 
@@ -65,7 +65,8 @@ export function recorrer(rips: Registro, o: OpcionesMotor): ResultadoMotor {
   const porTipo = Object.fromEntries(
     TIPOS_SERVICIO.map((t) => [t, activas.filter((r) => r.servicio?.tipos.includes(t))]),
   ) as Record<TipoServicio, Regla[]>;
-  const estructural = (donde: Donde) => (h: Omit<Hallazgo, keyof Donde>) => hallazgos.push({ ...h, ...donde });
+  const estructural = (donde: Donde) => (h: Omit<Hallazgo, keyof Donde>) =>
+    hallazgos.push({ ...h, ...donde });
 
   o.estructura?.verificar('transaccion', rips, estructural({}));
   for (const r of conTransaccion) r.transaccion!(rips, ctx, estados.get(r));
@@ -81,20 +82,34 @@ export function recorrer(rips: Registro, o: OpcionesMotor): ResultadoMotor {
       const servicios = u.servicios;
       if (servicios === undefined || servicios === null) continue;
       if (!esObjeto(servicios)) {
-        hallazgos.push({ codigo: 'RVG01', ...dondeU, campo: 'servicios', detalle: '«servicios» debe ser un objeto.' });
+        hallazgos.push({
+          codigo: 'RVG01',
+          ...dondeU,
+          campo: 'servicios',
+          detalle: '«servicios» debe ser un objeto.',
+        });
         continue;
       }
       for (const tipo of TIPOS_SERVICIO) {
         const lista = servicios[tipo];
         if (lista === undefined || lista === null) continue;
         if (!Array.isArray(lista)) {
-          hallazgos.push({ codigo: 'RVG01', ...dondeU, campo: tipo, detalle: `«${tipo}» debe ser un arreglo.` });
+          hallazgos.push({
+            codigo: 'RVG01',
+            ...dondeU,
+            campo: tipo,
+            detalle: `«${tipo}» debe ser un arreglo.`,
+          });
           continue;
         }
         const reglasTipo = porTipo[tipo];
         for (let j = 0; j < lista.length; j++) {
           const reg = lista[j];
-          o.estructura?.verificar(tipo, reg, estructural({ usuarioIndex: i, tipoServicio: tipo, servicioIndex: j }));
+          o.estructura?.verificar(
+            tipo,
+            reg,
+            estructural({ usuarioIndex: i, tipoServicio: tipo, servicioIndex: j }),
+          );
           if (!esObjeto(reg)) continue;
           const ref: RefServicio = { usuario: u, usuarioIndex: i, tipo, indice: j };
           for (const r of reglasTipo) r.servicio!.verificar(reg, ref, ctx, estados.get(r));

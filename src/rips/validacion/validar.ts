@@ -32,7 +32,12 @@ export interface ResultadoValidacion {
 export function validarRips(rips: Registro, o: OpcionesValidar): ResultadoValidacion {
   const fecha = o.fecha ?? new Date();
   const reglas = o.reglas ?? REGLAS;
-  const { hallazgos, notas } = recorrer(rips, { fecha, catalogos: o.catalogos, reglas, estructura: o.estructura });
+  const { hallazgos, notas } = recorrer(rips, {
+    fecha,
+    catalogos: o.catalogos,
+    reglas,
+    estructura: o.estructura,
+  });
   const porCodigo = o.reglas ? new Map(reglas.map((r) => [r.codigo, r])) : REGLAS_POR_CODIGO;
   const { errores, issues } = explicar(rips, hallazgos, notas, {
     fecha,

@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const CLAVE_BENCH = `rda_${'b'.repeat(43)}`;
+
+async function puertoLibre(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+/** The built server in its own process (so its memory is measured alone), on embedded PostgreSQL. */
+export async function iniciarServidorHijo(env: Record<string, string> = {}) {
+  const port = await puertoLibre();
+  const pgPort = await puertoLibre();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-motor-'));
+  const hijo: ChildProcess = spawn(process.execPath, ['dist/src/server.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      DEMO: 'true',
+      DEMO_API_KEY: CLAVE_BENCH,
+      LOG_LEVEL: 'warn',
+      BODY_LIMIT: '400mb',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const limite = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const r = await fetch(`${url}/sesion`, { headers: { 'X-Api-Key': CLAVE_BENCH } });
+      if (r.status === 200) break;
+    } catch {}
+    if (Date.now() > limite) throw new Error('el servidor no arrancó en 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const pid = hijo.pid!;
+  return {
+    url,
+    pid,
+    /** Resets the kernel's peak-RSS counter of the server (Linux clear_refs 5). */
+    reiniciarPico: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
+    memoria: () => {
+      const st = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(st)?.[1] ?? 0);
+      return { rssMB: kb('VmRSS') / 1024, picoMB: kb('VmHWM') / 1024 };
+    },
+    detener: async () => {
+      hijo.kill('SIGTERM');
+      await new Promise((r) => hijo.once('exit', r));
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { generarRips } from './generar-rips.js';
+import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
+
+/** POST /rips/validar on 1 MB, 20 MB and 200 MB (gzip) bodies, next to a bare JSON.parse. */
+const TAMANOS = (process.env.BENCH_MB ?? '1,20,200').split(',').map(Number);
+const REPETICIONES = Number(process.env.BENCH_REPETICIONES ?? 3);
+
+function mediana(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+const servidor = await iniciarServidorHijo();
+const filas: Record<string, unknown>[] = [];
+try {
+  for (const mb of TAMANOS) {
+    const rips = generarRips(mb * 1024 * 1024);
+    const cuerpo = Buffer.from(`{"rips":${rips.texto}}`);
+    const gzip = mb >= 50;
+    const enviado = gzip ? gzipSync(cuerpo, { level: 6 }) : cuerpo;
+    const parse: number[] = [];
+    const total: number[] = [];
+    const picos: number[] = [];
+    let resumen: unknown;
+    for (let i = 0; i < REPETICIONES; i++) {
+      let t = performance.now();
+      JSON.parse(cuerpo.toString('utf8'));
+      parse.push(performance.now() - t);
+      servidor.reiniciarPico();
+      t = performance.now();
+      const r = await fetch(`${servidor.url}/rips/validar`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'X-Api-Key': CLAVE_BENCH,
+          ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+        },
+        body: enviado,
+      });
+      const json = (await r.json()) as { valid: boolean; resumen: unknown };
+      total.push(performance.now() - t);
+      picos.push(servidor.memoria().picoMB);
+      if (r.status !== 200) throw new Error(`HTTP ${r.status}: ${JSON.stringify(json).slice(0, 300)}`);
+      resumen = { valid: json.valid, ...(json.resumen as object) };
+    }
+    const fila = {
+      tamanoMB: Number((cuerpo.length / 1024 / 1024).toFixed(1)),
+      enviadoMB: Number((enviado.length / 1024 / 1024).toFixed(1)),
+      gzip,
+      usuarios: rips.usuarios,
+      servicios: rips.servicios,
+      parseMs: Math.round(mediana(parse)),
+      totalMs: Math.round(mediana(total)),
+      razon: Number((mediana(total) / mediana(parse)).toFixed(2)),
+      serviciosPorSegundo: Math.round(rips.servicios / (mediana(total) / 1000)),
+      picoRssMB: Math.round(Math.max(...picos)),
+      picoSobreCuerpo: Number((Math.max(...picos) / (cuerpo.length / 1024 / 1024)).toFixed(2)),
+      resultado: resumen,
+    };
+    filas.push(fila);
+    console.log(JSON.stringify(fila));
+  }
+} finally {
+  await servidor.detener();
+}
+mkdirSync('bench/out', { recursive: true });
+writeFileSync(
+  'bench/out/validar-rips.json',
+  JSON.stringify({ fecha: new Date().toISOString(), filas }, null, 2),
+);

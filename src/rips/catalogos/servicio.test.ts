@@ -1,0 +1,174 @@
+import 'reflect-metadata';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { crearOrm, migrar } from '../../db/orm.js';
+import { importarCatalogo } from './importar.js';
+import { DIRECTORIO_CATALOGOS } from './incluidos.js';
+import { ServicioCatalogos } from './servicio.js';
+import { TABLAS_GRANDES, TABLAS_INCLUIDAS } from './tablas.js';
+
+let orm: MikroORM;
+let dir: string;
+const em = () => orm.em.fork();
+/** The test database is shared by every test file: tables of this file carry a unique suffix. */
+const sufijo = `${process.pid}x${Date.now().toString(36)}`;
+const grandeA = `GrandeA${sufijo}`;
+const grandeB = `GrandeB${sufijo}`;
+
+async function csv(nombre: string, filas: string[]): Promise<string> {
+  const ruta = path.join(dir, nombre);
+  await writeFile(ruta, `Código;Nombre;Habilitado;Extra_I\n${filas.join('\n')}\n`);
+  return ruta;
+}
+
+beforeAll(async () => {
+  orm = await crearOrm({ url: inject('databaseUrl'), timeoutConexionMs: 3000 });
+  await migrar(orm);
+  dir = await mkdtemp(path.join(os.tmpdir(), 'servicio-catalogos-'));
+});
+
+afterAll(async () => {
+  await orm?.close(true);
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('ServicioCatalogos', () => {
+  it('obtener: incluidas + Pais + importadas, en caché hasta que una importación cambia algo', async () => {
+    const servicio = new ServicioCatalogos({ grandes: [grandeA, grandeB] });
+    const c1 = await servicio.obtener(em());
+    expect(c1.cargado('Sexo')).toBe(true);
+    expect(c1.contiene('Pais', '170')).toBe(true);
+    expect(c1.cargado(grandeA)).toBe(false);
+
+    // Nothing changed: the very same object (validators compiled per catalog set stay valid).
+    expect(await servicio.obtener(em())).toBe(c1);
+
+    await importarCatalogo(em(), await csv('a1.csv', ['A1;Uno;SI;x', 'A2;Dos;NO;']), { tabla: grandeA });
+    const c2 = await servicio.obtener(em());
+    expect(c2).not.toBe(c1);
+    expect(c2.cargado(grandeA)).toBe(true);
+    expect(c2.contiene(grandeA, 'A1')).toBe(true);
+    expect(c2.contiene(grandeA, 'A2')).toBe(false);
+    expect(c2.entrada(grandeA, 'A1')).toEqual({
+      codigo: 'A1',
+      nombre: 'Uno',
+      habilitado: true,
+      extra: { I: 'x' },
+    });
+    expect(c2.entrada(grandeA, 'A2')).toEqual({ codigo: 'A2', nombre: 'Dos', habilitado: false });
+    expect(c2.contiene('Sexo', 'H')).toBe(true);
+    expect(await servicio.obtener(em())).toBe(c2);
+
+    // Re-import: the old rows disappear from the cache too.
+    await importarCatalogo(em(), await csv('a2.csv', ['A3;Tres;SI;']), { tabla: grandeA });
+    const c3 = await servicio.obtener(em());
+    expect(c3).not.toBe(c2);
+    expect(c3.contiene(grandeA, 'A1')).toBe(false);
+    expect(c3.contiene(grandeA, 'A3')).toBe(true);
+    // Previously returned objects are not modified.
+    expect(c2.contiene(grandeA, 'A1')).toBe(true);
+  });
+
+  it('solo recarga las tablas cuya revisión cambió y pagina tablas largas', async () => {
+    const tablaC = `GrandeC${sufijo}`;
+    const tablaD = `GrandeD${sufijo}`;
+    const filasC = Array.from({ length: 2500 }, (_, i) => `C${i};Fila ${i};SI;`);
+    await importarCatalogo(em(), await csv('c.csv', filasC), { tabla: tablaC });
+    const servicio = new ServicioCatalogos({ tamanoPagina: 1000 });
+    const consultas: string[] = [];
+    const espiar = () => {
+      const e = em();
+      const knex = e.getConnection().getKnex();
+      const registrar = (q: { sql: string; bindings?: unknown[] }) => {
+        if (q.sql.includes('from fila_catalogo')) consultas.push(String(q.bindings?.[0]));
+      };
+      knex.on('query', registrar);
+      return {
+        e,
+        fin: () => {
+          knex.removeListener('query', registrar);
+        },
+      };
+    };
+    let s = espiar();
+    const c1 = await servicio.obtener(s.e);
+    s.fin();
+    // 2500 rows in pages of 1000: three queries for tablaC, and every row is there.
+    expect(consultas.filter((t) => t === tablaC)).toHaveLength(3);
+    for (let i = 0; i < 2500; i += 499) expect(c1.contiene(tablaC, `C${i}`), `C${i}`).toBe(true);
+    expect(c1.estados().find((e) => e.tabla === tablaC)?.filas).toBe(2500);
+
+    consultas.length = 0;
+    await importarCatalogo(em(), await csv('d.csv', ['D1;Uno;SI;']), { tabla: tablaD });
+    s = espiar();
+    const c2 = await servicio.obtener(s.e);
+    s.fin();
+    expect(consultas).not.toContain(tablaC);
+    expect(consultas).toContain(tablaD);
+    expect(c2.contiene(tablaC, 'C2499')).toBe(true);
+    expect(c2.contiene(tablaD, 'D1')).toBe(true);
+  });
+
+  it('una tabla incluida que se importa (exportación más reciente) reemplaza a la del archivo', async () => {
+    // A private copy of catalogs/ with one more shipped table, so no other test sees the change.
+    const copia = await mkdtemp(path.join(dir, 'catalogs-'));
+    await cp(DIRECTORIO_CATALOGOS, copia, { recursive: true });
+    const propia = `Propia${sufijo}`;
+    await writeFile(
+      path.join(copia, `${propia}.json`),
+      JSON.stringify({
+        tabla: propia,
+        descripcion: 'Tabla de prueba',
+        fuente: 'Prueba',
+        fecha: '2026-01-01',
+        version: '1',
+        filas: [
+          { codigo: '01', nombre: 'Uno', habilitado: true },
+          { codigo: '02', nombre: 'Dos', habilitado: true },
+        ],
+      }),
+    );
+    const servicio = new ServicioCatalogos({ directorio: copia, grandes: [] });
+    expect((await servicio.obtener(em())).contiene(propia, '02')).toBe(true);
+
+    await importarCatalogo(em(), await csv('propia.csv', ['01;Uno;SI;', '03;Tres;SI;']), { tabla: propia });
+    const c = await servicio.obtener(em());
+    expect(c.contiene(propia, '02')).toBe(false);
+    expect(c.contiene(propia, '03')).toBe(true);
+    const estado = (await servicio.estados(em())).filter((e) => e.tabla === propia);
+    expect(estado).toEqual([
+      expect.objectContaining({ origen: 'importado', filas: 2, archivo: 'propia.csv' }),
+    ]);
+  });
+
+  it('estados: todas las tablas conocidas, cargadas o no, con filas, fuente y fecha', async () => {
+    const servicio = new ServicioCatalogos({ grandes: [grandeA, grandeB] });
+    const estados = await servicio.estados(em());
+    const de = (t: string) => estados.find((e) => e.tabla === t);
+    for (const t of TABLAS_INCLUIDAS) expect(de(t), t).toMatchObject({ cargado: true, origen: 'incluido' });
+    expect(de('Sexo')).toMatchObject({ filas: 3, fecha: '2026-07-16' });
+    expect(de('Pais')).toMatchObject({ cargado: true, origen: 'incluido' });
+    expect(de('Pais')!.filas).toBeGreaterThan(240);
+    // grandeA was imported by the first test of this file.
+    expect(de(grandeA)).toMatchObject({ cargado: true, origen: 'importado', filas: 1, archivo: 'a2.csv' });
+    expect(de(grandeA)!.fuente).toContain('a2.csv');
+    expect(Date.parse(de(grandeA)!.fecha!)).toBeGreaterThan(Date.now() - 60_000);
+    expect(de(grandeB)).toEqual({ tabla: grandeB, cargado: false, filas: 0, origen: 'ninguno' });
+    // Imported tables outside the known list are listed too.
+    expect(de(`GrandeC${sufijo}`)).toMatchObject({ cargado: true, filas: 2500 });
+    // Shipped first, then the known large ones, then any other import.
+    expect(estados.findIndex((e) => e.tabla === grandeB)).toBeGreaterThan(
+      estados.findIndex((e) => e.tabla === 'Pais'),
+    );
+
+    const porDefecto = await new ServicioCatalogos().estados(em());
+    for (const { tabla } of TABLAS_GRANDES)
+      expect(
+        porDefecto.some((e) => e.tabla === tabla),
+        tabla,
+      ).toBe(true);
+  });
+});

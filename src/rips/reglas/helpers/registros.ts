@@ -1,0 +1,52 @@
+import type { Registro, TipoServicio } from '../../tipos.js';
+import type { RefServicio } from '../tipos.js';
+
+const NO_DIGITO = /\D/g;
+const CEROS_IZQUIERDA = /^0+/;
+
+export function esObjeto(v: unknown): v is Registro {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Trimmed non-empty string value, or undefined (null, '', numbers and other types). */
+export function texto(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const t = v.trim();
+  return t === '' ? undefined : t;
+}
+
+/** A C field "without value": null, absent or blank. */
+export function vacio(v: unknown): boolean {
+  return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+}
+
+export interface RegistroIndexado {
+  registro: Registro;
+  indice: number;
+}
+
+/** The object records of one service array of a user, with their original index. */
+export function registrosDe(usuario: Registro, tipo: TipoServicio): RegistroIndexado[] {
+  const servicios = usuario.servicios;
+  if (!esObjeto(servicios)) return [];
+  const lista = servicios[tipo];
+  if (!Array.isArray(lista)) return [];
+  const salida: RegistroIndexado[] = [];
+  lista.forEach((registro, indice) => {
+    if (esObjeto(registro)) salida.push({ registro, indice });
+  });
+  return salida;
+}
+
+/** `donde` of a service record for ctx.emitir. */
+export function dondeServicio(ref: RefServicio) {
+  return { usuarioIndex: ref.usuarioIndex, tipoServicio: ref.tipo, servicioIndex: ref.indice };
+}
+
+/** Digits of an identification number without leading zeros ('0900123' → '900123'). */
+export function soloDigitos(v: unknown): string | undefined {
+  const t = typeof v === 'number' ? String(v) : texto(v);
+  if (!t) return undefined;
+  const d = t.replace(NO_DIGITO, '').replace(CEROS_IZQUIERDA, '');
+  return d === '' ? undefined : d;
+}

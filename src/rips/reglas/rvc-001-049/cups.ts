@@ -1,0 +1,269 @@
+import type { Registro, TipoServicio } from '../../tipos.js';
+import { EXTRA, extra, sexoCups, usosCups } from '../helpers/catalogos.js';
+import { dia, instante } from '../helpers/fechas.js';
+import { dondeServicio, registrosDe, texto } from '../helpers/registros.js';
+import type { ContextoRegla, RefServicio } from '../tipos.js';
+import { clases, type Regla, regla } from '../tipos.js';
+
+/** Field holding the CUPS code in each service type. */
+const CAMPO_CUPS: Partial<Record<TipoServicio, string>> = {
+  consultas: 'codConsulta',
+  procedimientos: 'codProcedimiento',
+  otrosServicios: 'codTecnologiaSalud',
+};
+const CAMPO_FECHA: Partial<Record<TipoServicio, string>> = {
+  consultas: 'fechaInicioAtencion',
+  procedimientos: 'fechaInicioAtencion',
+  otrosServicios: 'fechaSuministroTecnologia',
+};
+
+/** TipoOtrosServicios coded with CUPS (DT1 S06): 02 traslados, 03 estancias, 05 honorarios. */
+const OS_TRASLADO_ESTANCIA = new Set(['02', '03']);
+const OS_CON_CUPS = new Set(['02', '03', '05']);
+
+/** Consultation CUPS groups (CUPS 89.0.x, LIN v3.2 §3.3.1): interconsulta, junta médica, intrahospitalaria, urgencias. */
+const PREFIJOS_CONSULTA_INTRAHOSPITALARIA = ['8904', '8905', '8906'];
+const PREFIJO_CONSULTA_URGENCIAS = '8907';
+const GRUPO_INTERNACION = '03';
+const ESTANCIA_REQUERIDA = 'E';
+
+/** The CUPS of a service record when the record is CUPS-coded (otros servicios only for `tiposOs`). */
+function cupsDe(r: Registro, tipo: TipoServicio, tiposOs: ReadonlySet<string>): string | undefined {
+  const campo = CAMPO_CUPS[tipo];
+  if (!campo) return undefined;
+  if (tipo === 'otrosServicios' && !tiposOs.has(texto(r.tipoOS) ?? '')) return undefined;
+  return texto(r[campo]);
+}
+
+const NOMBRE_USO: Readonly<Record<string, string>> = {
+  AC: 'consulta',
+  AP: 'procedimiento',
+  AT: 'otros servicios',
+};
+
+/** RVC015 / RVC020 / RVC026: the CUPS usage column must include `uso`. */
+function verificarUso(codigo: string, uso: string, tiposOs: ReadonlySet<string>) {
+  return (r: Registro, ref: RefServicio, ctx: ContextoRegla) => {
+    const cups = cupsDe(r, ref.tipo, tiposOs);
+    if (!cups) return;
+    const usos = usosCups(ctx.catalogos, cups);
+    if (!usos || usos.has(uso)) return;
+    ctx.emitir(codigo, dondeServicio(ref), CAMPO_CUPS[ref.tipo], {
+      valor: cups,
+      detalle: `En la tabla CUPSRips el código es de uso ${[...usos].map((u) => NOMBRE_USO[u] ?? u).join(', ')}.`,
+    });
+  };
+}
+
+interface Estancia {
+  tipo: 'urgencias' | 'hospitalizacion';
+  ingreso: number;
+  egreso: number;
+}
+
+function estanciasDe(usuario: Registro): Estancia[] {
+  const salida: Estancia[] = [];
+  for (const tipo of ['urgencias', 'hospitalizacion'] as const) {
+    for (const { registro } of registrosDe(usuario, tipo)) {
+      const ingreso = instante(registro.fechaInicioAtencion);
+      const egreso = instante(registro.fechaEgreso);
+      if (ingreso !== undefined && egreso !== undefined) salida.push({ tipo, ingreso, egreso });
+    }
+  }
+  return salida;
+}
+
+export const REGLAS_RVC_CUPS: Regla[] = [
+  regla({
+    codigo: 'RVC015',
+    campos: ['C04'],
+    clases: clases('N', 'N'),
+    mensajeOficial: 'El código CUPS informado no corresponde a una consulta.',
+    titulo: 'El CUPS de la consulta no es de consulta',
+    explicacion:
+      'El «Código de la consulta» debe ser un CUPS marcado para uso en consultas (AC) en la tabla CUPSRips; el código informado está marcado para otro uso.',
+    comoCorregir:
+      'Registre la atención con el CUPS de consulta correspondiente (primera vez, control, urgencias, interconsulta…) o, si fue un procedimiento, repórtela como procedimiento.',
+    alcance: 'local',
+    catalogos: ['CUPSRips'],
+    servicio: { tipos: ['consultas'], verificar: verificarUso('RVC015', 'AC', OS_TRASLADO_ESTANCIA) },
+  }),
+  regla({
+    codigo: 'RVC016',
+    campos: ['C04', 'P05', 'S06'],
+    clases: clases('N', 'N'),
+    mensajeOficial: 'El código CUPS informado no corresponde a un CUPS para el sexo informado.',
+    titulo: 'CUPS no corresponde al sexo del paciente',
+    explicacion:
+      'En la tabla CUPSRips este código está restringido a un sexo y el «Sexo» del paciente es el otro (por ejemplo, una citología cervicovaginal en un paciente de sexo masculino).',
+    comoCorregir: 'Revise el código CUPS registrado y el sexo del paciente en el sistema de origen.',
+    alcance: 'local',
+    catalogos: ['CUPSRips'],
+    servicio: {
+      tipos: ['consultas', 'procedimientos', 'otrosServicios'],
+      verificar: (r, ref, ctx) => {
+        const cups = cupsDe(r, ref.tipo, OS_CON_CUPS);
+        const sexo = texto(ref.usuario.codSexo)?.toUpperCase();
+        if (!cups || (sexo !== 'M' && sexo !== 'F')) return;
+        const sexoCodigo = sexoCups(ctx.catalogos, cups);
+        if (!sexoCodigo || sexoCodigo === sexo) return;
+        ctx.emitir('RVC016', dondeServicio(ref), CAMPO_CUPS[ref.tipo], {
+          valor: cups,
+          detalle: `El código es solo para sexo ${sexoCodigo} y el paciente es de sexo ${sexo}.`,
+        });
+      },
+    },
+  }),
+  regla<Map<string, number>>({
+    codigo: 'RVC018',
+    campos: ['C04', 'P05', 'S06'],
+    clases: clases('N', 'N'),
+    mensajeOficial:
+      'Tenga en cuenta que para el mismo paciente y en el mismo día no se puede informar más de una vez el código CUPS informado.',
+    titulo: 'Mismo CUPS más de una vez el mismo día',
+    explicacion:
+      'El mismo código CUPS aparece más de una vez para el mismo paciente en el mismo día (consultas, procedimientos, traslados o estancias). Puede ser un registro duplicado.',
+    comoCorregir:
+      'Elimine el registro duplicado; si realmente se prestó varias veces, verifique la fecha y hora de cada atención.',
+    alcance: 'local',
+    estado: () => new Map(),
+    servicio: {
+      tipos: ['consultas', 'procedimientos', 'otrosServicios'],
+      verificar: (r, ref, ctx, vistos) => {
+        const cups = cupsDe(r, ref.tipo, OS_TRASLADO_ESTANCIA);
+        const campoFecha = CAMPO_FECHA[ref.tipo];
+        const fecha = campoFecha ? dia(r[campoFecha]) : undefined;
+        if (!cups || !fecha) return;
+        const clave = `${ref.usuarioIndex}|${cups}|${fecha}`;
+        const veces = (vistos.get(clave) ?? 0) + 1;
+        vistos.set(clave, veces);
+        if (veces === 1) return;
+        ctx.emitir('RVC018', dondeServicio(ref), CAMPO_CUPS[ref.tipo], {
+          valor: cups,
+          detalle: `Es la vez ${veces} que el código se informa para este paciente el ${fecha}.`,
+        });
+      },
+    },
+  }),
+  regla({
+    codigo: 'RVC020',
+    campos: ['P05'],
+    clases: clases('N', 'N'),
+    mensajeOficial: 'El código CUPS informado no corresponde a un procedimiento.',
+    titulo: 'El CUPS del procedimiento no es de procedimiento',
+    explicacion:
+      'El «Código del procedimiento» debe ser un CUPS marcado para uso en procedimientos (AP) en la tabla CUPSRips; el código informado está marcado para otro uso.',
+    comoCorregir:
+      'Registre el procedimiento con su CUPS de procedimiento; si la atención fue una consulta, repórtela en consultas.',
+    alcance: 'local',
+    catalogos: ['CUPSRips'],
+    servicio: { tipos: ['procedimientos'], verificar: verificarUso('RVC020', 'AP', OS_TRASLADO_ESTANCIA) },
+  }),
+  regla({
+    codigo: 'RVC021',
+    campos: ['P05'],
+    clases: clases('N', 'N'),
+    mensajeOficial:
+      'Tenga en cuenta que para el código CUPS informado se requiere de un tiempo de estancia del paciente.',
+    titulo: 'Procedimiento que requiere estancia sin estancia informada',
+    explicacion:
+      'En la tabla CUPSRips el procedimiento está marcado como de estancia (columna Estancia = E), pero el paciente no tiene en este RIPS ninguna urgencia con observación ni hospitalización.',
+    comoCorregir:
+      'Incluya en el RIPS la hospitalización u observación en la que se hizo el procedimiento, o revise el código CUPS registrado.',
+    alcance: 'local',
+    catalogos: ['CUPSRips'],
+    servicio: {
+      tipos: ['procedimientos'],
+      verificar: (r, ref, ctx) => {
+        const cups = texto(r.codProcedimiento);
+        if (!cups) return;
+        if (extra(ctx.catalogos, 'CUPSRips', cups, EXTRA.cupsEstancia)?.toUpperCase() !== ESTANCIA_REQUERIDA)
+          return;
+        if (
+          registrosDe(ref.usuario, 'hospitalizacion').length ||
+          registrosDe(ref.usuario, 'urgencias').length
+        )
+          return;
+        ctx.emitir('RVC021', dondeServicio(ref), 'codProcedimiento', { valor: cups });
+      },
+    },
+  }),
+  regla({
+    codigo: 'RVC024',
+    campos: ['S06'],
+    clases: clases('R', 'R'),
+    mensajeOficial:
+      'El código informado del traslado, transporte o estancia no corresponde a un código CUPS.',
+    titulo: 'Traslado o estancia sin código CUPS válido',
+    explicacion:
+      'En otros servicios de tipo «Traslados» o «Estancias», el «Código de la tecnología en salud» debe ser un código CUPS vigente de la tabla CUPSRips; el código informado no está en la tabla.',
+    comoCorregir:
+      'Registre el traslado o la estancia con su código CUPS (no con un código interno del prestador).',
+    alcance: 'local',
+    catalogos: ['CUPSRips'],
+    servicio: {
+      tipos: ['otrosServicios'],
+      verificar: (r, ref, ctx) => {
+        const cups = cupsDe(r, ref.tipo, OS_TRASLADO_ESTANCIA);
+        if (!cups || ctx.catalogos.contiene('CUPSRips', cups)) return;
+        ctx.emitir('RVC024', dondeServicio(ref), 'codTecnologiaSalud', { valor: cups });
+      },
+    },
+  }),
+  regla({
+    codigo: 'RVC026',
+    campos: ['S06'],
+    clases: clases('N', 'N'),
+    mensajeOficial: 'El código CUPS informado no corresponde a una cobertura de otros servicios.',
+    titulo: 'El CUPS del traslado o estancia no es de otros servicios',
+    explicacion:
+      'En otros servicios de tipo «Traslados» o «Estancias», el CUPS debe estar marcado para uso en otros servicios (AT) en la tabla CUPSRips; el código informado está marcado para otro uso.',
+    comoCorregir: 'Revise el código CUPS del traslado o la estancia en el sistema de origen.',
+    alcance: 'local',
+    catalogos: ['CUPSRips'],
+    servicio: { tipos: ['otrosServicios'], verificar: verificarUso('RVC026', 'AT', OS_TRASLADO_ESTANCIA) },
+  }),
+  regla({
+    codigo: 'RVC027',
+    campos: ['C04'],
+    clases: clases('N', 'N'),
+    mensajeOficial:
+      'El código CUPS no es de consulta intrahospitalaria o interconsulta y tiene informado datos de hospitalización o urgencias.',
+    titulo: 'Consulta durante la hospitalización que no es interconsulta',
+    explicacion:
+      'El paciente tiene hospitalización o urgencia con observación en este RIPS. Una consulta prestada durante esa estancia debe ser interconsulta, junta médica o cuidado intrahospitalario (CUPS 8904…, 8905…, 8906…; en observación de urgencias también consulta de urgencias 8907…), y una consulta del grupo de servicios «Internación» debe estar dentro de alguna estancia.',
+    comoCorregir:
+      'Registre la atención con el CUPS de interconsulta o de cuidado intrahospitalario que corresponda, o revise la fecha y el grupo de servicios de la consulta.',
+    alcance: 'local',
+    servicio: {
+      tipos: ['consultas'],
+      verificar: (r, ref, ctx) => {
+        const cups = texto(r.codConsulta);
+        const momento = instante(r.fechaInicioAtencion);
+        if (!cups || momento === undefined) return;
+        const estancias = estanciasDe(ref.usuario);
+        if (!estancias.length) return;
+        const durante = estancias.filter((e) => momento >= e.ingreso && momento <= e.egreso);
+        if (durante.length) {
+          const permitidos = durante.some((e) => e.tipo === 'urgencias')
+            ? [...PREFIJOS_CONSULTA_INTRAHOSPITALARIA, PREFIJO_CONSULTA_URGENCIAS]
+            : PREFIJOS_CONSULTA_INTRAHOSPITALARIA;
+          if (permitidos.some((p) => cups.startsWith(p))) return;
+          const donde = durante.some((e) => e.tipo === 'hospitalizacion')
+            ? 'la hospitalización'
+            : 'la observación de urgencias';
+          ctx.emitir('RVC027', dondeServicio(ref), 'codConsulta', {
+            valor: cups,
+            detalle: `La consulta (${r.fechaInicioAtencion}) se prestó durante ${donde} del paciente.`,
+          });
+        } else if (texto(r.grupoServicios) === GRUPO_INTERNACION) {
+          ctx.emitir('RVC027', dondeServicio(ref), 'fechaInicioAtencion', {
+            valor: r.fechaInicioAtencion,
+            detalle:
+              'La consulta es del grupo de servicios «Internación» pero no está dentro de ninguna hospitalización u observación del paciente en este RIPS.',
+          });
+        }
+      },
+    },
+  }),
+];

@@ -1,0 +1,264 @@
+import { type Donde, type Registro, TIPOS_SERVICIO, type TipoServicio } from '../../tipos.js';
+import { clases, type Regla, regla } from '../tipos.js';
+import {
+  CAMPO_INICIO,
+  claveDocumento,
+  dondeServicio,
+  minutos,
+  nombreRegistro,
+  registros,
+  texto,
+} from './comun.js';
+import { EGRESO_DERIVADO, EGRESO_MUERTO } from './tablas.js';
+
+/** RVC053: DT1 v002 allows services up to 24 h after the death (LIN v3.2 said "after the death"). */
+const MARGEN_MUERTE_MIN = 24 * 60;
+
+interface Muerte {
+  minuto: number;
+  /** "Hospitalización 2 (egreso 2026-03-01 10:00)": where the death is recorded. */
+  origen: string;
+  /** Mother's user index when the death comes from a newborn record. */
+  madreIndex?: number;
+}
+
+interface EstadoMuerte {
+  recienNacidos: Map<string, Muerte>;
+  actual: { usuarioIndex: number; muerte: Muerte } | null;
+}
+
+function anterior(a: Muerte | undefined, b: Muerte): Muerte {
+  return a && a.minuto <= b.minuto ? a : b;
+}
+
+/** Earliest egress with condition "Paciente muerto" among the user's urgencias and hospitalizations. */
+function muerteEnEgresos(usuario: Registro): Muerte | undefined {
+  let muerte: Muerte | undefined;
+  for (const tipo of ['urgencias', 'hospitalizacion'] as const) {
+    for (const [j, r] of registros(usuario, tipo)) {
+      if (texto(r.condicionDestinoUsuarioEgreso) !== EGRESO_MUERTO) continue;
+      const minuto = minutos(r.fechaEgreso);
+      if (minuto === null) continue;
+      muerte = anterior(muerte, {
+        minuto,
+        origen: `${nombreRegistro(tipo, j)} (egreso ${String(r.fechaEgreso)})`,
+      });
+    }
+  }
+  return muerte;
+}
+
+const rvc053 = regla<EstadoMuerte>({
+  codigo: 'RVC053',
+  campos: ['R09', 'H12', 'N10'],
+  clases: clases('N', 'R'),
+  mensajeOficial:
+    'Tenga en cuenta que la condición del paciente es "Paciente muerto" y está informando servicios con fecha y hora posterior a la muerte.',
+  titulo: 'Servicios con fecha posterior al fallecimiento del paciente',
+  explicacion:
+    'Si una urgencia con observación o una hospitalización informa la condición de egreso 02 «Paciente muerto», no puede haber servicios del mismo paciente con fecha y hora posterior a las 24 horas siguientes a ese egreso. Lo mismo vale para un recién nacido que egresó muerto y aparece como usuario con su propio documento.',
+  comoCorregir:
+    'Revise la fecha y hora de egreso del registro con condición «Paciente muerto» y las fechas de los servicios posteriores: corrija la fecha que esté mal, quite los servicios que no corresponden a este paciente o corrija la condición de egreso si el paciente no falleció.',
+  alcance: 'local',
+  estado: () => ({ recienNacidos: new Map(), actual: null }),
+  transaccion(rips, _ctx, estado) {
+    // Newborn deaths are recorded under the mother; the newborn's own services may come before her.
+    const usuarios = Array.isArray(rips.usuarios) ? rips.usuarios : [];
+    usuarios.forEach((u: unknown, i: number) => {
+      if (typeof u !== 'object' || u === null) return;
+      const madre = u as Registro;
+      const claveMadre = claveDocumento(madre);
+      for (const [j, rn] of registros(madre, 'recienNacidos')) {
+        if (texto(rn.condicionDestinoUsuarioEgreso) !== EGRESO_MUERTO) continue;
+        const clave = claveDocumento(rn);
+        const minuto = minutos(rn.fechaEgreso);
+        if (!clave || clave === claveMadre || minuto === null) continue;
+        const origen = `el registro de recién nacido ${j + 1} del usuario ${i + 1} (egreso ${String(rn.fechaEgreso)})`;
+        estado.recienNacidos.set(
+          clave,
+          anterior(estado.recienNacidos.get(clave), { minuto, origen, madreIndex: i }),
+        );
+      }
+    });
+  },
+  usuario(u, i, _ctx, estado) {
+    let muerte = muerteEnEgresos(u);
+    const clave = claveDocumento(u);
+    const comoRecienNacido = clave ? estado.recienNacidos.get(clave) : undefined;
+    if (comoRecienNacido && comoRecienNacido.madreIndex !== i) muerte = anterior(muerte, comoRecienNacido);
+    estado.actual = muerte ? { usuarioIndex: i, muerte } : null;
+  },
+  servicio: {
+    tipos: TIPOS_SERVICIO,
+    verificar(r, ref, ctx, estado) {
+      if (!estado.actual || estado.actual.usuarioIndex !== ref.usuarioIndex) return;
+      const campo = CAMPO_INICIO[ref.tipo];
+      const inicio = minutos(r[campo]);
+      const { muerte } = estado.actual;
+      if (inicio === null || inicio <= muerte.minuto + MARGEN_MUERTE_MIN) return;
+      ctx.emitir('RVC053', dondeServicio(ref), campo, {
+        valor: r[campo],
+        detalle: `Es más de 24 horas posterior al fallecimiento registrado en ${muerte.origen}.`,
+      });
+    },
+  },
+});
+
+interface Previo {
+  tipo: TipoServicio;
+  /** Only records of this grupoServicios count (05 = atención inmediata). */
+  grupo?: string;
+}
+
+/**
+ * RVC054: admission routes whose previous attention is certain and must be in the RIPS. DT1 gives
+ * no mapping; the other routes (01, 07–14) are not checked here (see docs/reglas-rips-rvc050-098.md).
+ */
+const PREVIO_POR_VIA: Readonly<
+  Record<string, { nombre: string; esperado: string; previos: readonly Previo[] }>
+> = {
+  '02': {
+    nombre: 'Derivado de consulta externa',
+    esperado: 'una consulta',
+    previos: [{ tipo: 'consultas' }],
+  },
+  '03': {
+    nombre: 'Derivado de urgencias',
+    esperado:
+      'un registro de urgencias con observación o una consulta o un procedimiento del grupo 05 «Atención inmediata»',
+    previos: [
+      { tipo: 'urgencias' },
+      { tipo: 'consultas', grupo: '05' },
+      { tipo: 'procedimientos', grupo: '05' },
+    ],
+  },
+  '04': {
+    nombre: 'Derivado de hospitalización',
+    esperado: 'otra hospitalización',
+    previos: [{ tipo: 'hospitalizacion' }],
+  },
+  '05': {
+    nombre: 'Derivado de sala de cirugía',
+    esperado: 'un procedimiento',
+    previos: [{ tipo: 'procedimientos' }],
+  },
+  '06': {
+    nombre: 'Derivado de sala de partos',
+    esperado: 'un procedimiento',
+    previos: [{ tipo: 'procedimientos' }],
+  },
+};
+
+const rvc054 = regla({
+  codigo: 'RVC054',
+  campos: ['H02'],
+  clases: clases('N', 'R'),
+  mensajeOficial: 'El paciente no cuenta con servicios informados previo al ingreso a hospitalización.',
+  titulo: 'Hospitalización sin la atención previa que indica la vía de ingreso',
+  explicacion:
+    'La «Vía de ingreso» de una hospitalización dice de qué atención de la misma institución viene el paciente, y esa atención debe estar informada: 02 «Derivado de consulta externa» supone una consulta; 03 «Derivado de urgencias», un registro de urgencias con observación o una consulta o un procedimiento del grupo 05 «Atención inmediata»; 04 «Derivado de hospitalización», otra hospitalización; 05 «Derivado de sala de cirugía» y 06 «Derivado de sala de partos», un procedimiento. Se busca en este RIPS un registro del mismo paciente con fecha igual o anterior al ingreso; las demás vías no se verifican aquí.',
+  comoCorregir:
+    'Incluya en el RIPS el registro de la atención previa (consulta, urgencias, procedimiento u hospitalización) o corrija la vía de ingreso; si el paciente llegó de otra institución, la vía es 13 «Referido de otra institución».',
+  alcance: 'local',
+  servicio: {
+    tipos: ['hospitalizacion'],
+    verificar(r, ref, ctx) {
+      const via = texto(r.viaIngresoServicioSalud);
+      const previa = via ? PREVIO_POR_VIA[via] : undefined;
+      const ingreso = minutos(r.fechaInicioAtencion);
+      if (!previa || ingreso === null) return;
+      const hayPrevio = previa.previos.some((p) =>
+        registros(ref.usuario, p.tipo).some(([j, previo]) => {
+          if (p.tipo === ref.tipo && j === ref.indice) return false;
+          if (p.grupo && texto(previo.grupoServicios) !== p.grupo) return false;
+          const inicio = minutos(previo[CAMPO_INICIO[p.tipo]]);
+          // A malformed date is reported by the structure check; do not add a second finding.
+          return inicio === null || inicio <= ingreso;
+        }),
+      );
+      if (hayPrevio) return;
+      ctx.emitir('RVC054', dondeServicio(ref), 'viaIngresoServicioSalud', {
+        valor: via,
+        detalle: `La vía «${via}» (${previa.nombre}) supone ${previa.esperado} del mismo paciente con fecha igual o anterior al ingreso (${String(r.fechaInicioAtencion)}), pero este RIPS no incluye ese registro.`,
+      });
+    },
+  },
+});
+
+interface EstadoDerivado {
+  usuariosConServicios: Set<string>;
+  recienNacidos: { donde: Donde; clave: string }[];
+}
+
+/** Any non-empty service array (no copies: this runs once per user). */
+function tieneServicios(u: Registro): boolean {
+  const s = u.servicios;
+  if (typeof s !== 'object' || s === null) return false;
+  const servicios = s as Registro;
+  return TIPOS_SERVICIO.some((t) => {
+    const lista = servicios[t];
+    return Array.isArray(lista) && lista.length > 0;
+  });
+}
+
+/** Another record of the same user starting at or after `desde` (malformed dates count as present). */
+function hayServicioDesde(usuario: Registro, desde: number, excluir: { tipo: TipoServicio; indice: number }) {
+  return TIPOS_SERVICIO.some((tipo) =>
+    registros(usuario, tipo).some(([j, r]) => {
+      if (tipo === excluir.tipo && j === excluir.indice) return false;
+      const inicio = minutos(r[CAMPO_INICIO[tipo]]);
+      return inicio === null || inicio >= desde;
+    }),
+  );
+}
+
+const rvc062 = regla<EstadoDerivado>({
+  codigo: 'RVC062',
+  campos: ['R09', 'H12', 'N10'],
+  clases: clases('N', 'R'),
+  mensajeOficial:
+    'El paciente fue derivado a otro servicio, pero no se encuentra información de los servicios prestados.',
+  titulo: 'Paciente derivado a otro servicio sin servicios informados',
+  explicacion:
+    'Si la condición de egreso de una urgencia con observación, una hospitalización o un recién nacido es 03 «Paciente derivado a otro servicio», deben informarse los servicios que se le prestaron. Aquí se verifica que el paciente tenga en este RIPS algún otro servicio con fecha igual o posterior al ingreso del registro derivado; para el recién nacido, que aparezca como usuario con su propio documento y con servicios.',
+  comoCorregir:
+    'Incluya en el RIPS los servicios prestados en el servicio al que se derivó el paciente (por ejemplo, la hospitalización o los procedimientos) o corrija la condición de egreso (por ejemplo, 01 «Paciente con destino a su domicilio»).',
+  alcance: 'local',
+  estado: () => ({ usuariosConServicios: new Set(), recienNacidos: [] }),
+  usuario(u, _i, _ctx, estado) {
+    const clave = claveDocumento(u);
+    if (clave && tieneServicios(u)) estado.usuariosConServicios.add(clave);
+  },
+  servicio: {
+    tipos: ['urgencias', 'hospitalizacion', 'recienNacidos'],
+    verificar(r, ref, ctx, estado) {
+      if (texto(r.condicionDestinoUsuarioEgreso) !== EGRESO_DERIVADO) return;
+      if (ref.tipo === 'recienNacidos') {
+        const clave = claveDocumento(r);
+        // Without an own document (the mother's is used) the newborn's services cannot be told apart.
+        if (clave && clave !== claveDocumento(ref.usuario))
+          estado.recienNacidos.push({ donde: dondeServicio(ref), clave });
+        return;
+      }
+      const ingreso = minutos(r.fechaInicioAtencion);
+      if (ingreso === null || hayServicioDesde(ref.usuario, ingreso, ref)) return;
+      ctx.emitir('RVC062', dondeServicio(ref), 'condicionDestinoUsuarioEgreso', {
+        valor: EGRESO_DERIVADO,
+        detalle: `No hay en este RIPS otro servicio del paciente con fecha igual o posterior al ingreso (${String(r.fechaInicioAtencion)}).`,
+      });
+    },
+  },
+  final(ctx, estado) {
+    for (const { donde, clave } of estado.recienNacidos) {
+      if (estado.usuariosConServicios.has(clave)) continue;
+      ctx.emitir('RVC062', donde, 'condicionDestinoUsuarioEgreso', {
+        valor: EGRESO_DERIVADO,
+        detalle:
+          'El recién nacido no aparece en este RIPS como usuario, con su propio documento, con servicios.',
+      });
+    }
+  },
+});
+
+/** Death, derivation and admission route against the other records (RVC053, RVC054, RVC062). */
+export const REGLAS_EGRESOS: Regla[] = [rvc053, rvc054, rvc062];

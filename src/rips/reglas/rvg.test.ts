@@ -1,0 +1,440 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogosEnMemoria } from '../catalogos/memoria.js';
+import type { Registro, TipoServicio } from '../tipos.js';
+import { validarRips } from '../validacion/validar.js';
+import { REGLAS_RVC_001_049 } from './rvc-001-049.js';
+import { REGLAS_RVG } from './rvg.js';
+import type { Regla } from './tipos.js';
+
+// A small valid RIPS of our own: one builder per record type, overrides per test.
+const FECHA = new Date('2026-07-15T12:00:00-05:00');
+
+const consulta = (o: Registro = {}): Registro => ({
+  codPrestador: '110010000101',
+  fechaInicioAtencion: '2026-07-01 08:00',
+  numAutorizacion: null,
+  codConsulta: '890201',
+  modalidadGrupoServicioTecSal: '01',
+  grupoServicios: '01',
+  codServicio: 328,
+  finalidadTecnologiaSalud: '15',
+  causaMotivoAtencion: '38',
+  codDiagnosticoPrincipal: 'J069',
+  codDiagnosticoRelacionado1: null,
+  codDiagnosticoRelacionado2: null,
+  codDiagnosticoRelacionado3: null,
+  tipoDiagnosticoPrincipal: '01',
+  tipoDocumentoIdentificacion: 'CC',
+  numDocumentoIdentificacion: '79000001',
+  vrServicio: 45000,
+  conceptoRecaudo: '05',
+  valorPagoModerador: 0,
+  numFEVPagoModerador: null,
+  consecutivo: 1,
+  ...o,
+});
+
+const procedimiento = (o: Registro = {}): Registro => ({
+  codPrestador: '110010000101',
+  fechaInicioAtencion: '2026-07-01 09:00',
+  idMIPRES: null,
+  numAutorizacion: null,
+  codProcedimiento: '902210',
+  viaIngresoServicioSalud: '02',
+  modalidadGrupoServicioTecSal: '01',
+  grupoServicios: '02',
+  codServicio: 706,
+  finalidadTecnologiaSalud: '15',
+  tipoDocumentoIdentificacion: 'CC',
+  numDocumentoIdentificacion: '79000001',
+  codDiagnosticoPrincipal: 'J069',
+  codDiagnosticoRelacionado: null,
+  codComplicacion: null,
+  vrServicio: 20000,
+  conceptoRecaudo: '05',
+  valorPagoModerador: 0,
+  numFEVPagoModerador: null,
+  consecutivo: 1,
+  ...o,
+});
+
+const urgencia = (o: Registro = {}): Registro => ({
+  codPrestador: '110010000101',
+  fechaInicioAtencion: '2026-07-01 08:00',
+  causaMotivoAtencion: '38',
+  codDiagnosticoPrincipal: 'J189',
+  codDiagnosticoPrincipalE: 'J189',
+  codDiagnosticoRelacionadoE1: null,
+  codDiagnosticoRelacionadoE2: null,
+  codDiagnosticoRelacionadoE3: null,
+  condicionDestinoUsuarioEgreso: '01',
+  codDiagnosticoCausaMuerte: null,
+  fechaEgreso: '2026-07-01 20:00',
+  consecutivo: 1,
+  ...o,
+});
+
+const hospitalizacion = (o: Registro = {}): Registro => ({
+  codPrestador: '110010000101',
+  viaIngresoServicioSalud: '03',
+  fechaInicioAtencion: '2026-07-01 20:00',
+  numAutorizacion: null,
+  causaMotivoAtencion: '38',
+  codDiagnosticoPrincipal: 'J189',
+  codDiagnosticoPrincipalE: 'J189',
+  codDiagnosticoRelacionadoE1: null,
+  codDiagnosticoRelacionadoE2: null,
+  codDiagnosticoRelacionadoE3: null,
+  codComplicacion: null,
+  condicionDestinoUsuarioEgreso: '01',
+  codDiagnosticoCausaMuerte: null,
+  fechaEgreso: '2026-07-04 10:00',
+  consecutivo: 1,
+  ...o,
+});
+
+const recienNacido = (o: Registro = {}): Registro => ({
+  codPrestador: '110010000101',
+  tipoDocumentoIdentificacion: 'CN',
+  numDocumentoIdentificacion: '20963147753951',
+  fechaNacimiento: '2026-07-02 11:10',
+  edadGestacional: 39,
+  numConsultasCPrenatal: 8,
+  codSexoBiologico: '02',
+  peso: 3200,
+  codDiagnosticoPrincipal: 'Z380',
+  condicionDestinoUsuarioEgreso: '01',
+  codDiagnosticoCausaMuerte: null,
+  fechaEgreso: '2026-07-03 10:00',
+  consecutivo: 1,
+  ...o,
+});
+
+const medicamento = (o: Registro = {}): Registro => ({
+  codPrestador: '110010000101',
+  idMIPRES: null,
+  fechaDispensAdmon: '2026-07-01 10:00',
+  codDiagnosticoPrincipal: 'J069',
+  codDiagnosticoRelacionado: null,
+  tipoMedicamento: '01',
+  codTecnologiaSalud: '19943544-1',
+  nomTecnologiaSalud: null,
+  concentracionMedicamento: 0,
+  unidadMedida: 0,
+  formaFarmaceutica: null,
+  unidadMinDispensa: 1,
+  cantidadMedicamento: 10,
+  diasTratamiento: 5,
+  tipoDocumentoIdentificacion: 'CC',
+  numDocumentoIdentificacion: '79000001',
+  vrUnitMedicamento: 500,
+  vrServicio: 5000,
+  conceptoRecaudo: '05',
+  valorPagoModerador: 0,
+  numFEVPagoModerador: null,
+  vrDispensacion: 0,
+  consecutivo: 1,
+  ...o,
+});
+
+const usuario = (servicios: Partial<Record<TipoServicio, Registro[]>>, o: Registro = {}): Registro => ({
+  tipoDocumentoIdentificacion: 'CC',
+  numDocumentoIdentificacion: '52000001',
+  tipoUsuario: '01',
+  fechaNacimiento: '1990-05-10',
+  codSexo: 'F',
+  codPaisResidencia: '170',
+  codMunicipioResidencia: '11001',
+  codZonaTerritorialResidencia: '02',
+  incapacidad: 'NO',
+  consecutivo: 1,
+  codPaisOrigen: '170',
+  registroSIRAS: null,
+  servicios,
+  ...o,
+});
+
+const rips = (...usuarios: Registro[]): Registro => ({
+  numDocumentoIdObligado: '900123456',
+  numFactura: 'FE100',
+  tipoNota: null,
+  numNota: null,
+  usuarios,
+});
+
+const TODAS = new Map<string, Regla>([...REGLAS_RVG, ...REGLAS_RVC_001_049].map((r) => [r.codigo, r]));
+const R = (codigo: string): Regla => {
+  const r = TODAS.get(codigo);
+  if (!r) throw new Error(`sin regla ${codigo}`);
+  return r;
+};
+
+function validar(codigo: string, doc: Registro, fecha = FECHA) {
+  const res = validarRips(doc, { reglas: [R(codigo)], catalogos: new CatalogosEnMemoria(), fecha });
+  return res.errores.filter((e) => e.codigo === codigo);
+}
+
+function rutas(codigo: string, doc: Registro, fecha = FECHA): string[] {
+  return validar(codigo, doc, fecha).map((e) => e.ubicacion.ruta ?? '');
+}
+
+describe('RVG03 · el RIPS debe traer servicios', () => {
+  it('pasa con al menos un servicio', () => {
+    expect(rutas('RVG03', rips(usuario({ consultas: [consulta()] })))).toEqual([]);
+  });
+  it('rechaza un RIPS sin ningún registro de servicio', () => {
+    const e = validar(
+      'RVG03',
+      rips(usuario({}), usuario({ consultas: [] }, { numDocumentoIdentificacion: '2' })),
+    );
+    expect(e.map((x) => [x.ubicacion.ruta, x.severidad])).toEqual([['usuarios', 'rechazo']]);
+  });
+});
+
+describe('RVG07 · cada usuario con al menos un servicio', () => {
+  it('pasa cuando todos tienen servicios', () => {
+    expect(rutas('RVG07', rips(usuario({ medicamentos: [medicamento()] })))).toEqual([]);
+  });
+  it('señala al usuario sin servicios', () => {
+    const doc = rips(
+      usuario({ consultas: [consulta()] }),
+      usuario({ consultas: [] }, { numDocumentoIdentificacion: '2' }),
+    );
+    const e = validar('RVG07', doc);
+    expect(e.map((x) => [x.ubicacion.ruta, x.severidad])).toEqual([['usuarios[1].servicios', 'rechazo']]);
+  });
+});
+
+describe('RVG12 · usuarios repetidos', () => {
+  it('pasa con documentos distintos (mismo número, otro tipo)', () => {
+    const doc = rips(
+      usuario({ consultas: [consulta()] }),
+      usuario({ consultas: [consulta()] }, { tipoDocumentoIdentificacion: 'CE' }),
+    );
+    expect(rutas('RVG12', doc)).toEqual([]);
+  });
+  it('señala el segundo usuario con el mismo tipo y número', () => {
+    const doc = rips(
+      usuario({ consultas: [consulta()] }),
+      usuario({ consultas: [consulta()] }, { numDocumentoIdentificacion: '9' }),
+      usuario({ consultas: [consulta()] }),
+    );
+    const e = validar('RVG12', doc);
+    expect(e).toHaveLength(1);
+    expect(e[0]?.ubicacion.ruta).toBe('usuarios[2].numDocumentoIdentificacion');
+    expect(e[0]?.severidad).toBe('rechazo');
+    expect(e[0]?.explicacion).toContain('usuario 1');
+  });
+});
+
+describe('RVG13 · mismo medicamento, mismo usuario, misma fecha y hora', () => {
+  it('pasa si la hora es distinta o es otro usuario', () => {
+    const doc = rips(
+      usuario({ medicamentos: [medicamento(), medicamento({ fechaDispensAdmon: '2026-07-01 16:00' })] }),
+      usuario({ medicamentos: [medicamento()] }, { numDocumentoIdentificacion: '2' }),
+    );
+    expect(rutas('RVG13', doc)).toEqual([]);
+  });
+  it('notifica la repetición', () => {
+    const doc = rips(usuario({ medicamentos: [medicamento(), medicamento({ consecutivo: 2 })] }));
+    const e = validar('RVG13', doc);
+    expect(e.map((x) => [x.ubicacion.ruta, x.severidad])).toEqual([
+      ['usuarios[0].servicios.medicamentos[1].codTecnologiaSalud', 'aviso-gradualidad'],
+    ]);
+  });
+});
+
+describe('RVG15 · urgencia con observación requiere consulta de urgencias', () => {
+  it('pasa con una consulta de urgencias a la hora del ingreso o después', () => {
+    const doc = rips(
+      usuario({
+        urgencias: [urgencia()],
+        consultas: [consulta({ codConsulta: '890701', fechaInicioAtencion: '2026-07-01 08:20' })],
+      }),
+    );
+    expect(rutas('RVG15', doc)).toEqual([]);
+  });
+  it('notifica la urgencia sin consulta de urgencias (una consulta externa no cuenta)', () => {
+    const doc = rips(
+      usuario({
+        urgencias: [urgencia()],
+        consultas: [consulta({ fechaInicioAtencion: '2026-07-01 09:00' })],
+      }),
+    );
+    const e = validar('RVG15', doc);
+    expect(e.map((x) => [x.ubicacion.ruta, x.severidad])).toEqual([
+      ['usuarios[0].servicios.urgencias[0].fechaInicioAtencion', 'aviso-gradualidad'],
+    ]);
+  });
+  it('no compara si la fecha de ingreso está mal formada', () => {
+    const doc = rips(usuario({ urgencias: [urgencia({ fechaInicioAtencion: '2026-0-22 23:21' })] }));
+    expect(rutas('RVG15', doc)).toEqual([]);
+  });
+  it('es notificación también antes del 2026-06-01 (LIN v3.2 §4.4.5)', () => {
+    const doc = rips(
+      usuario({
+        urgencias: [urgencia({ fechaInicioAtencion: '2026-03-01 08:00', fechaEgreso: '2026-03-01 10:00' })],
+      }),
+    );
+    const e = validar('RVG15', doc, new Date('2026-04-01T12:00:00-05:00'));
+    expect(e.map((x) => x.severidad)).toEqual(['aviso-gradualidad']);
+  });
+});
+
+describe('RVG16 · causa igual entre urgencia y su consulta', () => {
+  it('pasa con la misma causa', () => {
+    const doc = rips(
+      usuario({
+        urgencias: [urgencia()],
+        consultas: [consulta({ codConsulta: '890701', fechaInicioAtencion: '2026-07-01 08:10' })],
+      }),
+    );
+    expect(rutas('RVG16', doc)).toEqual([]);
+  });
+  it('no juzga consultas de urgencias fuera de la estancia', () => {
+    const doc = rips(
+      usuario({
+        urgencias: [urgencia()],
+        consultas: [
+          consulta({
+            codConsulta: '890701',
+            fechaInicioAtencion: '2026-07-05 08:10',
+            causaMotivoAtencion: '26',
+          }),
+        ],
+      }),
+    );
+    expect(rutas('RVG16', doc)).toEqual([]);
+  });
+  it('rechaza la causa distinta', () => {
+    const doc = rips(
+      usuario({
+        urgencias: [urgencia()],
+        consultas: [
+          consulta(),
+          consulta({
+            codConsulta: '890701',
+            fechaInicioAtencion: '2026-07-01 08:10',
+            causaMotivoAtencion: '26',
+          }),
+        ],
+      }),
+    );
+    const e = validar('RVG16', doc);
+    expect(e.map((x) => [x.ubicacion.ruta, x.severidad])).toEqual([
+      ['usuarios[0].servicios.urgencias[0].causaMotivoAtencion', 'rechazo'],
+    ]);
+    expect(e[0]?.explicacion).toContain('consulta 2');
+  });
+});
+
+describe('RVG17 · servicios del recién nacido bajo la madre', () => {
+  it('pasa con el recién nacido como usuario propio', () => {
+    const doc = rips(
+      usuario({
+        recienNacidos: [recienNacido()],
+        procedimientos: [procedimiento({ viaIngresoServicioSalud: '06' })],
+      }),
+      usuario(
+        {
+          procedimientos: [procedimiento({ finalidadTecnologiaSalud: '26', viaIngresoServicioSalud: '07' })],
+        },
+        {
+          tipoDocumentoIdentificacion: 'CN',
+          numDocumentoIdentificacion: '20963147753951',
+          fechaNacimiento: '2026-07-02',
+        },
+      ),
+    );
+    expect(rutas('RVG17', doc)).toEqual([]);
+  });
+  it('rechaza servicios con finalidad o vía de ingreso de recién nacido en la madre', () => {
+    const doc = rips(
+      usuario({
+        recienNacidos: [recienNacido()],
+        procedimientos: [procedimiento(), procedimiento({ finalidadTecnologiaSalud: '26' })],
+        hospitalizacion: [hospitalizacion({ viaIngresoServicioSalud: '07' })],
+      }),
+    );
+    const e = validar('RVG17', doc);
+    expect(e.map((x) => [x.ubicacion.ruta, x.severidad])).toEqual([
+      ['usuarios[0].servicios.procedimientos[1].finalidadTecnologiaSalud', 'rechazo'],
+      ['usuarios[0].servicios.hospitalizacion[0].viaIngresoServicioSalud', 'rechazo'],
+    ]);
+  });
+});
+
+describe('reglas sin verificación local', () => {
+  it('RVG01/04/05/06 no tienen funciones: las emite el verificador de estructura', () => {
+    for (const c of ['RVG01', 'RVG04', 'RVG05', 'RVG06']) {
+      const r = R(c);
+      expect(r.alcance).toBe('local');
+      expect([r.transaccion, r.usuario, r.servicio, r.final, r.estado].every((h) => h === undefined)).toBe(
+        true,
+      );
+    }
+  });
+  it('las reglas del MUV se anuncian con la nota MUV01 y no producen hallazgos', () => {
+    const reglas = ['RVG11', 'RVG14', 'RVG18'].map(R);
+    const res = validarRips(rips(usuario({})), { reglas, catalogos: new CatalogosEnMemoria(), fecha: FECHA });
+    expect(res.errores.map((e) => e.codigo)).toEqual(['MUV01']);
+    expect(res.errores[0]?.explicacion).toContain('RVG11, RVG14, RVG18');
+  });
+  it('las reglas de la FEV no se verifican aquí', () => {
+    const reglas = ['RVG02', 'RVG08', 'RVG09', 'RVG10', 'RVG19', 'CIN006', 'RVG018', 'RCG018'].map(R);
+    const res = validarRips(rips(usuario({})), { reglas, catalogos: new CatalogosEnMemoria(), fecha: FECHA });
+    expect(res.errores).toEqual([]);
+  });
+});
+
+describe('registro RVG + RVC001–RVC049', () => {
+  const todas = [...REGLAS_RVG, ...REGLAS_RVC_001_049];
+  const esperados = [
+    ...Array.from({ length: 19 }, (_, i) => `RVG${String(i + 1).padStart(2, '0')}`),
+    'CIN006',
+    'RVG018',
+    'RCG018',
+    ...Array.from({ length: 49 }, (_, i) => `RVC${String(i + 1).padStart(3, '0')}`),
+  ];
+  const sinFunciones = new Set(['RVG01', 'RVG04', 'RVG05', 'RVG06']);
+  const tieneFunciones = (r: Regla) => [r.transaccion, r.usuario, r.servicio, r.final].some(Boolean);
+
+  it('tiene exactamente un registro por código', () => {
+    const codigos = todas.map((r) => r.codigo);
+    expect(new Set(codigos).size).toBe(codigos.length);
+    expect([...codigos].sort()).toEqual([...esperados].sort());
+  });
+  it('trae textos en español no vacíos', () => {
+    for (const r of todas) {
+      for (const t of [r.mensajeOficial, r.titulo, r.explicacion, r.comoCorregir]) {
+        expect(t.trim().length, r.codigo).toBeGreaterThan(10);
+        expect(t, r.codigo).not.toMatch(/\s{2,}|\s[.,]/);
+      }
+    }
+  });
+  it('tiene un historial de clases válido', () => {
+    for (const r of todas) {
+      expect(r.clases.length, r.codigo).toBeGreaterThan(0);
+      for (const c of r.clases) {
+        expect(['R', 'N'], r.codigo).toContain(c.clase);
+        expect(c.desde, r.codigo).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(c.norma, r.codigo).toMatch(/^Res\. \d+\/\d{4}$/);
+      }
+      const desdes = r.clases.map((c) => c.desde);
+      expect(desdes, r.codigo).toEqual([...new Set(desdes)].sort());
+    }
+  });
+  it('no pone funciones en reglas de la FEV o del MUV, ni catálogos', () => {
+    for (const r of todas.filter((x) => x.alcance !== 'local')) {
+      expect(tieneFunciones(r) || r.estado !== undefined || r.catalogos !== undefined, r.codigo).toBe(false);
+    }
+  });
+  it('toda regla local tiene funciones salvo las que emite el verificador de estructura', () => {
+    for (const r of todas.filter((x) => x.alcance === 'local')) {
+      expect(tieneFunciones(r), r.codigo).toBe(!sinFunciones.has(r.codigo));
+    }
+  });
+  it('usa identificadores oficiales de campo', () => {
+    for (const r of todas) for (const c of r.campos) expect(c, r.codigo).toMatch(/^[TUCPRHNMS]\d{2}$/);
+  });
+});

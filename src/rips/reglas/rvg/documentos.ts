@@ -1,0 +1,151 @@
+import { type ClaseVigente, clases, NORMA_2275, type Regla, regla } from '../tipos.js';
+
+/**
+ * General rules that compare the RIPS with the invoice XML (alcance 'fev': checked by the FEV
+ * gate) or with national records (alcance 'muv'). Registered without hooks.
+ */
+
+/** RVG18 is in LIN v3.2 (R) and absent from DT1 v002: kept as R, the MUV still refuses a second CUV. */
+const RVG18_CLASES: ClaseVigente[] = [{ ...NORMA_2275, clase: 'R' }];
+
+export const REGLAS_RVG_DOCUMENTOS: Regla[] = [
+  regla({
+    codigo: 'RVG02',
+    campos: ['T01', 'T02', 'T03', 'T04'],
+    clases: clases('R', 'R'),
+    mensajeOficial:
+      'Los datos de RIPS no coinciden con los informados en la factura electrónica de venta y demás documentos electrónicos.',
+    titulo: 'El RIPS no coincide con la factura electrónica',
+    explicacion:
+      'Los datos que el RIPS comparte con la factura electrónica de venta (o con la nota crédito o débito) deben ser los mismos: NIT del facturador, número de la factura o nota, usuarios y valores. Se verifica contra el XML de la factura.',
+    comoCorregir:
+      'Genere el RIPS desde la misma factura aprobada por la DIAN que va a radicar, sin editar ninguno de los dos archivos por separado.',
+    alcance: 'fev',
+  }),
+  regla({
+    codigo: 'RVG08',
+    campos: ['C17', 'P16', 'M19', 'S12'],
+    clases: clases('R', 'R'),
+    mensajeOficial:
+      'La sumatoria de los valores de los servicios prestados no corresponde al valor informado en la factura electrónica de venta.',
+    titulo: 'La suma de los servicios no cuadra con el valor de la factura',
+    explicacion:
+      'Cuando la modalidad de pago es por evento, la suma del «Valor del servicio» de todos los registros del RIPS debe ser igual al valor facturado en la factura electrónica de venta. Se verifica contra el XML de la factura.',
+    comoCorregir:
+      'Revise que todos los servicios facturados estén en el RIPS con su valor y que no haya servicios en el RIPS que no estén en la factura; si el valor de la factura es el errado, corríjalo con una nota.',
+    alcance: 'fev',
+  }),
+  regla({
+    codigo: 'RVG09',
+    campos: ['C19', 'P18', 'M21', 'S14'],
+    clases: clases('R', 'R'),
+    mensajeOficial:
+      'La sumatoria de los valores de los pagos moderadores no corresponde al valor informado en la factura electrónica de venta.',
+    titulo: 'Los pagos moderadores no cuadran con la factura',
+    explicacion:
+      'La suma del «Valor del pago moderador» (copagos, cuotas moderadoras, pagos compartidos) informada en los servicios del RIPS debe ser igual a lo registrado en la factura electrónica en los pagos anticipados (PrepaidPayment). Se verifica contra el XML de la factura.',
+    comoCorregir:
+      'Verifique en caja y facturación los pagos moderadores recaudados de cada servicio y que la factura los informe por concepto con el mismo total.',
+    alcance: 'fev',
+  }),
+  regla({
+    codigo: 'RVG10',
+    campos: ['T01'],
+    clases: clases('R', 'R'),
+    mensajeOficial: 'Existen distintos facturadores de servicios de salud.',
+    titulo: 'Más de un facturador en el paquete',
+    explicacion:
+      'Un RIPS y su factura electrónica deben corresponder a un único facturador electrónico en salud: el NIT del RIPS debe ser el del emisor de la factura. Se verifica contra el XML de la factura.',
+    comoCorregir:
+      'Genere un RIPS por factura y por facturador; no agrupe servicios facturados por otra entidad.',
+    alcance: 'fev',
+  }),
+  regla({
+    codigo: 'RVG11',
+    campos: ['C15', 'C16', 'P11', 'P12', 'M16', 'M17', 'S09', 'S10'],
+    clases: clases('R', 'R'),
+    mensajeOficial: 'El profesional no se encuentra registrado en RETHUS o inscrito en la plataforma MIPRES.',
+    titulo: 'Profesional no registrado en RETHUS',
+    explicacion:
+      'Los profesionales que atienden consultas, hacen procedimientos, prescriben medicamentos u ordenan otros servicios deben estar inscritos en el Registro Único Nacional del Talento Humano en Salud (RETHUS), o en MIPRES si prestan el servicio social obligatorio. Solo el MUV puede consultar esos registros.',
+    comoCorregir:
+      'Verifique el tipo y número de documento del profesional en el sistema de origen y su inscripción en RETHUS; si el dato es correcto y no está inscrito, el profesional debe tramitar su registro.',
+    alcance: 'muv',
+  }),
+  regla({
+    codigo: 'RVG14',
+    campos: ['P05', 'N01'],
+    clases: clases('N', 'R'),
+    mensajeOficial:
+      'Existen dos o más registros de nacidos y la madre no tiene registro de procedimiento de parto múltiple.',
+    titulo: 'Varios recién nacidos sin procedimiento de parto múltiple',
+    explicacion:
+      'Si la madre tiene dos o más registros de recién nacido, entre sus procedimientos debe estar un procedimiento CUPS de parto múltiple. Ni el Documento Técnico 1 ni las columnas publicadas de la tabla CUPSRips identifican qué códigos son de parto múltiple, así que este servicio no lo puede verificar; lo verifica el MUV.',
+    comoCorregir:
+      'Si hubo parto múltiple, registre en el sistema de origen el procedimiento CUPS de parto múltiple de la madre; si no, revise los registros de recién nacido duplicados.',
+    alcance: 'muv',
+  }),
+  regla({
+    codigo: 'RVG18',
+    campos: [],
+    clases: RVG18_CLASES,
+    mensajeOficial: 'El Código CUV ya fue aprobado previamente en otro proceso.',
+    titulo: 'El documento ya tiene CUV',
+    explicacion:
+      'La factura, nota crédito o nota débito con su RIPS ya fue validada con éxito y tiene Código Único de Validación (CUV); no se puede volver a validar. Solo el MUV conoce los documentos ya radicados.',
+    comoCorregir:
+      'Consulte el CUV ya emitido para ese documento. Si necesita corregir el RIPS, use una nota de ajuste, crédito o débito según corresponda.',
+    alcance: 'muv',
+  }),
+  regla({
+    codigo: 'RVG19',
+    campos: [],
+    clases: clases('N', 'R'),
+    mensajeOficial:
+      'No es permitido realizar la validación de una FEV en salud y su RIPS soporte emitida desde un PSS/PTS a otro PSS/PTS.',
+    titulo: 'Factura entre prestadores o proveedores',
+    explicacion:
+      'El NIT del pagador (adquiriente de la factura) corresponde a un prestador de servicios de salud o a un proveedor de tecnologías en salud. La facturación entre prestadores o proveedores no se valida en el MUV. Se verifica contra el XML de la factura.',
+    comoCorregir:
+      'Revise el adquiriente de la factura: debe ser la entidad responsable de pago (EPS, ARL, aseguradora, entidad territorial, ADRES o el particular), no otro prestador o proveedor.',
+    alcance: 'fev',
+  }),
+  regla({
+    codigo: 'CIN006',
+    campos: ['C18', 'P17', 'M20', 'S13'],
+    clases: clases(null, 'R'),
+    mensajeOficial:
+      'El Concepto de recaudo no puede ser validada contra la cobertura o plan de beneficio informado conforme a la tabla de referencia',
+    titulo: 'Concepto de recaudo no permitido para la cobertura',
+    explicacion:
+      'El «Concepto de recaudo» de los servicios (copago, cuota moderadora, pagos compartidos, no aplica) debe ser uno de los permitidos para la cobertura o plan de beneficios informado en la factura electrónica, según la tabla de validaciones cruzadas del Documento Técnico 1 (numeral 1.8). Se verifica contra el XML de la factura.',
+    comoCorregir:
+      'Revise el concepto de recaudo de cada servicio frente a la cobertura del contrato; por ejemplo, no registre cuota moderadora para coberturas que no la permiten.',
+    alcance: 'fev',
+  }),
+  regla({
+    codigo: 'RVG018',
+    campos: [],
+    clases: clases('R', 'R'),
+    mensajeOficial:
+      'No se pueden procesar facturas, cuyo período de facturación (fecha de inicio y fecha fin) sean anteriores al 2024-10-01 o al inicio del período de entrada en operación de cada Grupo definido en la Resolución 1884 de 2024.',
+    titulo: 'Periodo de facturación anterior a la entrada en operación',
+    explicacion:
+      'Las fechas de inicio y fin del periodo de facturación de la factura (InvoicePeriod) no pueden ser anteriores al 1 de octubre de 2024 ni al inicio de operación del grupo del facturador. Se verifica contra el XML de la factura.',
+    comoCorregir:
+      'Revise las fechas del periodo de facturación en el sistema de facturación; las atenciones de periodos anteriores se radican por el mecanismo vigente para ellos.',
+    alcance: 'fev',
+  }),
+  regla({
+    codigo: 'RCG018',
+    campos: [],
+    clases: clases('R', 'R'),
+    mensajeOficial:
+      'No se pueden procesar facturas, cuyo período de facturación (fecha de inicio y fecha fin) sean anteriores al 2023-01-01',
+    titulo: 'Periodo de facturación anterior a 2023',
+    explicacion:
+      'Las fechas de inicio y fin del periodo de facturación de la factura (InvoicePeriod) no pueden ser anteriores al 1 de enero de 2023. Se verifica contra el XML de la factura.',
+    comoCorregir: 'Revise las fechas del periodo de facturación en el sistema de facturación.',
+    alcance: 'fev',
+  }),
+];

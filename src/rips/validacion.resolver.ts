@@ -1,0 +1,89 @@
+import { GraphQLJSON } from 'graphql-scalars';
+import { Arg, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { requiere, type TablaReglas } from '../auth/reglas.js';
+import { ErrorAccionable } from '../errores/error-accionable.js';
+import { errores } from '../errores/errores.js';
+import type { Contexto } from '../graphql/contexto.js';
+import type { Registro } from './tipos.js';
+
+@ObjectType('RipsIssue', { description: 'Hallazgo en forma compacta (severity error = rechazo)' })
+export class RipsIssue {
+  @Field(() => String, { description: '`error` (rechazo) o `warning` (aviso o nota)' })
+  severity!: 'error' | 'warning';
+
+  @Field(() => String)
+  regla!: string;
+
+  @Field(() => String, {
+    description: 'Ruta JSON: usuarios[0].servicios.consultas[2].codDiagnosticoPrincipal',
+  })
+  path!: string;
+
+  @Field(() => String)
+  message!: string;
+}
+
+@ObjectType('ResumenValidacion')
+export class ResumenValidacion {
+  @Field(() => Int)
+  rechazos!: number;
+
+  @Field(() => Int, { description: 'Notificaciones (aviso-gradualidad)' })
+  avisos!: number;
+
+  @Field(() => Int)
+  informativos!: number;
+}
+
+@ObjectType('ResultadoValidacionRips')
+export class ResultadoValidacionRips {
+  @Field(() => Boolean, { description: 'true cuando no hay ningún hallazgo de severidad rechazo' })
+  valid!: boolean;
+
+  @Field(() => Date, { description: 'Fecha con la que se evaluaron las clases de las reglas (gradualidad)' })
+  fechaEvaluacion!: Date;
+
+  @Field(() => ResumenValidacion)
+  resumen!: ResumenValidacion;
+
+  @Field(() => [RipsIssue])
+  issues!: RipsIssue[];
+
+  @Field(() => [ErrorAccionable])
+  errores!: ErrorAccionable[];
+}
+
+@Resolver()
+export class ValidacionRipsResolver {
+  @Query(() => ResultadoValidacionRips, {
+    description:
+      'Valida un RIPS contra las reglas oficiales (DT1, Res. 948/2026). No contacta sistemas externos ni guarda nada.',
+  })
+  async validarRips(
+    @Arg('rips', () => GraphQLJSON, { nullable: true }) rips: unknown,
+    @Arg('fechaEvaluacion', () => Date, {
+      nullable: true,
+      description: 'Evaluar con las clases vigentes en esta fecha (por defecto, ahora)',
+    })
+    fechaEvaluacion: Date | null,
+    @Ctx() ctx: Contexto,
+  ): Promise<ResultadoValidacionRips> {
+    if (typeof rips !== 'object' || rips === null || Array.isArray(rips)) {
+      throw errores.entradaInvalida('Envíe el RIPS como objeto JSON en el campo «rips».', [
+        {
+          campo: 'rips',
+          mensaje: rips === undefined || rips === null ? 'Es obligatorio.' : 'Debe ser un objeto JSON.',
+        },
+      ]);
+    }
+    const resultado = await ctx.servicios.validacionRips.validar(
+      ctx.em,
+      rips as Registro,
+      fechaEvaluacion ?? undefined,
+    );
+    ctx.log.info({ ...resultado.resumen, valido: resultado.valid }, 'RIPS validado');
+    return resultado;
+  }
+}
+
+export const reglasValidacionRips: TablaReglas = { Query: { validarRips: requiere('rips:leer') } };
