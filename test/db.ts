@@ -44,8 +44,8 @@ async function dockerResponde(): Promise<boolean> {
   });
 }
 
-/** A fresh database on the server of DATABASE_URL, dropped afterwards. */
-async function enServidor(urlBase: string): Promise<BaseDePrueba> {
+/** A fresh database on the server of `urlBase`, dropped afterwards (also for tests that need isolation). */
+export async function enServidor(urlBase: string): Promise<BaseDePrueba> {
   const nombre = `prueba_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: urlBase });
   await admin.connect();

@@ -93,6 +93,20 @@ describe('POST /rips/validar', () => {
     expect(c.body).toEqual(a.body);
   });
 
+  it('gradualidad: la misma notificación es aviso antes del 2026-06-01 y rechazo después', async () => {
+    const rips = ripsMinimo();
+    const c = (rips.usuarios as Usuario[])[0]!.servicios.consultas![0]!;
+    c.codDiagnosticoRelacionado1 = c.codDiagnosticoPrincipal;
+    c.fechaInicioAtencion = '2026-03-10 08:00'; // before both evaluation dates
+    const antes = await validar({ rips, fechaEvaluacion: '2026-05-15T12:00:00Z' });
+    const despues = await validar({ rips, fechaEvaluacion: '2026-07-01T12:00:00Z' });
+    const rvc086 = (r: typeof antes) => r.body.errores.find((e: { codigo: string }) => e.codigo === 'RVC086');
+    expect(rvc086(antes)).toMatchObject({ severidad: 'aviso-gradualidad' });
+    expect(antes.body.valid).toBe(true);
+    expect(rvc086(despues)).toMatchObject({ severidad: 'rechazo' });
+    expect(despues.body.valid).toBe(false);
+  });
+
   it('GraphQL da la misma respuesta que REST', async () => {
     const rips = ripsMinimo();
     const rest = await validar({ rips, fechaEvaluacion: '2026-11-01T12:00:00Z' });

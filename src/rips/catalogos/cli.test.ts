@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { enServidor } from '../../../test/db.js';
 import { rutaArchivo } from '../../cli/catalogos.js';
 import { type Dependencias, ejecutarCli } from '../../cli/programa.js';
 import { crearOrm, migrar } from '../../db/orm.js';
@@ -39,14 +40,22 @@ function deps(env: Record<string, string> = {}) {
   return { d, salida };
 }
 
+// Imported tables are global to a database: a private one keeps other suites unaffected.
+let aislada: Awaited<ReturnType<typeof enServidor>> | undefined;
+
 beforeAll(async () => {
-  orm = await crearOrm({ url: inject('databaseUrl'), timeoutConexionMs: 3000 });
+  aislada = await enServidor(inject('databaseUrl'));
+  orm = await crearOrm({
+    url: aislada.url,
+    timeoutConexionMs: 3000,
+  });
   await migrar(orm);
   dir = await mkdtemp(path.join(os.tmpdir(), 'cli-catalogo-'));
 });
 
 afterAll(async () => {
   await orm?.close(true);
+  await aislada?.limpiar();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { enServidor } from '../../../test/db.js';
 import { crearOrm, migrar } from '../../db/orm.js';
 import { ErrorApp } from '../../errores/errores.js';
 import { importarCatalogo } from './importar.js';
@@ -63,14 +64,22 @@ async function archivo(nombre: string, contenido: string | Buffer): Promise<stri
   return ruta;
 }
 
+// Imported tables are global to a database: a private one keeps other suites unaffected.
+let aislada: Awaited<ReturnType<typeof enServidor>> | undefined;
+
 beforeAll(async () => {
-  orm = await crearOrm({ url: inject('databaseUrl'), timeoutConexionMs: 3000 });
+  aislada = await enServidor(inject('databaseUrl'));
+  orm = await crearOrm({
+    url: aislada.url,
+    timeoutConexionMs: 3000,
+  });
   await migrar(orm);
   dir = await mkdtemp(path.join(os.tmpdir(), 'importar-catalogo-'));
 });
 
 afterAll(async () => {
   await orm?.close(true);
+  await aislada?.limpiar();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { enServidor } from '../../../test/db.js';
 import { crearOrm, migrar } from '../../db/orm.js';
 import { importarCatalogo } from './importar.js';
 import { DIRECTORIO_CATALOGOS } from './incluidos.js';
@@ -24,14 +25,22 @@ async function csv(nombre: string, filas: string[]): Promise<string> {
   return ruta;
 }
 
+// Imported tables are global to a database: a private one keeps other suites unaffected.
+let aislada: Awaited<ReturnType<typeof enServidor>> | undefined;
+
 beforeAll(async () => {
-  orm = await crearOrm({ url: inject('databaseUrl'), timeoutConexionMs: 3000 });
+  aislada = await enServidor(inject('databaseUrl'));
+  orm = await crearOrm({
+    url: aislada.url,
+    timeoutConexionMs: 3000,
+  });
   await migrar(orm);
   dir = await mkdtemp(path.join(os.tmpdir(), 'servicio-catalogos-'));
 });
 
 afterAll(async () => {
   await orm?.close(true);
+  await aislada?.limpiar();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 

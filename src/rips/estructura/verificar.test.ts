@@ -716,14 +716,39 @@ describe('integración con validarRips', () => {
       reglas: [],
       estructura: crearVerificadorEstructura(CAMPOS, catalogos),
     });
-    expect(r.errores).toHaveLength(1);
-    expect(r.errores[0]!.ubicacion).toMatchObject({
+    const hallazgos = r.errores.filter((e) => e.severidad !== 'informativo');
+    expect(hallazgos).toHaveLength(1);
+    // Large tables not loaded here: their existence checks fall back to format, one note each.
+    expect(r.errores.filter((e) => e.codigo === 'CAT01').map((e) => e.titulo)).toEqual(
+      ['CIE10', 'FFM', 'Municipio', 'Servicios', 'UMM', 'UPR'].map(
+        (t) => `Catálogo ${t} no cargado: validación reducida`,
+      ),
+    );
+    expect(hallazgos[0]!.ubicacion).toMatchObject({
       campo: 'codDiagnosticoPrincipal',
       campoNombre: 'Diagnóstico principal',
       ruta: 'usuarios[1].servicios.consultas[0].codDiagnosticoPrincipal',
       documentoUsuario: 'CC 1019876543',
     });
-    expect(r.errores[0]!.explicacion).toContain('Debe tener exactamente 4 caracteres; tiene 3.');
+    expect(hallazgos[0]!.explicacion).toContain('Debe tener exactamente 4 caracteres; tiene 3.');
+  });
+
+  it('con un catálogo grande cargado, un código ausente es RVG06 (también en campos numéricos)', () => {
+    const catalogos = catalogosPrueba();
+    const rips = ripsValido() as any;
+    const consulta = rips.usuarios[1].servicios.consultas[0];
+    catalogos.poner('Servicios', [String(consulta.codServicio + 1)]);
+    catalogos.poner('Municipio', [rips.usuarios[1].codMunicipioResidencia]);
+    const r = validarRips(rips, {
+      fecha: FECHA,
+      catalogos,
+      reglas: [],
+      estructura: crearVerificadorEstructura(CAMPOS, catalogos),
+    });
+    const rvg06 = r.errores.filter((e) => e.codigo === 'RVG06' && e.ubicacion.usuarioIndex === 1);
+    expect(rvg06.map((e) => e.ubicacion.campo)).toContain('codServicio');
+    expect(rvg06.some((e) => e.ubicacion.campo === 'codMunicipioResidencia')).toBe(false);
+    expect(r.errores.some((e) => e.codigo === 'CAT01' && e.titulo.includes('Servicios'))).toBe(false);
   });
 
   it('los contenedores usuarios y servicios figuran en las tablas', () => {

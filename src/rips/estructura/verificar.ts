@@ -18,6 +18,19 @@ import type { EmitirCampo, VerificadorEstructura } from './verificador.js';
  */
 
 /** Small SISPRO tables (always shipped): membership is checked here when the table is loaded. */
+/**
+ * Large tables whose codes have no existence rule of their own (CUPS: RVC096, drugs: RVC063,
+ * providers: RVC011): when loaded, a code missing from them is RVG06 content.
+ */
+const EXISTENCIA_RVG06: ReadonlySet<string> = new Set([
+  'CIE10',
+  'Municipio',
+  'Servicios',
+  'FFM',
+  'UMM',
+  'UPR',
+]);
+
 const TABLAS_PEQUENAS: ReadonlySet<string> = new Set([
   'TipoIdPISIS',
   'RIPSTipoUsuarioVersion2',
@@ -315,6 +328,12 @@ export function crearVerificadorEstructura(campos: TablaCampos, catalogos: Catal
 class VerificadorCompilado implements VerificadorEstructura {
   private readonly tablas: Record<TipoRegistro, TablaCompilada>;
   private readonly sondeos = new Map<string, string[]>();
+  /** Large tables whose existence check fell back to format because they are not loaded. */
+  private readonly faltantes = new Set<string>();
+
+  catalogosFaltantes(): string[] {
+    return [...this.faltantes].sort();
+  }
 
   constructor(
     campos: TablaCampos,
@@ -418,8 +437,13 @@ class VerificadorCompilado implements VerificadorEstructura {
           listaCatalogo = listar(validos);
         }
       }
-    } else if (TABLAS_PEQUENAS.has(tablaBase) && this.catalogos.cargado(tablaBase)) {
+    } else if (
+      (TABLAS_PEQUENAS.has(tablaBase) || EXISTENCIA_RVG06.has(tablaBase)) &&
+      this.catalogos.cargado(tablaBase)
+    ) {
       tabla = tablaBase;
+    } else if (EXISTENCIA_RVG06.has(tablaBase)) {
+      this.faltantes.add(tablaBase);
     }
     // The code length of the table: the field's only non-zero length ("2" or "0, 2").
     const largosCodigo = l
@@ -570,6 +594,11 @@ class VerificadorCompilado implements VerificadorEstructura {
         emitir({ codigo: 'RVG05', campo: c.nombre, valor: v, detalle: `${c.textoLongitud}; tiene ${n}.` });
         return;
       }
+    }
+    // Numeric codes of a loaded table (codServicio, unidadMedida, unidadMinDispensa); 0 = not applicable.
+    if (c.tabla && v !== 0) {
+      this.catalogo(c, String(v), emitir);
+      return;
     }
     if (v === 0 && (c.cantidad || c.dias)) {
       if (c.ceroEnMagistral && r.tipoMedicamento === MAGISTRAL) return;

@@ -48,7 +48,10 @@ export function recorrer(rips: Registro, o: OpcionesMotor): ResultadoMotor {
     }
     activas.push(r);
   }
-  for (const [catalogo, reglas] of faltantes) notas.push({ codigo: 'CAT01', catalogo, reglas });
+  for (const t of o.estructura?.catalogosFaltantes?.() ?? [])
+    faltantes.set(t, ['RVG06', ...(faltantes.get(t) ?? [])]);
+  for (const [catalogo, reglas] of [...faltantes].sort(([a], [b]) => (a < b ? -1 : 1)))
+    notas.push({ codigo: 'CAT01', catalogo, reglas });
   if (soloMuv.length) notas.push({ codigo: 'MUV01', reglas: soloMuv });
 
   const ctx: ContextoRegla = {
