@@ -24,12 +24,14 @@ try {
     const parse: number[] = [];
     const total: number[] = [];
     const picos: number[] = [];
+    const reposos: number[] = [];
     let resumen: unknown;
     for (let i = 0; i < REPETICIONES; i++) {
       let t = performance.now();
       JSON.parse(cuerpo.toString('utf8'));
       parse.push(performance.now() - t);
       servidor.reiniciarPico();
+      reposos.push(servidor.memoria().rssMB);
       t = performance.now();
       const r = await fetch(`${servidor.url}/rips/validar`, {
         method: 'POST',
@@ -56,8 +58,12 @@ try {
       totalMs: Math.round(mediana(total)),
       razon: Number((mediana(total) / mediana(parse)).toFixed(2)),
       serviciosPorSegundo: Math.round(rips.servicios / (mediana(total) / 1000)),
+      reposoRssMB: Math.round(Math.min(...reposos)),
       picoRssMB: Math.round(Math.max(...picos)),
-      picoSobreCuerpo: Number((Math.max(...picos) / (cuerpo.length / 1024 / 1024)).toFixed(2)),
+      // What the request adds to the idle process, per byte of (uncompressed) body.
+      incrementoSobreCuerpo: Number(
+        ((Math.max(...picos) - Math.min(...reposos)) / (cuerpo.length / 1024 / 1024)).toFixed(2),
+      ),
       resultado: resumen,
     };
     filas.push(fila);

@@ -65,9 +65,16 @@ export function recorrer(rips: Registro, o: OpcionesMotor): ResultadoMotor {
   const estados = new Map<Regla, unknown>(activas.map((r) => [r, r.estado?.()]));
   const conTransaccion = activas.filter((r) => r.transaccion);
   const conUsuario = activas.filter((r) => r.usuario);
+  // Hook and state resolved once per type: the per-record loop then does no lookups.
+  type Gancho = { verificar: NonNullable<Regla['servicio']>['verificar']; estado: unknown };
   const porTipo = Object.fromEntries(
-    TIPOS_SERVICIO.map((t) => [t, activas.filter((r) => r.servicio?.tipos.includes(t))]),
-  ) as Record<TipoServicio, Regla[]>;
+    TIPOS_SERVICIO.map((t) => [
+      t,
+      activas
+        .filter((r) => r.servicio?.tipos.includes(t))
+        .map((r): Gancho => ({ verificar: r.servicio!.verificar, estado: estados.get(r) })),
+    ]),
+  ) as Record<TipoServicio, Gancho[]>;
   const estructural = (donde: Donde) => (h: Omit<Hallazgo, keyof Donde>) =>
     hallazgos.push({ ...h, ...donde });
 
@@ -115,7 +122,10 @@ export function recorrer(rips: Registro, o: OpcionesMotor): ResultadoMotor {
           );
           if (!esObjeto(reg)) continue;
           const ref: RefServicio = { usuario: u, usuarioIndex: i, tipo, indice: j };
-          for (const r of reglasTipo) r.servicio!.verificar(reg, ref, ctx, estados.get(r));
+          for (let k = 0; k < reglasTipo.length; k++) {
+            const g = reglasTipo[k]!;
+            g.verificar(reg, ref, ctx, g.estado);
+          }
         }
       }
     }
