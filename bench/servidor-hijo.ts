@@ -19,7 +19,9 @@ export async function iniciarServidorHijo(env: Record<string, string> = {}) {
   const port = await puertoLibre();
   const pgPort = await puertoLibre();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-motor-'));
-  const hijo: ChildProcess = spawn(process.execPath, ['dist/src/server.js'], {
+  // BENCH_PERFIL=<dir>: the server writes a V8 CPU profile there when it stops.
+  const perfil = process.env.BENCH_PERFIL ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PERFIL}`] : [];
+  const hijo: ChildProcess = spawn(process.execPath, [...perfil, 'dist/src/server.js'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -16,6 +16,14 @@ function raizUnica(data: Record<string, unknown>): unknown {
   return claves.length === 1 ? data[claves[0]!] : data;
 }
 
+/** Tells whether a request goes to a route that takes its body as raw text (static paths only). */
+export function conCuerpoTexto(rutas: Ruta[]): (req: Request) => boolean {
+  const claves = new Set(
+    rutas.filter((r) => r.cuerpoTexto).map((r) => `${r.metodo.toUpperCase()} ${r.ruta}`),
+  );
+  return (req) => claves.has(`${req.method} ${req.path}`);
+}
+
 /** Mounts every route of the table; each runs its GraphQL operation against the shielded schema. */
 export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
   const router = Router();

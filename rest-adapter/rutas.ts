@@ -1,3 +1,4 @@
+import { miembrosRaiz } from './cuerpo-texto.js';
 import {
   ApiKeyDocument,
   ApiKeysDocument,
@@ -7,9 +8,6 @@ import {
   ValidarRipsDocument,
 } from './generated/operaciones.js';
 import { type Ruta, ruta } from './tipos.js';
-
-const esObjeto = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Every REST route of the service, in the order they appear in /openapi.json. */
 export const RUTAS: Ruta[] = [
@@ -58,12 +56,14 @@ export const RUTAS: Ruta[] = [
       'Devuelve `valid` (sin hallazgos de severidad rechazo), `issues` compactos y `errores` explicados ' +
       '(ErrorAccionable). `fechaEvaluacion` permite ver cómo le iría al RIPS en otra fecha (gradualidad).',
     permiso: 'rips:leer',
+    // The RIPS stays text (up to 200 MB): the service reads it user by user.
+    cuerpoTexto: true,
     variables: (req) => {
-      const cuerpo = esObjeto(req.body) ? req.body : {};
-      // Whatever the body holds goes to GraphQL, whose coercion answers 400 for a bad date.
+      const v = miembrosRaiz(typeof req.body === 'string' ? req.body : '');
       return {
-        rips: cuerpo.rips ?? null,
-        fechaEvaluacion: (cuerpo.fechaEvaluacion ?? null) as string | null,
+        ripsTexto: v.rips?.texto ?? null,
+        rips: v.rips && !v.rips.texto ? v.rips.valor : null,
+        fechaEvaluacion: (v.otros.fechaEvaluacion ?? null) as string | null,
       };
     },
     cuerpo: {

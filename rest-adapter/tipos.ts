@@ -22,6 +22,11 @@ export interface Ruta<TData = Record<string, unknown>, TVars = Record<string, un
   respuesta?: (data: TData) => { status: number; body: unknown };
   /** Request body schema; by default the route has no body. */
   cuerpo?: EsquemaJson;
+  /**
+   * The body reaches `variables` as its raw (inflated, UTF-8) text instead of parsed JSON, so a
+   * large document can be read by parts instead of as one object graph.
+   */
+  cuerpoTexto?: boolean;
   /** Success statuses with their body schema; by default 200 with the root field's selection. */
   exitos?: Record<number, { descripcion: string; esquema?: EsquemaJson }>;
   /** Error statuses this route can answer besides 401/403/503, which every protected route has. */

@@ -7,7 +7,7 @@ import { GraphQLError } from 'graphql';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { crearRouterRest } from '../rest-adapter/adaptador.js';
+import { conCuerpoTexto, crearRouterRest } from '../rest-adapter/adaptador.js';
 import { construirOpenApi } from '../rest-adapter/openapi.js';
 import { RUTAS } from '../rest-adapter/rutas.js';
 import { autenticar } from './auth/autenticacion.js';
@@ -157,13 +157,16 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
   });
 
   // body-parser inflates gzip/deflate itself and applies the limit to the inflated size.
-  app.use(
-    express.json({
-      limit: config.bodyLimitBytes,
-      inflate: true,
-      type: ['application/json', 'application/*+json'],
-    }),
-  );
+  const tiposJson = ['application/json', 'application/*+json'];
+  const cuerpoJson = express.json({ limit: config.bodyLimitBytes, inflate: true, type: tiposJson });
+  const cuerpoTexto = express.text({
+    limit: config.bodyLimitBytes,
+    inflate: true,
+    type: tiposJson,
+    defaultCharset: 'utf-8',
+  });
+  const esDeTexto = conCuerpoTexto(RUTAS);
+  app.use((req, res, next) => (esDeTexto(req) ? cuerpoTexto : cuerpoJson)(req, res, next));
 
   app.use(
     '/graphql',

@@ -60,7 +60,13 @@ export class ValidacionRipsResolver {
       'Valida un RIPS contra las reglas oficiales (DT1, Res. 948/2026). No contacta sistemas externos ni guarda nada.',
   })
   async validarRips(
-    @Arg('rips', () => GraphQLJSON, { nullable: true }) rips: unknown,
+    @Arg('rips', () => GraphQLJSON, { nullable: true, description: 'El RIPS como objeto JSON' })
+    rips: unknown,
+    @Arg('ripsTexto', () => String, {
+      nullable: true,
+      description: 'O el RIPS como texto JSON (se lee usuario por usuario: conviene para RIPS grandes)',
+    })
+    ripsTexto: string | null,
     @Arg('fechaEvaluacion', () => Date, {
       nullable: true,
       description: 'Evaluar con las clases vigentes en esta fecha (por defecto, ahora)',
@@ -68,6 +74,18 @@ export class ValidacionRipsResolver {
     fechaEvaluacion: Date | null,
     @Ctx() ctx: Contexto,
   ): Promise<ResultadoValidacionRips> {
+    if (ripsTexto !== null && ripsTexto !== undefined) {
+      if (rips !== null && rips !== undefined) {
+        throw errores.entradaInvalida('Envíe el RIPS una sola vez: en «rips» o en «ripsTexto».');
+      }
+      const r = await ctx.servicios.validacionRips.validarTexto(
+        ctx.em,
+        ripsTexto,
+        fechaEvaluacion ?? undefined,
+      );
+      ctx.log.info({ ...r.resumen, valido: r.valid }, 'RIPS validado');
+      return r;
+    }
     if (typeof rips !== 'object' || rips === null || Array.isArray(rips)) {
       throw errores.entradaInvalida('Envíe el RIPS como objeto JSON en el campo «rips».', [
         {

@@ -49,7 +49,13 @@ export function rutaDe(h: Hallazgo): string {
  * Turns raw findings into ErrorAccionable (registry texts, severity on the evaluation date,
  * a location a person understands) and RipsIssue, in a deterministic order.
  */
-export function explicar(rips: Registro, hallazgos: Hallazgo[], notas: NotaOmitida[], o: ExplicarOpciones) {
+export function explicar(
+  rips: Registro,
+  documentos: readonly (string | null)[],
+  hallazgos: Hallazgo[],
+  notas: NotaOmitida[],
+  o: ExplicarOpciones,
+) {
   const indiceCampos = new Map<TipoRegistro, Map<string, { spec: CampoSpec; orden: number }>>();
   for (const [tipo, lista] of Object.entries(o.campos) as [TipoRegistro, CampoSpec[]][]) {
     indiceCampos.set(tipo, new Map(lista.map((spec, orden) => [spec.nombre, { spec, orden }])));
@@ -78,7 +84,6 @@ export function explicar(rips: Registro, hallazgos: Hallazgo[], notas: NotaOmiti
   });
 
   const factura = texto(rips.numFactura);
-  const usuarios = Array.isArray(rips.usuarios) ? rips.usuarios : [];
   const errores: ErrorAccionable[] = [];
   const issues: RipsIssue[] = [];
 
@@ -87,10 +92,7 @@ export function explicar(rips: Registro, hallazgos: Hallazgo[], notas: NotaOmiti
     const severidad: Severidad = regla
       ? severidadDe(claseVigente(regla, o.fecha, o.rechazoDesde))
       : 'rechazo';
-    const u = h.usuarioIndex !== undefined ? (usuarios[h.usuarioIndex] as Registro | undefined) : undefined;
-    const tipoDoc = u && typeof u === 'object' ? texto(u.tipoDocumentoIdentificacion) : null;
-    const numDoc = u && typeof u === 'object' ? texto(u.numDocumentoIdentificacion) : null;
-    const documentoUsuario = numDoc ? `${tipoDoc ?? '?'} ${numDoc}` : null;
+    const documentoUsuario = h.usuarioIndex !== undefined ? (documentos[h.usuarioIndex] ?? null) : null;
     const spec = h.campo ? indiceCampos.get(tipoDe(h))?.get(h.campo)?.spec : undefined;
     const campoNombre = spec?.etiqueta ?? null;
     const partes = [factura ? `Factura ${factura}` : 'RIPS sin número de factura'];

@@ -20,6 +20,8 @@ export interface NotaOmitida {
 export interface ResultadoMotor {
   hallazgos: Hallazgo[];
   notas: NotaOmitida[];
+  /** "CC 123" of each user by index (what a finding's location shows), null when missing. */
+  documentos: (string | null)[];
 }
 
 function esObjeto(v: unknown): v is Registro {
@@ -31,8 +33,13 @@ function esObjeto(v: unknown): v is Registro {
  * the cross-record `final` hooks on the indexes the rules built during the walk.
  * Pure and synchronous; the caller explains the raw findings.
  */
-export function recorrer(rips: Registro, o: OpcionesMotor): ResultadoMotor {
+export function recorrer(
+  rips: Registro,
+  o: OpcionesMotor,
+  usuariosPorPartes?: Iterable<unknown>,
+): ResultadoMotor {
   const hallazgos: Hallazgo[] = [];
+  const documentos: (string | null)[] = [];
   const notas: NotaOmitida[] = [];
 
   const faltantes = new Map<string, string[]>();
@@ -81,12 +88,14 @@ export function recorrer(rips: Registro, o: OpcionesMotor): ResultadoMotor {
   o.estructura?.verificar('transaccion', rips, estructural({}));
   for (const r of conTransaccion) r.transaccion!(rips, ctx, estados.get(r));
 
-  const usuarios = rips.usuarios;
-  if (Array.isArray(usuarios)) {
-    for (let i = 0; i < usuarios.length; i++) {
-      const u = usuarios[i];
+  const usuarios = usuariosPorPartes ?? (Array.isArray(rips.usuarios) ? rips.usuarios : undefined);
+  if (usuarios) {
+    let i = -1;
+    for (const u of usuarios) {
+      i++;
       const dondeU: Donde = { usuarioIndex: i };
       o.estructura?.verificar('usuario', u, estructural(dondeU));
+      documentos.push(esObjeto(u) ? documentoDe(u) : null);
       if (!esObjeto(u)) continue;
       for (const r of conUsuario) r.usuario!(u, i, ctx, estados.get(r));
       const servicios = u.servicios;
@@ -131,5 +140,12 @@ export function recorrer(rips: Registro, o: OpcionesMotor): ResultadoMotor {
     }
   }
   for (const r of activas) r.final?.(ctx, estados.get(r));
-  return { hallazgos, notas };
+  return { hallazgos, notas, documentos };
+}
+
+function documentoDe(u: Registro): string | null {
+  const num = u.numDocumentoIdentificacion;
+  if ((typeof num !== 'string' || num.trim() === '') && typeof num !== 'number') return null;
+  const tipo = u.tipoDocumentoIdentificacion;
+  return `${typeof tipo === 'string' && tipo.trim() !== '' ? tipo : '?'} ${num}`;
 }

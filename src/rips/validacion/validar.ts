@@ -29,17 +29,20 @@ export interface ResultadoValidacion {
 }
 
 /** Validates a RIPS object against the registry; contacts nothing and stores nothing. */
-export function validarRips(rips: Registro, o: OpcionesValidar): ResultadoValidacion {
+export function validarRips(
+  rips: Registro,
+  o: OpcionesValidar,
+  usuariosPorPartes?: Iterable<unknown>,
+): ResultadoValidacion {
   const fecha = o.fecha ?? new Date();
   const reglas = o.reglas ?? REGLAS;
-  const { hallazgos, notas } = recorrer(rips, {
-    fecha,
-    catalogos: o.catalogos,
-    reglas,
-    estructura: o.estructura,
-  });
+  const { hallazgos, notas, documentos } = recorrer(
+    rips,
+    { fecha, catalogos: o.catalogos, reglas, estructura: o.estructura },
+    usuariosPorPartes,
+  );
   const porCodigo = o.reglas ? new Map(reglas.map((r) => [r.codigo, r])) : REGLAS_POR_CODIGO;
-  const { errores, issues } = explicar(rips, hallazgos, notas, {
+  const { errores, issues } = explicar(rips, documentos, hallazgos, notas, {
     fecha,
     reglas: new Map([...REGLAS_POR_CODIGO, ...porCodigo]),
     campos: o.campos ?? CAMPOS,

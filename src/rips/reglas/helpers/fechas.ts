@@ -25,6 +25,21 @@ function digitos(v: string, desde: number, n: number): number {
  * regular expression plus `map(Number)` here was the engine's hottest path.
  */
 export function relojUtc(v: string): number {
+  // Consecutive rules read the same field of the same record: a tiny memo answers most calls.
+  for (let i = 0; i < MEMO; i++) if (memoTexto[i] === v) return memoValor[i]!;
+  const r = parsear(v);
+  memoTexto[memoSiguiente] = v;
+  memoValor[memoSiguiente] = r;
+  memoSiguiente = (memoSiguiente + 1) % MEMO;
+  return r;
+}
+
+const MEMO = 8;
+const memoTexto: (string | undefined)[] = new Array(MEMO);
+const memoValor = new Float64Array(MEMO);
+let memoSiguiente = 0;
+
+function parsear(v: string): number {
   const n = v.length;
   if ((n !== 10 && n !== 16) || v.charCodeAt(4) !== 45 || v.charCodeAt(7) !== 45) return Number.NaN;
   const a = digitos(v, 0, 4);

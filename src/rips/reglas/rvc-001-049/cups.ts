@@ -114,7 +114,7 @@ export const REGLAS_RVC_CUPS: Regla[] = [
       },
     },
   }),
-  regla<Map<string, number>>({
+  regla<{ usuario: number; vistos: Map<string, number> }>({
     codigo: 'RVC018',
     campos: ['C04', 'P05', 'S06'],
     clases: clases('N', 'N'),
@@ -126,17 +126,22 @@ export const REGLAS_RVC_CUPS: Regla[] = [
     comoCorregir:
       'Elimine el registro duplicado; si realmente se prestó varias veces, verifique la fecha y hora de cada atención.',
     alcance: 'local',
-    estado: () => new Map(),
+    // Records arrive user by user: the map holds one patient's codes at a time.
+    estado: () => ({ usuario: -1, vistos: new Map() }),
     servicio: {
       tipos: ['consultas', 'procedimientos', 'otrosServicios'],
-      verificar: (r, ref, ctx, vistos) => {
+      verificar: (r, ref, ctx, estado) => {
         const cups = cupsDe(r, ref.tipo, OS_TRASLADO_ESTANCIA);
         const campoFecha = CAMPO_FECHA[ref.tipo];
         const fecha = campoFecha ? dia(r[campoFecha]) : undefined;
         if (!cups || !fecha) return;
-        const clave = `${ref.usuarioIndex}|${cups}|${fecha}`;
-        const veces = (vistos.get(clave) ?? 0) + 1;
-        vistos.set(clave, veces);
+        if (estado.usuario !== ref.usuarioIndex) {
+          estado.usuario = ref.usuarioIndex;
+          estado.vistos.clear();
+        }
+        const clave = `${cups}|${fecha}`;
+        const veces = (estado.vistos.get(clave) ?? 0) + 1;
+        estado.vistos.set(clave, veces);
         if (veces === 1) return;
         ctx.emitir('RVC018', dondeServicio(ref), CAMPO_CUPS[ref.tipo], {
           valor: cups,

@@ -2,7 +2,6 @@ import { type Donde, NOMBRE_REGISTRO, type Registro, type TipoServicio } from '.
 import { dia as diaComun, relojUtc } from '../helpers/fechas.js';
 import type { RefServicio } from '../tipos.js';
 
-
 /** Trimmed non-empty string, else null (null, '', numbers and other types count as "not informed"). */
 export function texto(v: unknown): string | null {
   if (typeof v !== 'string') return null;

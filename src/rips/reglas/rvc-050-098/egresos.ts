@@ -22,9 +22,27 @@ interface Muerte {
   madreIndex?: number;
 }
 
+interface InicioServicio {
+  minuto: number;
+  tipo: TipoServicio;
+  indice: number;
+}
+
 interface EstadoMuerte {
   recienNacidos: Map<string, Muerte>;
   actual: { usuarioIndex: number; muerte: Muerte } | null;
+  /**
+   * Start times of each user's services, by document. A newborn's own usuario may come before the
+   * mother's record of its death (users can arrive one at a time), so those are checked in `final`.
+   */
+  inicios: Map<string, { usuarioIndex: number; servicios: InicioServicio[] }>;
+  /** Services of the user being walked, when it must be remembered for `final`. */
+  registrando: InicioServicio[] | null;
+}
+
+/** 'AAAA-MM-DD HH:MM' of a `minutos` value (wall-clock minutes on a UTC scale). */
+function textoMinuto(minuto: number): string {
+  return new Date(minuto * 60_000).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 function anterior(a: Muerte | undefined, b: Muerte): Muerte {
@@ -60,47 +78,66 @@ const rvc053 = regla<EstadoMuerte>({
   comoCorregir:
     'Revise la fecha y hora de egreso del registro con condición «Paciente muerto» y las fechas de los servicios posteriores: corrija la fecha que esté mal, quite los servicios que no corresponden a este paciente o corrija la condición de egreso si el paciente no falleció.',
   alcance: 'local',
-  estado: () => ({ recienNacidos: new Map(), actual: null }),
-  transaccion(rips, _ctx, estado) {
-    // Newborn deaths are recorded under the mother; the newborn's own services may come before her.
-    const usuarios = Array.isArray(rips.usuarios) ? rips.usuarios : [];
-    usuarios.forEach((u: unknown, i: number) => {
-      if (typeof u !== 'object' || u === null) return;
-      const madre = u as Registro;
-      const claveMadre = claveDocumento(madre);
-      for (const [j, rn] of registros(madre, 'recienNacidos')) {
-        if (texto(rn.condicionDestinoUsuarioEgreso) !== EGRESO_MUERTO) continue;
-        const clave = claveDocumento(rn);
-        const minuto = minutos(rn.fechaEgreso);
-        if (!clave || clave === claveMadre || minuto === null) continue;
-        const origen = `el registro de recién nacido ${j + 1} del usuario ${i + 1} (egreso ${String(rn.fechaEgreso)})`;
-        estado.recienNacidos.set(
-          clave,
-          anterior(estado.recienNacidos.get(clave), { minuto, origen, madreIndex: i }),
-        );
-      }
-    });
-  },
+  estado: () => ({ recienNacidos: new Map(), actual: null, inicios: new Map(), registrando: null }),
   usuario(u, i, _ctx, estado) {
+    // Newborn deaths are recorded under the mother (usuario i).
+    const claveMadre = claveDocumento(u);
+    for (const [j, rn] of registros(u, 'recienNacidos')) {
+      if (texto(rn.condicionDestinoUsuarioEgreso) !== EGRESO_MUERTO) continue;
+      const clave = claveDocumento(rn);
+      const minuto = minutos(rn.fechaEgreso);
+      if (!clave || clave === claveMadre || minuto === null) continue;
+      const origen = `el registro de recién nacido ${j + 1} del usuario ${i + 1} (egreso ${String(rn.fechaEgreso)})`;
+      estado.recienNacidos.set(
+        clave,
+        anterior(estado.recienNacidos.get(clave), { minuto, origen, madreIndex: i }),
+      );
+    }
     let muerte = muerteEnEgresos(u);
     const clave = claveDocumento(u);
     const comoRecienNacido = clave ? estado.recienNacidos.get(clave) : undefined;
     if (comoRecienNacido && comoRecienNacido.madreIndex !== i) muerte = anterior(muerte, comoRecienNacido);
     estado.actual = muerte ? { usuarioIndex: i, muerte } : null;
+    estado.registrando = null;
+    if (clave && !comoRecienNacido && !estado.inicios.has(clave)) {
+      estado.registrando = [];
+      estado.inicios.set(clave, { usuarioIndex: i, servicios: estado.registrando });
+    }
   },
   servicio: {
     tipos: TIPOS_SERVICIO,
     verificar(r, ref, ctx, estado) {
-      if (!estado.actual || estado.actual.usuarioIndex !== ref.usuarioIndex) return;
       const campo = CAMPO_INICIO[ref.tipo];
       const inicio = minutos(r[campo]);
+      if (inicio === null) return;
+      if (estado.registrando) estado.registrando.push({ minuto: inicio, tipo: ref.tipo, indice: ref.indice });
+      if (!estado.actual || estado.actual.usuarioIndex !== ref.usuarioIndex) return;
       const { muerte } = estado.actual;
-      if (inicio === null || inicio <= muerte.minuto + MARGEN_MUERTE_MIN) return;
+      if (inicio <= muerte.minuto + MARGEN_MUERTE_MIN) return;
       ctx.emitir('RVC053', dondeServicio(ref), campo, {
         valor: r[campo],
         detalle: `Es más de 24 horas posterior al fallecimiento registrado en ${muerte.origen}.`,
       });
     },
+  },
+  final(ctx, estado) {
+    // Newborns whose own usuario came before the mother's record of their death.
+    for (const [clave, muerte] of estado.recienNacidos) {
+      const previo = estado.inicios.get(clave);
+      if (!previo || previo.usuarioIndex >= (muerte.madreIndex ?? 0)) continue;
+      for (const s of previo.servicios) {
+        if (s.minuto <= muerte.minuto + MARGEN_MUERTE_MIN) continue;
+        ctx.emitir(
+          'RVC053',
+          { usuarioIndex: previo.usuarioIndex, tipoServicio: s.tipo, servicioIndex: s.indice },
+          CAMPO_INICIO[s.tipo],
+          {
+            valor: textoMinuto(s.minuto),
+            detalle: `Es más de 24 horas posterior al fallecimiento registrado en ${muerte.origen}.`,
+          },
+        );
+      }
+    }
   },
 });
 

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { catalogosPrueba, ripsValido } from '../../../test/fixtures/rips.js';
+import { CAMPOS } from '../estructura/campos.js';
+import { crearVerificadorEstructura } from '../estructura/verificar.js';
+import type { Registro } from '../tipos.js';
+import { cuerpoPorPartes, ErrorTextoRips, type RipsPorPartes } from './texto-rips.js';
+import { validarRips } from './validar.js';
+
+const FECHA = new Date('2026-11-01T12:00:00Z');
+
+function porPartes(texto: string) {
+  const { rips, otros } = cuerpoPorPartes(texto);
+  const p = rips as RipsPorPartes;
+  return { transaccion: p.transaccion, usuarios: p.usuarios ? [...p.usuarios] : undefined, otros };
+}
+
+describe('lectura por partes del texto del RIPS', () => {
+  it('separa los miembros de la raíz y entrega los usuarios uno a uno', () => {
+    const rips = ripsValido();
+    const texto = `  {"fechaEvaluacion": "2026-11-01T12:00:00Z",\n "rips" : ${JSON.stringify(rips, null, 2)} }\n`;
+    const r = porPartes(texto);
+    expect(r.otros).toEqual({ fechaEvaluacion: '2026-11-01T12:00:00Z' });
+    const { usuarios, ...cabecera } = rips;
+    expect(r.transaccion).toEqual({ ...cabecera, usuarios: [] });
+    expect(r.usuarios).toEqual(usuarios);
+  });
+
+  it('respeta cadenas con llaves, corchetes, comillas y escapes', () => {
+    const raro = 'a}b]c"d\\e{[\u00f1';
+    const texto = JSON.stringify({ rips: { numFactura: raro, usuarios: [{ x: raro, y: [[{}], []] }, 7] } });
+    const r = porPartes(texto);
+    expect(r.transaccion.numFactura).toBe(raro);
+    expect(r.usuarios).toEqual([{ x: raro, y: [[{}], []] }, 7]);
+  });
+
+  it('usuarios que no es arreglo y rips que no es objeto se entregan tal cual', () => {
+    expect(porPartes('{"rips":{"usuarios":{"a":1}}}').transaccion.usuarios).toEqual({ a: 1 });
+    expect(cuerpoPorPartes('{"rips":[1]}').rips).toEqual([1]);
+    expect(cuerpoPorPartes('{"otro":1}').rips).toBeUndefined();
+    expect(cuerpoPorPartes('[1,2]').rips).toBeUndefined();
+  });
+
+  it.each(['{"rips":{"usuarios":[{"a":1}', '{"rips":{} } x', '{"rips" {}}', '{"rips":{"a":1,}}'])(
+    'texto mal formado %s → error',
+    (texto) => {
+      expect(() => porPartes(texto)).toThrow(ErrorTextoRips);
+    },
+  );
+
+  it('un valor inválido dentro de un usuario lo reporta JSON.parse al llegar a él', () => {
+    expect(() => porPartes('{"rips":{"usuarios":[{"a":01}]}}')).toThrow(SyntaxError);
+  });
+});
+
+describe('validar por partes da lo mismo que validar el objeto completo', () => {
+  const catalogos = catalogosPrueba();
+  const estructura = crearVerificadorEstructura(CAMPOS, catalogos);
+
+  it.each([
+    ['válido', (_r: Registro) => {}],
+    [
+      'con errores en varios usuarios',
+      (r: Registro) => {
+        const us = r.usuarios as Registro[];
+        us[0]!.codSexo = 'X';
+        (us[1]!.servicios as Record<string, Registro[]>).consultas![0]!.vrServicio = -1;
+        us.push({ ...us[1]!, servicios: {} });
+        us.push(7 as unknown as Registro);
+      },
+    ],
+  ])('%s', (_n, mutar) => {
+    const rips = ripsValido();
+    mutar(rips);
+    const completo = validarRips(structuredClone(rips), { catalogos, estructura, fecha: FECHA });
+    const p = cuerpoPorPartes(JSON.stringify({ rips })).rips as RipsPorPartes;
+    const partes = validarRips(p.transaccion, { catalogos, estructura, fecha: FECHA }, p.usuarios);
+    expect(partes).toEqual(completo);
+  });
+});

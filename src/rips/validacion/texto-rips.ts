@@ -1,0 +1,265 @@
+import type { Registro } from '../tipos.js';
+
+/**
+ * Reads a RIPS from its JSON text without building the whole tree: the root members are parsed
+ * with JSON.parse, and `usuarios` is handed out one user at a time, so a 200 MB RIPS never
+ * exists as one object graph (the engine keeps only its small indexes).
+ *
+ * Why not a streaming JSON library: JSON.parse on each user's slice is V8's fastest parser; this
+ * file only finds where each value ends (strings, escapes and nesting), which is all it needs.
+ * Syntax errors inside a value are JSON.parse's to report.
+ */
+
+const COMILLA = 34;
+const BARRA = 92;
+const LLAVE_A = 123;
+const LLAVE_C = 125;
+const CORCHETE_A = 91;
+const CORCHETE_C = 93;
+const COMA = 44;
+const DOS_PUNTOS = 58;
+
+export class ErrorTextoRips extends Error {}
+
+function espacio(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+function saltarEspacios(t: string, i: number): number {
+  while (i < t.length && espacio(t.charCodeAt(i))) i++;
+  return i;
+}
+
+function finDeCadena(t: string, i: number): number {
+  // t[i] is the opening quote; indexOf jumps (native) instead of a per-character loop.
+  let j = t.indexOf('"', i + 1);
+  while (j !== -1) {
+    let barras = 0;
+    for (let k = j - 1; t.charCodeAt(k) === BARRA; k--) barras++;
+    if (barras % 2 === 0) return j + 1;
+    j = t.indexOf('"', j + 1);
+  }
+  throw new ErrorTextoRips('cadena sin cerrar');
+}
+
+/** Next quote, brace or bracket: the only characters that matter inside a container. */
+const ESTRUCTURA = /["{}[\]]/g;
+
+/** Index just after the JSON value that starts at `i`. */
+export function finDeValor(t: string, i: number): number {
+  const c = t.charCodeAt(i);
+  if (c === COMILLA) return finDeCadena(t, i);
+  if (c === LLAVE_A || c === CORCHETE_A) {
+    let profundidad = 0;
+    ESTRUCTURA.lastIndex = i;
+    for (let m = ESTRUCTURA.exec(t); m !== null; m = ESTRUCTURA.exec(t)) {
+      const d = t.charCodeAt(m.index);
+      if (d === COMILLA) {
+        ESTRUCTURA.lastIndex = finDeCadena(t, m.index);
+      } else if (d === LLAVE_A || d === CORCHETE_A) profundidad++;
+      else {
+        profundidad--;
+        if (profundidad === 0) return m.index + 1;
+      }
+    }
+    throw new ErrorTextoRips('objeto o arreglo sin cerrar');
+  }
+  let j = i;
+  while (j < t.length) {
+    const d = t.charCodeAt(j);
+    if (d === COMA || d === LLAVE_C || d === CORCHETE_C || espacio(d)) break;
+    j++;
+  }
+  if (j === i) throw new ErrorTextoRips(`valor esperado en la posición ${i}`);
+  return j;
+}
+
+/** Members of the object starting at `i`: key and the [start, end) span of its value. `cierre.fin` gets the index after `}`. */
+export function* miembros(
+  t: string,
+  i: number,
+  cierre?: { fin: number },
+): Generator<[string, number, number]> {
+  i = saltarEspacios(t, i);
+  if (t.charCodeAt(i) !== LLAVE_A) throw new ErrorTextoRips('se esperaba un objeto');
+  i = saltarEspacios(t, i + 1);
+  if (t.charCodeAt(i) === LLAVE_C) {
+    if (cierre) cierre.fin = i + 1;
+    return;
+  }
+  for (;;) {
+    if (t.charCodeAt(i) !== COMILLA)
+      throw new ErrorTextoRips(`se esperaba un nombre de propiedad en la posición ${i}`);
+    const finClave = finDeCadena(t, i);
+    const clave = JSON.parse(t.slice(i, finClave)) as string;
+    i = saltarEspacios(t, finClave);
+    if (t.charCodeAt(i) !== DOS_PUNTOS) throw new ErrorTextoRips(`se esperaba «:» en la posición ${i}`);
+    const inicio = saltarEspacios(t, i + 1);
+    const fin = finDeValor(t, inicio);
+    yield [clave, inicio, fin];
+    i = saltarEspacios(t, fin);
+    const c = t.charCodeAt(i);
+    if (c === LLAVE_C) {
+      if (cierre) cierre.fin = i + 1;
+      return;
+    }
+    if (c !== COMA) throw new ErrorTextoRips(`se esperaba «,» o «}» en la posición ${i}`);
+    i = saltarEspacios(t, i + 1);
+  }
+}
+
+/** Members after `usuarios` cannot be honoured while users stream: the caller reads the whole RIPS instead. */
+export class MiembrosTrasUsuarios extends Error {}
+
+function escaparRegex(v: string): string {
+  return v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Elements of the array starting at `i` (the `[`), each parsed on demand. Finding where an element
+ * ends by walking every character costs as much as parsing it, so after the first element the
+ * next one is located by its first key (`{"consecutivo"`), and the slice up to the `}` before it
+ * is handed to JSON.parse: a slice that parses is exactly one complete value starting at this
+ * element's `{`, so a wrong guess can only fail, and then the element is walked character by
+ * character. `alFinal(i)` receives the index after the closing `]`.
+ */
+export function* elementos(t: string, i: number, alFinal?: (fin: number) => void): Generator<unknown> {
+  i = saltarEspacios(t, i + 1);
+  if (t.charCodeAt(i) === CORCHETE_C) {
+    alFinal?.(i + 1);
+    return;
+  }
+  let ancla: RegExp | undefined;
+  for (;;) {
+    let valor: unknown;
+    let fin = -1;
+    let siguiente = -1;
+    if (ancla && t.charCodeAt(i) === LLAVE_A) {
+      ancla.lastIndex = i + 1;
+      const m = ancla.exec(t);
+      if (m) {
+        let q = m.index - 1;
+        while (espacio(t.charCodeAt(q))) q--;
+        if (t.charCodeAt(q) === COMA) {
+          q--;
+          while (espacio(t.charCodeAt(q))) q--;
+          if (t.charCodeAt(q) === LLAVE_C) {
+            try {
+              valor = JSON.parse(t.slice(i, q + 1));
+              fin = q + 1;
+              siguiente = m.index;
+            } catch {
+              fin = -1;
+            }
+          }
+        }
+      }
+    }
+    if (fin < 0) {
+      fin = finDeValor(t, i);
+      valor = JSON.parse(t.slice(i, fin));
+    }
+    if (!ancla && typeof valor === 'object' && valor !== null && !Array.isArray(valor)) {
+      const primera = Object.keys(valor)[0];
+      if (primera !== undefined) ancla = new RegExp(`\\{\\s*${escaparRegex(JSON.stringify(primera))}`, 'g');
+    }
+    yield valor;
+    if (siguiente >= 0) {
+      i = siguiente;
+      continue;
+    }
+    i = saltarEspacios(t, fin);
+    const c = t.charCodeAt(i);
+    if (c === CORCHETE_C) {
+      alFinal?.(i + 1);
+      return;
+    }
+    if (c !== COMA) throw new ErrorTextoRips(`se esperaba «,» o «]» en la posición ${i}`);
+    i = saltarEspacios(t, i + 1);
+  }
+}
+
+export interface RipsPorPartes {
+  /** Root members except `usuarios` (which, when an array, is `[]` here as a placeholder). */
+  transaccion: Registro;
+  /** Users one at a time, when `usuarios` is an array. */
+  usuarios?: Iterable<unknown>;
+}
+
+/**
+ * The RIPS object starting at `inicio` of `t`. When `usuarios` is an array the members before it
+ * are read now and the users lazily; the object must close right after the array (the usual
+ * layout), else iterating throws MiembrosTrasUsuarios. Anything after the RIPS object is an error.
+ */
+export function ripsPorPartes(t: string, inicio: number): RipsPorPartes {
+  const transaccion: Registro = {};
+  let usuarios: Iterable<unknown> | undefined;
+  const cierre = { fin: -1 };
+  for (const [clave, a] of miembrosPerezosos(t, inicio, cierre)) {
+    if (clave === 'usuarios' && t.charCodeAt(a) === CORCHETE_A) {
+      transaccion.usuarios = [];
+      usuarios = {
+        [Symbol.iterator]: () =>
+          elementos(t, a, (finArreglo) => {
+            const j = saltarEspacios(t, finArreglo);
+            if (t.charCodeAt(j) !== LLAVE_C)
+              throw new MiembrosTrasUsuarios('hay propiedades después de «usuarios»');
+            if (saltarEspacios(t, j + 1) !== t.length) throw new ErrorTextoRips('texto después del objeto');
+          }),
+      };
+      return { transaccion, usuarios };
+    }
+    const b = finDeValor(t, a);
+    transaccion[clave] = JSON.parse(t.slice(a, b));
+    cierre.fin = b;
+  }
+  if (saltarEspacios(t, cierre.fin) !== t.length) throw new ErrorTextoRips('texto después del objeto');
+  return { transaccion, usuarios };
+}
+
+/** Like `miembros`, but the caller measures each value and reports its end in `cierre.fin`. */
+function* miembrosPerezosos(t: string, i: number, cierre: { fin: number }): Generator<[string, number]> {
+  i = saltarEspacios(t, i);
+  if (t.charCodeAt(i) !== LLAVE_A) throw new ErrorTextoRips('se esperaba un objeto');
+  i = saltarEspacios(t, i + 1);
+  if (t.charCodeAt(i) === LLAVE_C) {
+    cierre.fin = i + 1;
+    return;
+  }
+  for (;;) {
+    if (t.charCodeAt(i) !== COMILLA)
+      throw new ErrorTextoRips(`se esperaba un nombre de propiedad en la posición ${i}`);
+    const finClave = finDeCadena(t, i);
+    const clave = JSON.parse(t.slice(i, finClave)) as string;
+    i = saltarEspacios(t, finClave);
+    if (t.charCodeAt(i) !== DOS_PUNTOS) throw new ErrorTextoRips(`se esperaba «:» en la posición ${i}`);
+    yield [clave, saltarEspacios(t, i + 1)];
+    i = saltarEspacios(t, cierre.fin);
+    const c = t.charCodeAt(i);
+    if (c === LLAVE_C) {
+      cierre.fin = i + 1;
+      return;
+    }
+    if (c !== COMA) throw new ErrorTextoRips(`se esperaba «,» o «}» en la posición ${i}`);
+    i = saltarEspacios(t, i + 1);
+  }
+}
+
+/**
+ * A request body `{"rips": {...}, ...}`: the other members parsed, the RIPS by parts.
+ * Returns `rips: undefined` when absent, or the parsed value when it is not an object.
+ */
+export function cuerpoPorPartes(t: string): { rips?: RipsPorPartes | unknown; otros: Registro } {
+  const otros: Registro = {};
+  let rips: RipsPorPartes | unknown;
+  const inicio = saltarEspacios(t, 0);
+  if (t.charCodeAt(inicio) !== LLAVE_A) return { rips: undefined, otros: { cuerpo: JSON.parse(t) } };
+  const cierre = { fin: t.length };
+  for (const [clave, a, b] of miembros(t, inicio, cierre)) {
+    if (clave === 'rips')
+      rips = t.charCodeAt(a) === LLAVE_A ? ripsPorPartes(t.slice(a, b), 0) : JSON.parse(t.slice(a, b));
+    else otros[clave] = JSON.parse(t.slice(a, b));
+  }
+  if (saltarEspacios(t, cierre.fin) !== t.length) throw new ErrorTextoRips('texto después del objeto');
+  return { rips, otros };
+}
