@@ -1,6 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
+import { catalogosIncluidos } from '../src/rips/catalogos/servicio.js';
+import { CAMPOS } from '../src/rips/estructura/campos.js';
+import { crearVerificadorEstructura } from '../src/rips/estructura/verificar.js';
+import { ripsPorPartes } from '../src/rips/validacion/texto-rips.js';
+import { validarRips } from '../src/rips/validacion/validar.js';
 import { generarRips } from './generar-rips.js';
 import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
 
@@ -13,6 +18,17 @@ function mediana(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
+const catalogos = catalogosIncluidos();
+const estructura = crearVerificadorEstructura(CAMPOS, catalogos);
+
+/** The engine alone, in this process: RIPS text → read by parts → every rule (no HTTP, no gzip). */
+function motorEnProceso(texto: string): number {
+  const t = performance.now();
+  const { transaccion, usuarios } = ripsPorPartes(texto, 0);
+  validarRips(transaccion, { catalogos, estructura }, usuarios);
+  return performance.now() - t;
+}
+
 const servidor = await iniciarServidorHijo();
 const filas: Record<string, unknown>[] = [];
 try {
@@ -22,6 +38,7 @@ try {
     const gzip = mb >= 50;
     const enviado = gzip ? gzipSync(cuerpo, { level: 6 }) : cuerpo;
     const parse: number[] = [];
+    const motor: number[] = [];
     const total: number[] = [];
     const picos: number[] = [];
     const reposos: number[] = [];
@@ -30,6 +47,7 @@ try {
       let t = performance.now();
       JSON.parse(cuerpo.toString('utf8'));
       parse.push(performance.now() - t);
+      motor.push(motorEnProceso(rips.texto));
       servidor.reiniciarPico();
       reposos.push(servidor.memoria().rssMB);
       t = performance.now();
@@ -55,6 +73,8 @@ try {
       usuarios: rips.usuarios,
       servicios: rips.servicios,
       parseMs: Math.round(mediana(parse)),
+      motorMs: Math.round(mediana(motor)),
+      razonMotor: Number((mediana(motor) / mediana(parse)).toFixed(2)),
       totalMs: Math.round(mediana(total)),
       razon: Number((mediana(total) / mediana(parse)).toFixed(2)),
       serviciosPorSegundo: Math.round(rips.servicios / (mediana(total) / 1000)),
