@@ -21,7 +21,8 @@ export async function iniciarServidorHijo(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-motor-'));
   // BENCH_PERFIL=<dir>: the server writes a V8 CPU profile there when it stops.
   const perfil = process.env.BENCH_PERFIL ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PERFIL}`] : [];
-  const hijo: ChildProcess = spawn(process.execPath, [...perfil, 'dist/src/server.js'], {
+  const banderas = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const hijo: ChildProcess = spawn(process.execPath, [...banderas, ...perfil, 'dist/src/server.js'], {
     env: {
       ...process.env,
       PORT: String(port),

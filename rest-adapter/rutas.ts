@@ -59,7 +59,7 @@ export const RUTAS: Ruta[] = [
     // The RIPS stays text (up to 200 MB): the service reads it user by user.
     cuerpoTexto: true,
     variables: (req) => {
-      const v = miembrosRaiz(typeof req.body === 'string' ? req.body : '');
+      const v = miembrosRaiz(typeof req.body === 'string' ? req.body : '', ['fechaEvaluacion']);
       return {
         ripsTexto: v.rips?.texto ?? null,
         rips: v.rips && !v.rips.texto ? v.rips.valor : null,
@@ -73,6 +73,7 @@ export const RUTAS: Ruta[] = [
         rips: { type: 'object', description: 'El RIPS (JSON del documento técnico 1)' },
         fechaEvaluacion: { type: 'string', format: 'date-time', description: 'Por defecto, ahora' },
       },
+      additionalProperties: false,
     },
   }),
   ruta({

@@ -58,6 +58,9 @@ export async function arrancar(config: Config, o: OpcionesArranque = {}): Promis
     extensiones: o.extensiones,
   });
   const servidor = app.listen(config.port, config.host);
+  // Idle keep-alive sockets outlive a load balancer's (typically 60 s) so it never reuses one we closed.
+  servidor.keepAliveTimeout = 65_000;
+  servidor.headersTimeout = 66_000;
   await once(servidor, 'listening');
   const { port } = servidor.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -136,6 +136,18 @@ describe('POST /rips/validar', () => {
     expect(r.body.detalles[0].campo).toBe('rips');
   });
 
+  it('propiedades desconocidas en el cuerpo → 400, estén antes o después de rips', async () => {
+    for (const cuerpo of [
+      { rips: ripsMinimo(), otra: 1 },
+      { otra: { a: 1 }, rips: ripsMinimo() },
+      { rips: ripsMinimo(), fechaEvaluacion: '2026-11-01T12:00:00Z', otra: { a: [] } },
+    ]) {
+      const r = await validar(cuerpo);
+      expect(r.status).toBe(400);
+      expect(r.body.codigo).toBe('entrada-invalida');
+    }
+  });
+
   it('cuerpo que no es objeto o fecha inválida → 400', async () => {
     expect((await validar([1, 2])).status).toBe(400);
     const r = await validar({ rips: ripsMinimo(), fechaEvaluacion: 'mañana' });

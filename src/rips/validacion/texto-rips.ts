@@ -79,6 +79,8 @@ export function* miembros(
   t: string,
   i: number,
   cierre?: { fin: number },
+  /** May give a value's end without walking it; whoever gives it vouches for it. */
+  atajo?: (clave: string, inicio: number) => number | undefined,
 ): Generator<[string, number, number]> {
   i = saltarEspacios(t, i);
   if (t.charCodeAt(i) !== LLAVE_A) throw new ErrorTextoRips('se esperaba un objeto');
@@ -95,7 +97,7 @@ export function* miembros(
     i = saltarEspacios(t, finClave);
     if (t.charCodeAt(i) !== DOS_PUNTOS) throw new ErrorTextoRips(`se esperaba «:» en la posición ${i}`);
     const inicio = saltarEspacios(t, i + 1);
-    const fin = finDeValor(t, inicio);
+    const fin = atajo?.(clave, inicio) ?? finDeValor(t, inicio);
     yield [clave, inicio, fin];
     i = saltarEspacios(t, fin);
     const c = t.charCodeAt(i);
@@ -204,7 +206,11 @@ export function ripsPorPartes(t: string, inicio: number): RipsPorPartes {
             const j = saltarEspacios(t, finArreglo);
             if (t.charCodeAt(j) !== LLAVE_C)
               throw new MiembrosTrasUsuarios('hay propiedades después de «usuarios»');
-            if (saltarEspacios(t, j + 1) !== t.length) throw new ErrorTextoRips('texto después del objeto');
+            if (saltarEspacios(t, j + 1) !== t.length) {
+              throw new ErrorTextoRips(
+                'hay contenido después del objeto RIPS (¿propiedades desconocidas después de «rips»?)',
+              );
+            }
           }),
       };
       return { transaccion, usuarios };
