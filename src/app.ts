@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -163,7 +164,9 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
   const cuerpoCrudo = express.raw({ limit: config.bodyLimitBytes, inflate: true, type: tiposJson });
   const cuerpoTexto = (req: Request, res: Response, next: NextFunction) =>
     cuerpoCrudo(req, res, (err?: unknown) => {
-      if (!err && Buffer.isBuffer(req.body)) req.body = req.body.toString('utf8');
+      // Pure-ASCII bodies (the usual RIPS) decode identically as latin1, which is a plain copy.
+      if (!err && Buffer.isBuffer(req.body))
+        req.body = req.body.toString(isAscii(req.body) ? 'latin1' : 'utf8');
       next(err);
     });
   const esDeTexto = conCuerpoTexto(RUTAS);
