@@ -1,19 +1,15 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { enServidor } from '../../../test/db.js';
+import { describe, expect, it } from 'vitest';
+import { usarBdAislada } from '../../../test/bd-aislada.js';
 import { rutaArchivo } from '../../cli/catalogos.js';
 import { type Dependencias, ejecutarCli } from '../../cli/programa.js';
-import { crearOrm, migrar } from '../../db/orm.js';
 import { ServicioCredenciales } from '../../entidades/credenciales.js';
 import { ServicioEntidades } from '../../entidades/servicio.js';
 
-let orm: MikroORM;
-let dir: string;
+const bd = usarBdAislada('cli-catalogo-');
 const sufijo = `${process.pid}x${Date.now().toString(36)}`;
 
 function deps(env: Record<string, string> = {}) {
@@ -21,7 +17,7 @@ function deps(env: Record<string, string> = {}) {
   const d: Dependencias = {
     ejecutar: async (fn) =>
       fn({
-        em: orm.em.fork(),
+        em: bd.orm().em.fork(),
         entidades: new ServicioEntidades(),
         credenciales: new ServicioCredenciales(randomBytes(32)),
         migracionesAplicadas: [],
@@ -40,33 +36,14 @@ function deps(env: Record<string, string> = {}) {
   return { d, salida };
 }
 
-// Imported tables are global to a database: a private one keeps other suites unaffected.
-let aislada: Awaited<ReturnType<typeof enServidor>> | undefined;
-
-beforeAll(async () => {
-  aislada = await enServidor(inject('databaseUrl'));
-  orm = await crearOrm({
-    url: aislada.url,
-    timeoutConexionMs: 3000,
-  });
-  await migrar(orm);
-  dir = await mkdtemp(path.join(os.tmpdir(), 'cli-catalogo-'));
-});
-
-afterAll(async () => {
-  await orm?.close(true);
-  await aislada?.limpiar();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
-
 describe('cli: catalogo', () => {
   it('importar: resumen en texto con los rechazos, y la ruta relativa se toma de INIT_CWD', async () => {
     const tabla = `CliTexto${sufijo}`;
     await writeFile(
-      path.join(dir, 'export.csv'),
+      path.join(bd.dir(), 'export.csv'),
       'Código;Nombre;Habilitado\nA1;Uno;SI\n;Sin código;SI\nA1;Otra vez;SI\nA2;Dos;NO\n',
     );
-    const { d, salida } = deps({ INIT_CWD: dir });
+    const { d, salida } = deps({ INIT_CWD: bd.dir() });
     expect(await ejecutarCli(['catalogo', 'importar', 'export.csv', '--tabla', tabla], d)).toBe(0);
     expect(salida.out).toContain(`Tabla ${tabla} importada desde export.csv (CSV, utf-8, delimitador «;»).`);
     expect(salida.out).toMatch(/filas leídas:\s+4\n/);
@@ -80,7 +57,7 @@ describe('cli: catalogo', () => {
 
   it('importar --json y listar --json / texto', async () => {
     const tabla = `CliJson${sufijo}`;
-    const ruta = path.join(dir, 'json.csv');
+    const ruta = path.join(bd.dir(), 'json.csv');
     await writeFile(ruta, 'Código,Nombre\nX,Equis\n');
     const imp = deps();
     expect(await ejecutarCli(['catalogo', 'importar', ruta, '--tabla', tabla, '--json'], imp.d)).toBe(0);
@@ -108,8 +85,8 @@ describe('cli: catalogo', () => {
 
   it('errores: archivo inexistente (código 1) y falta el argumento (código 2)', async () => {
     const a = deps();
-    expect(await ejecutarCli(['catalogo', 'importar', path.join(dir, 'nada.csv')], a.d)).toBe(1);
-    expect(a.salida.err).toBe(`Error: El archivo «${path.join(dir, 'nada.csv')}» no existe.\n`);
+    expect(await ejecutarCli(['catalogo', 'importar', path.join(bd.dir(), 'nada.csv')], a.d)).toBe(1);
+    expect(a.salida.err).toBe(`Error: El archivo «${path.join(bd.dir(), 'nada.csv')}» no existe.\n`);
     const b = deps();
     expect(await ejecutarCli(['catalogo', 'importar'], b.d)).toBe(2);
     expect(b.salida.err).toContain("falta el argumento obligatorio 'archivo'");

@@ -1,14 +1,11 @@
 import 'reflect-metadata';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { enServidor } from '../../../test/db.js';
-import { crearOrm, migrar } from '../../db/orm.js';
+import { describe, expect, it } from 'vitest';
+import { usarBdAislada } from '../../../test/bd-aislada.js';
 import { ErrorApp } from '../../errores/errores.js';
 import { importarCatalogo } from './importar.js';
 
@@ -18,9 +15,8 @@ const FIXTURES = path.resolve(
 );
 const fixture = (nombre: string) => path.join(FIXTURES, nombre);
 
-let orm: MikroORM;
-let dir: string;
-const em = () => orm.em.fork();
+const bd = usarBdAislada('importar-catalogo-');
+const em = () => bd.orm().em.fork();
 /** Unique per run: the test database is shared by every test file. */
 const sufijo = `${process.pid}x${Date.now().toString(36)}`;
 
@@ -33,8 +29,9 @@ interface FilaBd {
 }
 
 async function filas(tabla: string): Promise<FilaBd[]> {
-  return orm.em
-    .getConnection()
+  return bd
+    .orm()
+    .em.getConnection()
     .execute(
       'select codigo, nombre, descripcion, habilitado, extra from fila_catalogo where tabla = ? order by codigo',
       [tabla],
@@ -42,7 +39,10 @@ async function filas(tabla: string): Promise<FilaBd[]> {
 }
 
 async function carga(tabla: string) {
-  const [c] = await orm.em.getConnection().execute('select * from carga_catalogo where tabla = ?', [tabla]);
+  const [c] = await bd
+    .orm()
+    .em.getConnection()
+    .execute('select * from carga_catalogo where tabla = ?', [tabla]);
   return c as
     | { archivo: string; filas: number; revision: number; fuente: string; importado_en: Date }
     | undefined;
@@ -59,29 +59,10 @@ async function errorDe(p: Promise<unknown>): Promise<ErrorApp> {
 }
 
 async function archivo(nombre: string, contenido: string | Buffer): Promise<string> {
-  const ruta = path.join(dir, nombre);
+  const ruta = path.join(bd.dir(), nombre);
   await writeFile(ruta, contenido);
   return ruta;
 }
-
-// Imported tables are global to a database: a private one keeps other suites unaffected.
-let aislada: Awaited<ReturnType<typeof enServidor>> | undefined;
-
-beforeAll(async () => {
-  aislada = await enServidor(inject('databaseUrl'));
-  orm = await crearOrm({
-    url: aislada.url,
-    timeoutConexionMs: 3000,
-  });
-  await migrar(orm);
-  dir = await mkdtemp(path.join(os.tmpdir(), 'importar-catalogo-'));
-});
-
-afterAll(async () => {
-  await orm?.close(true);
-  await aislada?.limpiar();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
 
 describe('importarCatalogo: CSV', () => {
   it('CSV con «,», UTF-8 sin BOM, campos entre comillas y columnas Extra', async () => {
@@ -272,8 +253,8 @@ describe('importarCatalogo: CSV', () => {
   });
 
   it('errores claros: archivo inexistente, sin columna Código o Nombre, tabla desconocida, .xls, CSV roto', async () => {
-    expect((await errorDe(importarCatalogo(em(), path.join(dir, 'no-existe.csv')))).message).toBe(
-      `El archivo «${path.join(dir, 'no-existe.csv')}» no existe.`,
+    expect((await errorDe(importarCatalogo(em(), path.join(bd.dir(), 'no-existe.csv')))).message).toBe(
+      `El archivo «${path.join(bd.dir(), 'no-existe.csv')}» no existe.`,
     );
     const sinCodigo = await archivo('sin-codigo.csv', 'Tabla,Nombre\nCIE10,Cólera\n');
     const e1 = await errorDe(importarCatalogo(em(), sinCodigo, { tabla: 'CIE10' }));
@@ -312,7 +293,7 @@ describe('importarCatalogo: CSV', () => {
 
   it('importa por lotes un CSV grande sin cargarlo entero (30 000 filas)', async () => {
     const tabla = `Grande${sufijo}`;
-    const ruta = path.join(dir, 'grande.csv');
+    const ruta = path.join(bd.dir(), 'grande.csv');
     const salida = createWriteStream(ruta);
     salida.write('Tabla;Código;Nombre;Descripción;Habilitado;Extra_I\n');
     for (let i = 0; i < 30_000; i++) {
@@ -323,8 +304,9 @@ describe('importarCatalogo: CSV', () => {
     const r = await importarCatalogo(em(), ruta, { progreso: (n) => avances.push(n) });
     expect(r).toMatchObject({ tabla, leidas: 30_000, importadas: 30_000, rechazadas: 0 });
     expect(avances).toEqual([]);
-    const [{ n, h }] = await orm.em
-      .getConnection()
+    const [{ n, h }] = await bd
+      .orm()
+      .em.getConnection()
       .execute(
         'select count(*)::int n, count(*) filter (where habilitado)::int h from fila_catalogo where tabla = ?',
         [tabla],
@@ -343,7 +325,7 @@ describe('importarCatalogo: XLSX', () => {
       const ws = wb.addWorksheet(h.nombre);
       for (const f of h.filas) ws.addRow(f);
     }
-    const ruta = path.join(dir, nombre);
+    const ruta = path.join(bd.dir(), nombre);
     await wb.xlsx.writeFile(ruta);
     return ruta;
   }

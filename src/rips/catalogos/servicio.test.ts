@@ -1,48 +1,25 @@
 import 'reflect-metadata';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { cp, mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { enServidor } from '../../../test/db.js';
-import { crearOrm, migrar } from '../../db/orm.js';
+import { describe, expect, it } from 'vitest';
+import { usarBdAislada } from '../../../test/bd-aislada.js';
 import { importarCatalogo } from './importar.js';
 import { DIRECTORIO_CATALOGOS } from './incluidos.js';
 import { ServicioCatalogos } from './servicio.js';
 import { TABLAS_GRANDES, TABLAS_INCLUIDAS } from './tablas.js';
 
-let orm: MikroORM;
-let dir: string;
-const em = () => orm.em.fork();
+const bd = usarBdAislada('servicio-catalogos-');
+const em = () => bd.orm().em.fork();
 /** The test database is shared by every test file: tables of this file carry a unique suffix. */
 const sufijo = `${process.pid}x${Date.now().toString(36)}`;
 const grandeA = `GrandeA${sufijo}`;
 const grandeB = `GrandeB${sufijo}`;
 
 async function csv(nombre: string, filas: string[]): Promise<string> {
-  const ruta = path.join(dir, nombre);
+  const ruta = path.join(bd.dir(), nombre);
   await writeFile(ruta, `Código;Nombre;Habilitado;Extra_I\n${filas.join('\n')}\n`);
   return ruta;
 }
-
-// Imported tables are global to a database: a private one keeps other suites unaffected.
-let aislada: Awaited<ReturnType<typeof enServidor>> | undefined;
-
-beforeAll(async () => {
-  aislada = await enServidor(inject('databaseUrl'));
-  orm = await crearOrm({
-    url: aislada.url,
-    timeoutConexionMs: 3000,
-  });
-  await migrar(orm);
-  dir = await mkdtemp(path.join(os.tmpdir(), 'servicio-catalogos-'));
-});
-
-afterAll(async () => {
-  await orm?.close(true);
-  await aislada?.limpiar();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
 
 describe('ServicioCatalogos', () => {
   it('obtener: incluidas + Pais + importadas, en caché hasta que una importación cambia algo', async () => {
@@ -123,7 +100,7 @@ describe('ServicioCatalogos', () => {
 
   it('una tabla incluida que se importa (exportación más reciente) reemplaza a la del archivo', async () => {
     // A private copy of catalogs/ with one more shipped table, so no other test sees the change.
-    const copia = await mkdtemp(path.join(dir, 'catalogs-'));
+    const copia = await mkdtemp(path.join(bd.dir(), 'catalogs-'));
     await cp(DIRECTORIO_CATALOGOS, copia, { recursive: true });
     const propia = `Propia${sufijo}`;
     await writeFile(

@@ -1,3 +1,4 @@
+import { TABLAS_SIEMPRE_CARGADAS } from '../catalogos/tablas.js';
 import type { Catalogos } from '../catalogos/tipos.js';
 import { type Registro, TIPOS_SERVICIO, type TipoRegistro } from '../tipos.js';
 import { COLUMNA_APLICA, CONTENEDORES, VALORES_NO_APLICAN, VALORES_PERMITIDOS } from './campos.js';
@@ -31,25 +32,8 @@ const EXISTENCIA_RVG06: ReadonlySet<string> = new Set([
   'UPR',
 ]);
 
-const TABLAS_PEQUENAS: ReadonlySet<string> = new Set([
-  'TipoIdPISIS',
-  'RIPSTipoUsuarioVersion2',
-  'Sexo',
-  'Pais',
-  'ZonaVersion2',
-  'LstSiNo',
-  'TipoNota',
-  'ModalidadAtencion',
-  'GrupoServicios',
-  'RIPSFinalidadConsultaVersion2',
-  'RIPSCausaExternaVersion2',
-  'RIPSTipoDiagnosticoPrincipalVersion2',
-  'ViaIngresoUsuario',
-  'CondicionyDestinoUsuarioEgreso',
-  'conceptoRecaudo',
-  'TipoMedicamentoPOSVersion2',
-  'TipoOtrosServicios',
-]);
+/** Always-loaded tables (shipped + Pais): membership is checked whenever they are loaded. */
+const TABLAS_PEQUENAS: ReadonlySet<string> = new Set(TABLAS_SIEMPRE_CARGADAS);
 
 /**
  * Values of a table column, fixed by DT1's own text ("columna Extra III con valores M, F, I";

@@ -1,4 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import {
+  consulta,
+  hospitalizacion,
+  medicamento,
+  otroServicio,
+  procedimiento,
+  recienNacido,
+  rips,
+  urgencia,
+  usuario,
+} from '../../../test/fixtures/rips-reglas.js';
 import { CatalogosEnMemoria } from '../catalogos/memoria.js';
 import type { EntradaCatalogo } from '../catalogos/tipos.js';
 import type { Registro, TipoServicio } from '../tipos.js';
@@ -9,180 +20,6 @@ import type { Regla } from './tipos.js';
 // A small valid RIPS of our own: one builder per record type, overrides per test.
 const FECHA = new Date('2026-07-15T12:00:00-05:00');
 const ANTES_948 = new Date('2026-05-15T12:00:00-05:00');
-
-const consulta = (o: Registro = {}): Registro => ({
-  codPrestador: '110010000101',
-  fechaInicioAtencion: '2026-07-01 08:00',
-  numAutorizacion: null,
-  codConsulta: '890201',
-  modalidadGrupoServicioTecSal: '01',
-  grupoServicios: '01',
-  codServicio: 328,
-  finalidadTecnologiaSalud: '15',
-  causaMotivoAtencion: '38',
-  codDiagnosticoPrincipal: 'J069',
-  codDiagnosticoRelacionado1: null,
-  codDiagnosticoRelacionado2: null,
-  codDiagnosticoRelacionado3: null,
-  tipoDiagnosticoPrincipal: '01',
-  tipoDocumentoIdentificacion: 'CC',
-  numDocumentoIdentificacion: '79000001',
-  vrServicio: 45000,
-  conceptoRecaudo: '05',
-  valorPagoModerador: 0,
-  numFEVPagoModerador: null,
-  consecutivo: 1,
-  ...o,
-});
-
-const procedimiento = (o: Registro = {}): Registro => ({
-  codPrestador: '110010000101',
-  fechaInicioAtencion: '2026-07-01 09:00',
-  idMIPRES: null,
-  numAutorizacion: null,
-  codProcedimiento: '902210',
-  viaIngresoServicioSalud: '02',
-  modalidadGrupoServicioTecSal: '01',
-  grupoServicios: '02',
-  codServicio: 706,
-  finalidadTecnologiaSalud: '15',
-  tipoDocumentoIdentificacion: 'CC',
-  numDocumentoIdentificacion: '79000001',
-  codDiagnosticoPrincipal: 'J069',
-  codDiagnosticoRelacionado: null,
-  codComplicacion: null,
-  vrServicio: 20000,
-  conceptoRecaudo: '05',
-  valorPagoModerador: 0,
-  numFEVPagoModerador: null,
-  consecutivo: 1,
-  ...o,
-});
-
-const urgencia = (o: Registro = {}): Registro => ({
-  codPrestador: '110010000101',
-  fechaInicioAtencion: '2026-07-01 08:00',
-  causaMotivoAtencion: '38',
-  codDiagnosticoPrincipal: 'J189',
-  codDiagnosticoPrincipalE: 'J189',
-  codDiagnosticoRelacionadoE1: null,
-  codDiagnosticoRelacionadoE2: null,
-  codDiagnosticoRelacionadoE3: null,
-  condicionDestinoUsuarioEgreso: '01',
-  codDiagnosticoCausaMuerte: null,
-  fechaEgreso: '2026-07-01 20:00',
-  consecutivo: 1,
-  ...o,
-});
-
-const hospitalizacion = (o: Registro = {}): Registro => ({
-  codPrestador: '110010000101',
-  viaIngresoServicioSalud: '03',
-  fechaInicioAtencion: '2026-07-01 20:00',
-  numAutorizacion: null,
-  causaMotivoAtencion: '38',
-  codDiagnosticoPrincipal: 'J189',
-  codDiagnosticoPrincipalE: 'J189',
-  codDiagnosticoRelacionadoE1: null,
-  codDiagnosticoRelacionadoE2: null,
-  codDiagnosticoRelacionadoE3: null,
-  codComplicacion: null,
-  condicionDestinoUsuarioEgreso: '01',
-  codDiagnosticoCausaMuerte: null,
-  fechaEgreso: '2026-07-04 10:00',
-  consecutivo: 1,
-  ...o,
-});
-
-const recienNacido = (o: Registro = {}): Registro => ({
-  codPrestador: '110010000101',
-  tipoDocumentoIdentificacion: 'CN',
-  numDocumentoIdentificacion: '20963147753951',
-  fechaNacimiento: '2026-07-02 11:10',
-  edadGestacional: 39,
-  numConsultasCPrenatal: 8,
-  codSexoBiologico: '02',
-  peso: 3200,
-  codDiagnosticoPrincipal: 'Z380',
-  condicionDestinoUsuarioEgreso: '01',
-  codDiagnosticoCausaMuerte: null,
-  fechaEgreso: '2026-07-03 10:00',
-  consecutivo: 1,
-  ...o,
-});
-
-const medicamento = (o: Registro = {}): Registro => ({
-  codPrestador: '110010000101',
-  idMIPRES: null,
-  fechaDispensAdmon: '2026-07-01 10:00',
-  codDiagnosticoPrincipal: 'J069',
-  codDiagnosticoRelacionado: null,
-  tipoMedicamento: '01',
-  codTecnologiaSalud: '19943544-1',
-  nomTecnologiaSalud: null,
-  concentracionMedicamento: 0,
-  unidadMedida: 0,
-  formaFarmaceutica: null,
-  unidadMinDispensa: 1,
-  cantidadMedicamento: 10,
-  diasTratamiento: 5,
-  tipoDocumentoIdentificacion: 'CC',
-  numDocumentoIdentificacion: '79000001',
-  vrUnitMedicamento: 500,
-  vrServicio: 5000,
-  conceptoRecaudo: '05',
-  valorPagoModerador: 0,
-  numFEVPagoModerador: null,
-  vrDispensacion: 0,
-  consecutivo: 1,
-  ...o,
-});
-
-const otroServicio = (o: Registro = {}): Registro => ({
-  codPrestador: '110010000101',
-  numAutorizacion: null,
-  idMIPRES: null,
-  fechaSuministroTecnologia: '2026-07-01 10:00',
-  tipoOS: '02',
-  codTecnologiaSalud: '601T01',
-  nomTecnologiaSalud: null,
-  cantidadOS: 1,
-  tipoDocumentoIdentificacion: null,
-  numDocumentoIdentificacion: null,
-  vrUnitOS: 80000,
-  vrServicio: 80000,
-  conceptoRecaudo: '05',
-  valorPagoModerador: 0,
-  numFEVPagoModerador: null,
-  vrDispensacion: 0,
-  consecutivo: 1,
-  ...o,
-});
-
-const usuario = (servicios: Partial<Record<TipoServicio, Registro[]>>, o: Registro = {}): Registro => ({
-  tipoDocumentoIdentificacion: 'CC',
-  numDocumentoIdentificacion: '52000001',
-  tipoUsuario: '01',
-  fechaNacimiento: '1990-05-10',
-  codSexo: 'F',
-  codPaisResidencia: '170',
-  codMunicipioResidencia: '11001',
-  codZonaTerritorialResidencia: '02',
-  incapacidad: 'NO',
-  consecutivo: 1,
-  codPaisOrigen: '170',
-  registroSIRAS: null,
-  servicios,
-  ...o,
-});
-
-const rips = (...usuarios: Registro[]): Registro => ({
-  numDocumentoIdObligado: '900123456',
-  numFactura: 'FE100',
-  tipoNota: null,
-  numNota: null,
-  usuarios,
-});
 
 const POR_CODIGO = new Map<string, Regla>(REGLAS_RVC_001_049.map((r) => [r.codigo, r]));
 const R = (codigo: string): Regla => {

@@ -82,32 +82,12 @@ export function* miembros(
   /** May give a value's end without walking it; whoever gives it vouches for it. */
   atajo?: (clave: string, inicio: number) => number | undefined,
 ): Generator<[string, number, number]> {
-  i = saltarEspacios(t, i);
-  if (t.charCodeAt(i) !== LLAVE_A) throw new ErrorTextoRips('se esperaba un objeto');
-  i = saltarEspacios(t, i + 1);
-  if (t.charCodeAt(i) === LLAVE_C) {
-    if (cierre) cierre.fin = i + 1;
-    return;
+  const posicion = { fin: -1 };
+  for (const [clave, inicio] of miembrosPerezosos(t, i, posicion)) {
+    posicion.fin = atajo?.(clave, inicio) ?? finDeValor(t, inicio);
+    yield [clave, inicio, posicion.fin];
   }
-  for (;;) {
-    if (t.charCodeAt(i) !== COMILLA)
-      throw new ErrorTextoRips(`se esperaba un nombre de propiedad en la posición ${i}`);
-    const finClave = finDeCadena(t, i);
-    const clave = JSON.parse(t.slice(i, finClave)) as string;
-    i = saltarEspacios(t, finClave);
-    if (t.charCodeAt(i) !== DOS_PUNTOS) throw new ErrorTextoRips(`se esperaba «:» en la posición ${i}`);
-    const inicio = saltarEspacios(t, i + 1);
-    const fin = atajo?.(clave, inicio) ?? finDeValor(t, inicio);
-    yield [clave, inicio, fin];
-    i = saltarEspacios(t, fin);
-    const c = t.charCodeAt(i);
-    if (c === LLAVE_C) {
-      if (cierre) cierre.fin = i + 1;
-      return;
-    }
-    if (c !== COMA) throw new ErrorTextoRips(`se esperaba «,» o «}» en la posición ${i}`);
-    i = saltarEspacios(t, i + 1);
-  }
+  if (cierre) cierre.fin = posicion.fin;
 }
 
 /** Members after `usuarios` cannot be honoured while users stream: the caller reads the whole RIPS instead. */
