@@ -237,10 +237,14 @@ describe('reglas sin verificación local', () => {
     expect(res.errores.map((e) => e.codigo)).toEqual(['MUV01']);
     expect(res.errores[0]?.explicacion).toContain('RVG11, RVG14, RVG18');
   });
-  it('las reglas de la FEV no se verifican aquí', () => {
+  it('las reglas de la FEV no se verifican aquí: solo la nota informativa XML01 las nombra', () => {
     const reglas = ['RVG02', 'RVG08', 'RVG09', 'RVG10', 'RVG19', 'CIN006', 'RVG018', 'RCG018'].map(R);
     const res = validarRips(rips(usuario({})), { reglas, catalogos: new CatalogosEnMemoria(), fecha: FECHA });
-    expect(res.errores).toEqual([]);
+    expect(res.errores.map((e) => [e.codigo, e.severidad])).toEqual([['XML01', 'informativo']]);
+    expect(res.errores[0]?.explicacion).toContain(
+      'RVG02, RVG08, RVG09, RVG10, RVG19, CIN006, RVG018, RCG018',
+    );
+    expect(res.valid).toBe(true);
   });
 });
 

@@ -171,6 +171,16 @@ function explicarNota(n: NotaOmitida, factura: string | null): ErrorAccionable {
       comoCorregir: `El operador puede importar la exportación oficial de ${n.catalogo} (web.sispro.gov.co) con \`npm run cli -- catalogo importar\`. No requiere cambios en el RIPS.`,
     };
   }
+  if (n.codigo === 'XML01') {
+    return {
+      ...base,
+      codigo: 'XML01',
+      titulo: 'Reglas que necesitan la factura electrónica (XML)',
+      explicacion: `Las reglas ${n.reglas.join(', ')} cruzan el RIPS con la factura electrónica (NIT, número, cobertura, periodo, valores y pagos moderadores) y no se verificaron porque la validación no incluyó el XML de la factura. El MUV las verificará al radicar.`,
+      comoCorregir:
+        'No requiere cambios en el RIPS. Para verificarlas antes de radicar, valide el RIPS junto con su factura (AttachedDocument).',
+    };
+  }
   return {
     ...base,
     codigo: 'MUV01',

@@ -11,8 +11,8 @@ export interface OpcionesMotor {
 }
 
 export interface NotaOmitida {
-  /** CAT01: a large catalog is not loaded · MUV01: rules only the MUV can check. */
-  codigo: 'CAT01' | 'MUV01';
+  /** CAT01: a large catalog is not loaded · MUV01: rules only the MUV can check · XML01: rules that need the invoice XML. */
+  codigo: 'CAT01' | 'MUV01' | 'XML01';
   catalogo?: string;
   reglas: string[];
 }
@@ -45,8 +45,10 @@ export function recorrer(
   const faltantes = new Map<string, string[]>();
   const activas: Regla[] = [];
   const soloMuv: string[] = [];
+  const conXml: string[] = [];
   for (const r of o.reglas) {
     if (r.alcance === 'muv') soloMuv.push(r.codigo);
+    if (r.alcance === 'fev') conXml.push(r.codigo);
     if (r.alcance !== 'local') continue;
     const sinCargar = (r.catalogos ?? []).filter((t) => !o.catalogos.cargado(t));
     if (sinCargar.length) {
@@ -60,6 +62,7 @@ export function recorrer(
   for (const [catalogo, reglas] of [...faltantes].sort(([a], [b]) => (a < b ? -1 : 1)))
     notas.push({ codigo: 'CAT01', catalogo, reglas });
   if (soloMuv.length) notas.push({ codigo: 'MUV01', reglas: soloMuv });
+  if (conXml.length) notas.push({ codigo: 'XML01', reglas: conXml });
 
   const ctx: ContextoRegla = {
     fecha: o.fecha,
