@@ -3,7 +3,23 @@ import { catalogosPrueba, ripsValido } from '../../../test/fixtures/rips.js';
 import { CAMPOS } from '../estructura/campos.js';
 import { crearVerificadorEstructura } from '../estructura/verificar.js';
 import type { Registro } from '../tipos.js';
-import { cuerpoPorPartes, ErrorTextoRips, type RipsPorPartes } from './texto-rips.js';
+import { ErrorTextoRips, miembros, type RipsPorPartes, ripsPorPartes } from './texto-rips.js';
+
+/** A body `{"rips": {...}, ...}` read the way a route would: members parsed, the RIPS by parts. */
+function cuerpoPorPartes(t: string): { rips?: RipsPorPartes | unknown; otros: Registro } {
+  const otros: Registro = {};
+  let rips: RipsPorPartes | unknown;
+  const inicio = t.search(/\S/);
+  if (t[inicio] !== '{') return { rips: undefined, otros: { cuerpo: JSON.parse(t) } };
+  const cierre = { fin: t.length };
+  for (const [clave, a, b] of miembros(t, inicio, cierre)) {
+    if (clave === 'rips') rips = t[a] === '{' ? ripsPorPartes(t.slice(a, b), 0) : JSON.parse(t.slice(a, b));
+    else otros[clave] = JSON.parse(t.slice(a, b));
+  }
+  if (t.slice(cierre.fin).trim() !== '') throw new ErrorTextoRips('texto después del objeto');
+  return { rips, otros };
+}
+
 import { validarRips } from './validar.js';
 
 const FECHA = new Date('2026-11-01T12:00:00Z');

@@ -230,22 +230,3 @@ function* miembrosPerezosos(t: string, i: number, cierre: { fin: number }): Gene
     i = saltarEspacios(t, i + 1);
   }
 }
-
-/**
- * A request body `{"rips": {...}, ...}`: the other members parsed, the RIPS by parts.
- * Returns `rips: undefined` when absent, or the parsed value when it is not an object.
- */
-export function cuerpoPorPartes(t: string): { rips?: RipsPorPartes | unknown; otros: Registro } {
-  const otros: Registro = {};
-  let rips: RipsPorPartes | unknown;
-  const inicio = saltarEspacios(t, 0);
-  if (t.charCodeAt(inicio) !== LLAVE_A) return { rips: undefined, otros: { cuerpo: JSON.parse(t) } };
-  const cierre = { fin: t.length };
-  for (const [clave, a, b] of miembros(t, inicio, cierre)) {
-    if (clave === 'rips')
-      rips = t.charCodeAt(a) === LLAVE_A ? ripsPorPartes(t.slice(a, b), 0) : JSON.parse(t.slice(a, b));
-    else otros[clave] = JSON.parse(t.slice(a, b));
-  }
-  if (saltarEspacios(t, cierre.fin) !== t.length) throw new ErrorTextoRips('texto después del objeto');
-  return { rips, otros };
-}
