@@ -17,6 +17,7 @@ const config: CodegenConfig = {
           ...escalares,
           DateTimeISO: 'string',
           JSON: 'unknown',
+          FlujoCuerpo: 'unknown',
           JSONObject: 'Record<string, unknown>',
         },
         useTypeImports: true,

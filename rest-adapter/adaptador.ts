@@ -16,10 +16,10 @@ function raizUnica(data: Record<string, unknown>): unknown {
   return claves.length === 1 ? data[claves[0]!] : data;
 }
 
-/** Tells whether a request goes to a route that takes its body as raw text (static paths only). */
-export function conCuerpoTexto(rutas: Ruta[]): (req: Request) => boolean {
+/** Tells whether a request goes to a route that reads its own body as a stream (static paths only). */
+export function conCuerpoFlujo(rutas: Ruta[]): (req: Request) => boolean {
   const claves = new Set(
-    rutas.filter((r) => r.cuerpoTexto).map((r) => `${r.metodo.toUpperCase()} ${r.ruta}`),
+    rutas.filter((r) => r.cuerpoFlujo).map((r) => `${r.metodo.toUpperCase()} ${r.ruta}`),
   );
   return (req) => claves.has(`${req.method} ${req.path}`);
 }

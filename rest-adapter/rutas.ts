@@ -1,4 +1,5 @@
-import { miembrosRaiz } from './cuerpo-texto.js';
+import { FlujoCuerpo } from '../src/rips/validacion/flujo-cuerpo.js';
+import { textosDeSolicitud } from './flujo-http.js';
 import {
   ApiKeyDocument,
   ApiKeysDocument,
@@ -56,16 +57,11 @@ export const RUTAS: Ruta[] = [
       'Devuelve `valid` (sin hallazgos de severidad rechazo), `issues` compactos y `errores` explicados ' +
       '(ErrorAccionable). `fechaEvaluacion` permite ver cómo le iría al RIPS en otra fecha (gradualidad).',
     permiso: 'rips:leer',
-    // The RIPS stays text (up to 200 MB): the service reads it user by user.
-    cuerpoTexto: true,
-    variables: (req) => {
-      const v = miembrosRaiz(typeof req.body === 'string' ? req.body : '', ['fechaEvaluacion']);
-      return {
-        ripsTexto: v.rips?.texto ?? null,
-        rips: v.rips && !v.rips.texto ? v.rips.valor : null,
-        fechaEvaluacion: (v.otros.fechaEvaluacion ?? null) as string | null,
-      };
-    },
+    // The body (up to 200 MB) is validated while it arrives: the resolver reads it user by user.
+    cuerpoFlujo: true,
+    variables: (req) => ({
+      cuerpoFlujo: new FlujoCuerpo(textosDeSolicitud(req, req.app.locals.limiteCuerpo as number)),
+    }),
     cuerpo: {
       type: 'object',
       required: ['rips'],

@@ -23,10 +23,10 @@ export interface Ruta<TData = Record<string, unknown>, TVars = Record<string, un
   /** Request body schema; by default the route has no body. */
   cuerpo?: EsquemaJson;
   /**
-   * The body reaches `variables` as its raw (inflated, UTF-8) text instead of parsed JSON, so a
-   * large document can be read by parts instead of as one object graph.
+   * The body is not read before the operation runs: `variables` wraps the request stream so the
+   * resolver reads (and validates) it while it arrives.
    */
-  cuerpoTexto?: boolean;
+  cuerpoFlujo?: boolean;
   /** Success statuses with their body schema; by default 200 with the root field's selection. */
   exitos?: Record<number, { descripcion: string; esquema?: EsquemaJson }>;
   /** Error statuses this route can answer besides 401/403/503, which every protected route has. */

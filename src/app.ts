@@ -1,4 +1,3 @@
-import { isAscii } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -8,7 +7,7 @@ import { GraphQLError } from 'graphql';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { conCuerpoTexto, crearRouterRest } from '../rest-adapter/adaptador.js';
+import { conCuerpoFlujo, crearRouterRest } from '../rest-adapter/adaptador.js';
 import { construirOpenApi } from '../rest-adapter/openapi.js';
 import { RUTAS } from '../rest-adapter/rutas.js';
 import { autenticar } from './auth/autenticacion.js';
@@ -157,20 +156,16 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
     res.json(openapi);
   });
 
-  // body-parser inflates gzip/deflate itself and applies the limit to the inflated size.
-  const tiposJson = ['application/json', 'application/*+json'];
-  const cuerpoJson = express.json({ limit: config.bodyLimitBytes, inflate: true, type: tiposJson });
-  // Raw bytes, then one native UTF-8 decode (faster than body-parser's streaming decoder on 200 MB).
-  const cuerpoCrudo = express.raw({ limit: config.bodyLimitBytes, inflate: true, type: tiposJson });
-  const cuerpoTexto = (req: Request, res: Response, next: NextFunction) =>
-    cuerpoCrudo(req, res, (err?: unknown) => {
-      // Pure-ASCII bodies (the usual RIPS) decode identically as latin1, which is a plain copy.
-      if (!err && Buffer.isBuffer(req.body))
-        req.body = req.body.toString(isAscii(req.body) ? 'latin1' : 'utf8');
-      next(err);
-    });
-  const esDeTexto = conCuerpoTexto(RUTAS);
-  app.use((req, res, next) => (esDeTexto(req) ? cuerpoTexto : cuerpoJson)(req, res, next));
+  // body-parser inflates gzip/deflate itself and applies the limit to the inflated size. Routes that
+  // read their own body while it arrives (large RIPS) are left untouched.
+  const cuerpoJson = express.json({
+    limit: config.bodyLimitBytes,
+    inflate: true,
+    type: ['application/json', 'application/*+json'],
+  });
+  const esDeFlujo = conCuerpoFlujo(RUTAS);
+  app.locals.limiteCuerpo = config.bodyLimitBytes;
+  app.use((req, res, next) => (esDeFlujo(req) ? next() : cuerpoJson(req, res, next)));
 
   app.use(
     '/graphql',

@@ -120,6 +120,33 @@ describe('cuerpos de solicitud', () => {
     expect(r.body.codigo).toBe('cuerpo-demasiado-grande');
   });
 
+  it('POST /rips/validar lee su cuerpo mientras llega: mismos límites y errores que las demás rutas', async () => {
+    const cab = { 'content-type': 'application/json', 'X-Api-Key': clave };
+    const grande = JSON.stringify({ rips: { usuarios: [{ relleno: 'a'.repeat(100_000) }] } });
+    const excedido = await pedir(s.url, '/rips/validar', {
+      crudo: gzipSync(grande),
+      cabeceras: { ...cab, 'content-encoding': 'gzip' },
+    });
+    expect(excedido.status).toBe(413);
+    expect(excedido.body.codigo).toBe('cuerpo-demasiado-grande');
+    const corrupto = await pedir(s.url, '/rips/validar', {
+      crudo: Buffer.from('esto no es gzip'),
+      cabeceras: { ...cab, 'content-encoding': 'gzip' },
+    });
+    expect(corrupto.status).toBe(400);
+    const codificacion = await pedir(s.url, '/rips/validar', {
+      crudo: Buffer.from('{}'),
+      cabeceras: { ...cab, 'content-encoding': 'compress' },
+    });
+    expect(codificacion.status).toBe(415);
+    const malformado = await pedir(s.url, '/rips/validar', {
+      crudo: '{"rips": {"usuarios": [',
+      cabeceras: cab,
+    });
+    expect(malformado.status).toBe(400);
+    expect(malformado.body.error).toMatch(/JSON válido/);
+  });
+
   it('ruta desconocida → 404 en español', async () => {
     const r = await pedir(s.url, '/nada', { cabeceras: { 'X-Api-Key': clave } });
     expect(r.status).toBe(404);

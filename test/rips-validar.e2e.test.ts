@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crearLogger } from '../src/logger.js';
 import { ripsMinimo, ripsValido } from './fixtures/rips.js';
@@ -105,6 +106,41 @@ describe('POST /rips/validar', () => {
     expect(antes.body.valid).toBe(true);
     expect(rvc086(despues)).toMatchObject({ severidad: 'rechazo' });
     expect(despues.body.valid).toBe(false);
+  });
+
+  it('en trozos pequeños, comprimido y con miembros después de usuarios, da lo mismo que por GraphQL', async () => {
+    const rips = ripsValido();
+    (rips.usuarios as Usuario[])[1]!.codSexo = 'Z';
+    const { print } = await import('graphql');
+    const { ValidarRipsDocument } = await import('../rest-adapter/generated/operaciones.js');
+    const fechaEvaluacion = '2026-11-01T12:00:00Z';
+    const g = await graphql(
+      s.url,
+      print(ValidarRipsDocument),
+      { 'X-Api-Key': clave },
+      { rips, fechaEvaluacion },
+    );
+    const { usuarios, ...cabecera } = rips;
+    for (const texto of [
+      JSON.stringify({ fechaEvaluacion, rips }),
+      JSON.stringify({ rips: { usuarios, ...cabecera }, fechaEvaluacion }),
+    ]) {
+      const datos = gzipSync(texto);
+      const cuerpo = new ReadableStream<Uint8Array>({
+        start(c) {
+          for (let i = 0; i < datos.length; i += 97) c.enqueue(datos.subarray(i, i + 97));
+          c.close();
+        },
+      });
+      const r = await fetch(`${s.url}/rips/validar`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'X-Api-Key': clave },
+        body: cuerpo,
+        duplex: 'half',
+      } as RequestInit);
+      expect(r.status).toBe(200);
+      expect(await r.json()).toEqual(g.body.data.validarRips);
+    }
   });
 
   it('GraphQL da la misma respuesta que REST', async () => {

@@ -5,6 +5,7 @@ import { ErrorAccionable } from '../errores/error-accionable.js';
 import { errores } from '../errores/errores.js';
 import type { Contexto } from '../graphql/contexto.js';
 import type { Registro } from './tipos.js';
+import { EscalarFlujoCuerpo, type FlujoCuerpo } from './validacion/flujo-cuerpo.js';
 
 @ObjectType('RipsIssue', { description: 'Hallazgo en forma compacta (severity error = rechazo)' })
 export class RipsIssue {
@@ -67,6 +68,11 @@ export class ValidacionRipsResolver {
       description: 'O el RIPS como texto JSON (se lee usuario por usuario: conviene para RIPS grandes)',
     })
     ripsTexto: string | null,
+    @Arg('cuerpoFlujo', () => EscalarFlujoCuerpo, {
+      nullable: true,
+      description: 'Uso interno de la ruta REST: el cuerpo {rips, fechaEvaluacion} mientras llega',
+    })
+    cuerpoFlujo: FlujoCuerpo | null,
     @Arg('fechaEvaluacion', () => Date, {
       nullable: true,
       description: 'Evaluar con las clases vigentes en esta fecha (por defecto, ahora)',
@@ -74,6 +80,11 @@ export class ValidacionRipsResolver {
     fechaEvaluacion: Date | null,
     @Ctx() ctx: Contexto,
   ): Promise<ResultadoValidacionRips> {
+    if (cuerpoFlujo) {
+      const r = await ctx.servicios.validacionRips.validarCuerpoFlujo(ctx.em, cuerpoFlujo.textos);
+      ctx.log.info({ ...r.resumen, valido: r.valid }, 'RIPS validado');
+      return r;
+    }
     if (ripsTexto !== null && ripsTexto !== undefined) {
       if (rips !== null && rips !== undefined) {
         throw errores.entradaInvalida('Envíe el RIPS una sola vez: en «rips» o en «ripsTexto».');

@@ -29,121 +29,153 @@ function esObjeto(v: unknown): v is Registro {
 }
 
 /**
- * One pass over the RIPS: structure checks and every active rule's hooks per record, then
- * the cross-record `final` hooks on the indexes the rules built during the walk.
- * Pure and synchronous; the caller explains the raw findings.
+ * One pass over the RIPS, one record at a time: structure checks and every active rule's hooks per
+ * record, then the cross-record `final` hooks on the indexes the rules built during the walk. Users
+ * are pushed one by one, so the same walk serves an array, a lazy reader or a stream.
  */
+export class Recorrido {
+  private readonly hallazgos: Hallazgo[] = [];
+  private readonly documentos: (string | null)[] = [];
+  private readonly notas: NotaOmitida[] = [];
+  private readonly activas: Regla[] = [];
+  private readonly ctx: ContextoRegla;
+  private readonly estados: Map<Regla, unknown>;
+  private readonly conUsuario: Regla[];
+  private readonly porTipo: Record<TipoServicio, Gancho[]>;
+  private i = -1;
+
+  constructor(
+    rips: Registro,
+    private readonly o: OpcionesMotor,
+  ) {
+    const faltantes = new Map<string, string[]>();
+    const soloMuv: string[] = [];
+    const conXml: string[] = [];
+    for (const r of o.reglas) {
+      if (r.alcance === 'muv') soloMuv.push(r.codigo);
+      if (r.alcance === 'fev') conXml.push(r.codigo);
+      if (r.alcance !== 'local') continue;
+      const sinCargar = (r.catalogos ?? []).filter((t) => !o.catalogos.cargado(t));
+      if (sinCargar.length) {
+        for (const t of sinCargar) faltantes.set(t, [...(faltantes.get(t) ?? []), r.codigo]);
+        continue;
+      }
+      this.activas.push(r);
+    }
+    for (const t of o.estructura?.catalogosFaltantes?.() ?? [])
+      faltantes.set(t, ['RVG06', ...(faltantes.get(t) ?? [])]);
+    for (const [catalogo, reglas] of [...faltantes].sort(([a], [b]) => (a < b ? -1 : 1)))
+      this.notas.push({ codigo: 'CAT01', catalogo, reglas });
+    if (soloMuv.length) this.notas.push({ codigo: 'MUV01', reglas: soloMuv });
+    if (conXml.length) this.notas.push({ codigo: 'XML01', reglas: conXml });
+
+    const hallazgos = this.hallazgos;
+    this.ctx = {
+      fecha: o.fecha,
+      rips,
+      catalogos: o.catalogos,
+      emitir: (codigo, donde, campo, extra) => {
+        hallazgos.push({ codigo, ...donde, ...(campo ? { campo } : {}), ...extra });
+      },
+    };
+    this.estados = new Map<Regla, unknown>(this.activas.map((r) => [r, r.estado?.()]));
+    this.conUsuario = this.activas.filter((r) => r.usuario);
+    // Hook and state resolved once per type: the per-record loop then does no lookups.
+    this.porTipo = Object.fromEntries(
+      TIPOS_SERVICIO.map((t) => [
+        t,
+        this.activas
+          .filter((r) => r.servicio?.tipos.includes(t))
+          .map((r): Gancho => ({ verificar: r.servicio!.verificar, estado: this.estados.get(r) })),
+      ]),
+    ) as Record<TipoServicio, Gancho[]>;
+
+    o.estructura?.verificar('transaccion', rips, this.estructural({}));
+    for (const r of this.activas) r.transaccion?.(rips, this.ctx, this.estados.get(r));
+  }
+
+  private estructural(donde: Donde) {
+    return (h: Omit<Hallazgo, keyof Donde>) => this.hallazgos.push({ ...h, ...donde });
+  }
+
+  usuario(u: unknown): void {
+    const i = ++this.i;
+    const { o, ctx, estados, hallazgos } = this;
+    const dondeU: Donde = { usuarioIndex: i };
+    o.estructura?.verificar('usuario', u, this.estructural(dondeU));
+    this.documentos.push(esObjeto(u) ? documentoDe(u) : null);
+    if (!esObjeto(u)) return;
+    for (const r of this.conUsuario) r.usuario!(u, i, ctx, estados.get(r));
+    const servicios = u.servicios;
+    if (servicios === undefined || servicios === null) return;
+    if (!esObjeto(servicios)) {
+      hallazgos.push({
+        codigo: 'RVG01',
+        ...dondeU,
+        campo: 'servicios',
+        detalle: '«servicios» debe ser un objeto.',
+      });
+      return;
+    }
+    for (const tipo of TIPOS_SERVICIO) {
+      const lista = servicios[tipo];
+      if (lista === undefined || lista === null) continue;
+      if (!Array.isArray(lista)) {
+        hallazgos.push({
+          codigo: 'RVG01',
+          ...dondeU,
+          campo: tipo,
+          detalle: `«${tipo}» debe ser un arreglo.`,
+        });
+        continue;
+      }
+      const ganchos = this.porTipo[tipo];
+      for (let j = 0; j < lista.length; j++) {
+        const reg = lista[j];
+        o.estructura?.verificar(
+          tipo,
+          reg,
+          this.estructural({ usuarioIndex: i, tipoServicio: tipo, servicioIndex: j }),
+        );
+        if (!esObjeto(reg)) continue;
+        const ref: RefServicio = { usuario: u, usuarioIndex: i, tipo, indice: j };
+        for (let k = 0; k < ganchos.length; k++) {
+          const g = ganchos[k]!;
+          g.verificar(reg, ref, ctx, g.estado);
+        }
+      }
+    }
+  }
+
+  terminar(): ResultadoMotor {
+    for (const r of this.activas) r.final?.(this.ctx, this.estados.get(r));
+    return { hallazgos: this.hallazgos, notas: this.notas, documentos: this.documentos };
+  }
+}
+
+type Gancho = { verificar: NonNullable<Regla['servicio']>['verificar']; estado: unknown };
+
+/** The walk over an in-memory RIPS or a lazy reader of its users. */
 export function recorrer(
   rips: Registro,
   o: OpcionesMotor,
   usuariosPorPartes?: Iterable<unknown>,
 ): ResultadoMotor {
-  const hallazgos: Hallazgo[] = [];
-  const documentos: (string | null)[] = [];
-  const notas: NotaOmitida[] = [];
-
-  const faltantes = new Map<string, string[]>();
-  const activas: Regla[] = [];
-  const soloMuv: string[] = [];
-  const conXml: string[] = [];
-  for (const r of o.reglas) {
-    if (r.alcance === 'muv') soloMuv.push(r.codigo);
-    if (r.alcance === 'fev') conXml.push(r.codigo);
-    if (r.alcance !== 'local') continue;
-    const sinCargar = (r.catalogos ?? []).filter((t) => !o.catalogos.cargado(t));
-    if (sinCargar.length) {
-      for (const t of sinCargar) faltantes.set(t, [...(faltantes.get(t) ?? []), r.codigo]);
-      continue;
-    }
-    activas.push(r);
-  }
-  for (const t of o.estructura?.catalogosFaltantes?.() ?? [])
-    faltantes.set(t, ['RVG06', ...(faltantes.get(t) ?? [])]);
-  for (const [catalogo, reglas] of [...faltantes].sort(([a], [b]) => (a < b ? -1 : 1)))
-    notas.push({ codigo: 'CAT01', catalogo, reglas });
-  if (soloMuv.length) notas.push({ codigo: 'MUV01', reglas: soloMuv });
-  if (conXml.length) notas.push({ codigo: 'XML01', reglas: conXml });
-
-  const ctx: ContextoRegla = {
-    fecha: o.fecha,
-    rips,
-    catalogos: o.catalogos,
-    emitir: (codigo, donde, campo, extra) => {
-      hallazgos.push({ codigo, ...donde, ...(campo ? { campo } : {}), ...extra });
-    },
-  };
-  const estados = new Map<Regla, unknown>(activas.map((r) => [r, r.estado?.()]));
-  const conTransaccion = activas.filter((r) => r.transaccion);
-  const conUsuario = activas.filter((r) => r.usuario);
-  // Hook and state resolved once per type: the per-record loop then does no lookups.
-  type Gancho = { verificar: NonNullable<Regla['servicio']>['verificar']; estado: unknown };
-  const porTipo = Object.fromEntries(
-    TIPOS_SERVICIO.map((t) => [
-      t,
-      activas
-        .filter((r) => r.servicio?.tipos.includes(t))
-        .map((r): Gancho => ({ verificar: r.servicio!.verificar, estado: estados.get(r) })),
-    ]),
-  ) as Record<TipoServicio, Gancho[]>;
-  const estructural = (donde: Donde) => (h: Omit<Hallazgo, keyof Donde>) =>
-    hallazgos.push({ ...h, ...donde });
-
-  o.estructura?.verificar('transaccion', rips, estructural({}));
-  for (const r of conTransaccion) r.transaccion!(rips, ctx, estados.get(r));
-
+  const r = new Recorrido(rips, o);
   const usuarios = usuariosPorPartes ?? (Array.isArray(rips.usuarios) ? rips.usuarios : undefined);
-  if (usuarios) {
-    let i = -1;
-    for (const u of usuarios) {
-      i++;
-      const dondeU: Donde = { usuarioIndex: i };
-      o.estructura?.verificar('usuario', u, estructural(dondeU));
-      documentos.push(esObjeto(u) ? documentoDe(u) : null);
-      if (!esObjeto(u)) continue;
-      for (const r of conUsuario) r.usuario!(u, i, ctx, estados.get(r));
-      const servicios = u.servicios;
-      if (servicios === undefined || servicios === null) continue;
-      if (!esObjeto(servicios)) {
-        hallazgos.push({
-          codigo: 'RVG01',
-          ...dondeU,
-          campo: 'servicios',
-          detalle: '«servicios» debe ser un objeto.',
-        });
-        continue;
-      }
-      for (const tipo of TIPOS_SERVICIO) {
-        const lista = servicios[tipo];
-        if (lista === undefined || lista === null) continue;
-        if (!Array.isArray(lista)) {
-          hallazgos.push({
-            codigo: 'RVG01',
-            ...dondeU,
-            campo: tipo,
-            detalle: `«${tipo}» debe ser un arreglo.`,
-          });
-          continue;
-        }
-        const reglasTipo = porTipo[tipo];
-        for (let j = 0; j < lista.length; j++) {
-          const reg = lista[j];
-          o.estructura?.verificar(
-            tipo,
-            reg,
-            estructural({ usuarioIndex: i, tipoServicio: tipo, servicioIndex: j }),
-          );
-          if (!esObjeto(reg)) continue;
-          const ref: RefServicio = { usuario: u, usuarioIndex: i, tipo, indice: j };
-          for (let k = 0; k < reglasTipo.length; k++) {
-            const g = reglasTipo[k]!;
-            g.verificar(reg, ref, ctx, g.estado);
-          }
-        }
-      }
-    }
-  }
-  for (const r of activas) r.final?.(ctx, estados.get(r));
-  return { hallazgos, notas, documentos };
+  if (usuarios) for (const u of usuarios) r.usuario(u);
+  return r.terminar();
+}
+
+/** The same walk over users that arrive asynchronously (a request body being read). */
+export async function recorrerFlujo(
+  rips: Registro,
+  o: OpcionesMotor,
+  usuarios: AsyncIterable<unknown>,
+): Promise<ResultadoMotor> {
+  const r = new Recorrido(rips, o);
+  for await (const u of usuarios) r.usuario(u);
+  return r.terminar();
 }
 
 function documentoDe(u: Registro): string | null {

@@ -1,12 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { errores } from '../../errores/errores.js';
 import type { Catalogos } from '../catalogos/tipos.js';
 import { CAMPOS } from '../estructura/campos.js';
 import type { VerificadorEstructura } from '../estructura/verificador.js';
 import { crearVerificadorEstructura } from '../estructura/verificar.js';
 import type { Registro } from '../tipos.js';
+import { comprobarClaves, miembrosRaiz } from './cuerpo-texto.js';
+import { leerCola, leerInicio } from './flujo-rips.js';
 import { ErrorTextoRips, MiembrosTrasUsuarios, ripsPorPartes } from './texto-rips.js';
-import { type ResultadoValidacion, validarRips } from './validar.js';
+import { type ResultadoValidacion, validarRips, validarRipsFlujo } from './validar.js';
 
 export interface ProveedorCatalogos {
   obtener(em: EntityManager): Promise<Catalogos>;
@@ -46,6 +49,49 @@ export class ServicioValidacionRips {
     }
   }
 
+  /**
+   * A REST body `{rips, fechaEvaluacion?}` validated while it arrives: users are checked as their
+   * text completes, so reading, inflating and validating overlap. Unusual layouts (members after
+   * «usuarios», the date after «rips») are read again whole, which is correct and only slower.
+   */
+  async validarCuerpoFlujo(em: EntityManager, fuente: AsyncIterable<string>): Promise<ResultadoValidacion> {
+    try {
+      const lectura = await leerInicio(fuente);
+      if ('completo' in lectura) return await this.validarCuerpoTexto(em, lectura.completo);
+      comprobarClaves(lectura.antes, CLAVES_CUERPO);
+      const opciones = await this.opciones(em, fechaDelCuerpo(lectura.antes.fechaEvaluacion));
+      const r = await validarRipsFlujo(lectura.transaccion, opciones, lectura.usuarios);
+      const cola = leerCola(lectura.cola());
+      comprobarClaves(cola.cuerpo, CLAVES_CUERPO);
+      if (Object.keys(cola.rips).length || 'fechaEvaluacion' in cola.cuerpo) {
+        return await this.validarCuerpoTexto(em, lectura.texto());
+      }
+      return r;
+    } catch (e) {
+      if (e instanceof ErrorTextoRips || e instanceof SyntaxError) {
+        throw errores.entradaInvalida('El cuerpo no es JSON válido. Revise comillas, comas y llaves.');
+      }
+      throw e;
+    }
+  }
+
+  /** The whole body as text: its members parsed, the RIPS read by parts. */
+  async validarCuerpoTexto(em: EntityManager, texto: string): Promise<ResultadoValidacion> {
+    const v = miembrosRaiz(texto, CLAVES_CUERPO);
+    const fecha = fechaDelCuerpo(v.otros.fechaEvaluacion);
+    if (v.rips?.texto) return this.validarTexto(em, v.rips.texto, fecha);
+    const rips = v.rips?.valor;
+    if (typeof rips !== 'object' || rips === null || Array.isArray(rips)) {
+      throw errores.entradaInvalida('Envíe el RIPS como objeto JSON en el campo «rips».', [
+        {
+          campo: 'rips',
+          mensaje: rips === undefined || rips === null ? 'Es obligatorio.' : 'Debe ser un objeto JSON.',
+        },
+      ]);
+    }
+    return this.validar(em, rips as Registro, fecha);
+  }
+
   private validarCompleto(texto: string, opciones: Awaited<ReturnType<ServicioValidacionRips['opciones']>>) {
     let rips: unknown;
     try {
@@ -66,5 +112,19 @@ export class ServicioValidacionRips {
       this.verificadores.set(catalogos, estructura);
     }
     return { fecha, catalogos, estructura, rechazoDesde: this.rechazoDesde };
+  }
+}
+
+const CLAVES_CUERPO = ['fechaEvaluacion'] as const;
+
+/** `fechaEvaluacion` of a REST body, with the same rules (and message) as the GraphQL argument. */
+function fechaDelCuerpo(v: unknown): Date | undefined {
+  if (v === undefined || v === null) return undefined;
+  try {
+    return GraphQLDateTimeISO.parseValue(v) as Date;
+  } catch (e) {
+    throw errores.entradaInvalida('El campo «fechaEvaluacion» no es válido.', [
+      { campo: 'fechaEvaluacion', mensaje: (e as Error).message },
+    ]);
   }
 }

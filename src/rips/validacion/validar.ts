@@ -7,7 +7,7 @@ import { REGLAS, REGLAS_POR_CODIGO } from '../reglas/registro.js';
 import type { Regla } from '../reglas/tipos.js';
 import type { Registro } from '../tipos.js';
 import { explicar, type RipsIssue } from './explicar.js';
-import { recorrer } from './motor.js';
+import { type ResultadoMotor, recorrer, recorrerFlujo } from './motor.js';
 
 export interface OpcionesValidar {
   /** Evaluation date (default now): preview how a RIPS fares on a future date. */
@@ -36,11 +36,37 @@ export function validarRips(
 ): ResultadoValidacion {
   const fecha = o.fecha ?? new Date();
   const reglas = o.reglas ?? REGLAS;
-  const { hallazgos, notas, documentos } = recorrer(
+  const motor = recorrer(
     rips,
     { fecha, catalogos: o.catalogos, reglas, estructura: o.estructura },
     usuariosPorPartes,
   );
+  return resultado(rips, motor, reglas, fecha, o);
+}
+
+/** The same validation over users that arrive asynchronously (a request body being read). */
+export async function validarRipsFlujo(
+  rips: Registro,
+  o: OpcionesValidar,
+  usuarios: AsyncIterable<unknown>,
+): Promise<ResultadoValidacion> {
+  const fecha = o.fecha ?? new Date();
+  const reglas = o.reglas ?? REGLAS;
+  const motor = await recorrerFlujo(
+    rips,
+    { fecha, catalogos: o.catalogos, reglas, estructura: o.estructura },
+    usuarios,
+  );
+  return resultado(rips, motor, reglas, fecha, o);
+}
+
+function resultado(
+  rips: Registro,
+  { hallazgos, notas, documentos }: ResultadoMotor,
+  reglas: readonly Regla[],
+  fecha: Date,
+  o: OpcionesValidar,
+): ResultadoValidacion {
   const porCodigo = o.reglas ? new Map(reglas.map((r) => [r.codigo, r])) : REGLAS_POR_CODIGO;
   const { errores, issues } = explicar(rips, documentos, hallazgos, notas, {
     fecha,

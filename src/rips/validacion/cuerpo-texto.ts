@@ -1,5 +1,5 @@
-import { type DetalleError, errores } from '../src/errores/errores.js';
-import { ErrorTextoRips, miembros } from '../src/rips/validacion/texto-rips.js';
+import { type DetalleError, errores } from '../../errores/errores.js';
+import { ErrorTextoRips, miembros } from './texto-rips.js';
 
 const ESPACIO = /\s/;
 const LITERAL = /[0-9eE+\-.a-z]/;
@@ -115,4 +115,16 @@ export function miembrosRaiz(
   if (desconocidas.length)
     throw errores.entradaInvalida('El cuerpo tiene propiedades desconocidas.', desconocidas);
   return { rips, otros };
+}
+
+/** 400 when a body has properties other than `rips` and `permitidas`. */
+export function comprobarClaves(miembros: Record<string, unknown>, permitidas: readonly string[]): void {
+  const desconocidas = Object.keys(miembros)
+    .filter((k) => k !== 'rips' && !permitidas.includes(k))
+    .map((campo) => ({
+      campo,
+      mensaje: `Propiedad desconocida. Admitidas: rips, ${permitidas.join(', ')}.`,
+    }));
+  if (desconocidas.length)
+    throw errores.entradaInvalida('El cuerpo tiene propiedades desconocidas.', desconocidas);
 }

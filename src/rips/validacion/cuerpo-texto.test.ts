@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorApp } from '../src/errores/errores.js';
+import { ErrorApp } from '../../errores/errores.js';
 import { miembrosRaiz } from './cuerpo-texto.js';
 
 const RIPS = { numFactura: 'F"1}', usuarios: [{ a: '}]', b: [1, { c: null }] }] };

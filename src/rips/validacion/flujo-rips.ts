@@ -1,0 +1,273 @@
+import type { Registro } from '../tipos.js';
+import { ErrorTextoRips, finDeValor } from './texto-rips.js';
+
+/**
+ * Reads a request body `{"rips": {…, "usuarios": [ … ]}, …}` while it arrives: the members before
+ * `usuarios` first, then each user as soon as its text is complete, so reading, inflating and
+ * validating overlap and the body is never one object graph. Users are split as in texto-rips.ts
+ * (by the first key of the first user, verified by JSON.parse; character walk as fallback).
+ *
+ * Anything unusual (rips not an object, no `usuarios` array, a long prefix) makes `leerInicio`
+ * answer `{ completo }`: the whole text, for the ordinary reader.
+ */
+
+const PREFIJO_MAXIMO = 1 << 20;
+const ESPACIO = /\s/;
+
+function saltar(t: string, i: number): number {
+  while (i < t.length && ESPACIO.test(t[i]!)) i++;
+  return i;
+}
+
+/** Thrown while the text so far ends inside a value: more input is needed. */
+class Incompleto extends Error {}
+
+/** A number or literal that reaches the end of the text read so far may still go on. */
+function literalCortado(t: string, i: number, fin: number): boolean {
+  const c = t[i];
+  return fin >= t.length && c !== '"' && c !== '{' && c !== '[';
+}
+
+function finCompleto(t: string, i: number): number {
+  let fin: number;
+  try {
+    fin = finDeValor(t, i);
+  } catch (e) {
+    if (e instanceof ErrorTextoRips) throw new Incompleto();
+    throw e;
+  }
+  if (literalCortado(t, i, fin)) throw new Incompleto();
+  return fin;
+}
+
+/** Members of an object at `i` up to (not including) `parar` key; values parsed. */
+function leerMiembros(
+  t: string,
+  i: number,
+  parar: (clave: string, inicioValor: number) => boolean,
+): { miembros: Registro; clave?: string; inicioValor?: number; fin?: number } {
+  const miembros: Registro = {};
+  i = saltar(t, i);
+  if (i >= t.length) throw new Incompleto();
+  if (t[i] !== '{') throw new ErrorTextoRips('se esperaba un objeto');
+  i = saltar(t, i + 1);
+  if (i >= t.length) throw new Incompleto();
+  if (t[i] === '}') return { miembros, fin: i + 1 };
+  for (;;) {
+    if (t[i] !== '"') throw new ErrorTextoRips(`se esperaba un nombre de propiedad en la posición ${i}`);
+    const finClave = finCompleto(t, i);
+    const clave = JSON.parse(t.slice(i, finClave)) as string;
+    i = saltar(t, finClave);
+    if (i >= t.length) throw new Incompleto();
+    if (t[i] !== ':') throw new ErrorTextoRips(`se esperaba «:» en la posición ${i}`);
+    const inicio = saltar(t, i + 1);
+    if (inicio >= t.length) throw new Incompleto();
+    if (parar(clave, inicio)) return { miembros, clave, inicioValor: inicio };
+    const fin = finCompleto(t, inicio);
+    miembros[clave] = JSON.parse(t.slice(inicio, fin));
+    i = saltar(t, fin);
+    if (i >= t.length) throw new Incompleto();
+    if (t[i] === '}') return { miembros, fin: i + 1 };
+    if (t[i] !== ',') throw new ErrorTextoRips(`se esperaba «,» o «}» en la posición ${i}`);
+    i = saltar(t, i + 1);
+    if (i >= t.length) throw new Incompleto();
+  }
+}
+
+export interface LecturaEnFlujo {
+  /** Body members before `rips` (e.g. fechaEvaluacion). */
+  antes: Registro;
+  /** RIPS members before `usuarios`, with `usuarios: []` as placeholder. */
+  transaccion: Registro;
+  /** Users as they arrive. */
+  usuarios: AsyncGenerator<unknown>;
+  /** After `usuarios` is exhausted: the text from the closing `]` of `usuarios` to the end of the body. */
+  cola(): string;
+  /** After `usuarios` is exhausted: the whole text read (for the rare cases that need a second look). */
+  texto(): string;
+}
+
+/**
+ * Reads the start of the body from `fuente` (text chunks). Returns the lazy reading, or the whole
+ * text when the body does not have the usual shape.
+ */
+export async function leerInicio(
+  fuente: AsyncIterable<string>,
+): Promise<LecturaEnFlujo | { completo: string }> {
+  const it = fuente[Symbol.asyncIterator]();
+  const partes: string[] = [];
+  let pend = '';
+  let terminado = false;
+  const leerMas = async (): Promise<boolean> => {
+    const r = await it.next();
+    if (r.done) {
+      terminado = true;
+      return false;
+    }
+    partes.push(r.value);
+    pend += r.value;
+    return true;
+  };
+  const completo = async () => {
+    while (await leerMas());
+    return { completo: partes.join('') };
+  };
+
+  for (;;) {
+    try {
+      let ripsInicio = -1;
+      const cuerpo = leerMiembros(pend, 0, (clave, v) => {
+        if (clave !== 'rips') return false;
+        ripsInicio = v;
+        return true;
+      });
+      if (cuerpo.clave !== 'rips' || pend[ripsInicio] !== '{') return await completo();
+      let usuariosInicio = -1;
+      const rips = leerMiembros(pend, ripsInicio, (clave, v) => {
+        if (clave !== 'usuarios') return false;
+        usuariosInicio = v;
+        return true;
+      });
+      if (rips.clave !== 'usuarios' || pend[usuariosInicio] !== '[') return await completo();
+      const resto = pend.slice(usuariosInicio + 1);
+      pend = '';
+      const cola = { texto: '' };
+      const fuenteUsuarios: FuenteUsuarios = {
+        leerMas,
+        tomar: () => {
+          const v = pend;
+          pend = '';
+          return v;
+        },
+        terminado: () => terminado,
+      };
+      return {
+        antes: cuerpo.miembros,
+        transaccion: { ...rips.miembros, usuarios: [] },
+        usuarios: usuariosEnFlujo(resto, fuenteUsuarios, cola),
+        cola: () => cola.texto,
+        texto: () => partes.join(''),
+      };
+    } catch (e) {
+      if (!(e instanceof Incompleto)) throw e;
+      if (pend.length > PREFIJO_MAXIMO) return await completo();
+      if (!(await leerMas())) throw new ErrorTextoRips('el cuerpo terminó antes de tiempo');
+    }
+  }
+}
+
+const COMA_O_ESPACIO = /[\s,]/;
+
+interface FuenteUsuarios {
+  leerMas: () => Promise<boolean>;
+  /** Text read since the last call. */
+  tomar: () => string;
+  terminado: () => boolean;
+}
+
+async function* usuariosEnFlujo(
+  inicial: string,
+  f: FuenteUsuarios,
+  cola: { texto: string },
+): AsyncGenerator<unknown> {
+  const terminado = f.terminado;
+  let t = inicial;
+  let ancla: RegExp | undefined;
+  // Retry an incomplete element only once the text has doubled: linear even for one huge user.
+  let reintentarDesde = 0;
+  const traer = async () => {
+    const hay = await f.leerMas();
+    t += f.tomar();
+    return hay;
+  };
+  for (;;) {
+    let i = 0;
+    while (i < t.length && COMA_O_ESPACIO.test(t[i]!)) i++;
+    if (i >= t.length) {
+      t = '';
+      if (!(await traer())) throw new ErrorTextoRips('el arreglo «usuarios» no se cerró');
+      continue;
+    }
+    if (t[i] === ']') {
+      // The rest of the body (end of rips, members after it) is short: read it whole.
+      while (await traer());
+      cola.texto = t.slice(i);
+      return;
+    }
+    if (t.length < reintentarDesde && !terminado()) {
+      await traer();
+      continue;
+    }
+    let valor: unknown;
+    let siguiente = -1;
+    if (ancla) {
+      ancla.lastIndex = i + 1;
+      const m = ancla.exec(t);
+      if (m) {
+        let q = m.index - 1;
+        while (ESPACIO.test(t[q]!)) q--;
+        if (t[q] === ',') {
+          q--;
+          while (ESPACIO.test(t[q]!)) q--;
+          if (t[q] === '}') {
+            try {
+              valor = JSON.parse(t.slice(i, q + 1));
+              siguiente = m.index;
+            } catch {}
+          }
+        }
+      }
+    }
+    if (siguiente < 0) {
+      let fin: number;
+      try {
+        fin = finDeValor(t, i);
+        if (literalCortado(t, i, fin) && !terminado()) throw new ErrorTextoRips('valor cortado');
+      } catch (e) {
+        if (!(e instanceof ErrorTextoRips) || terminado()) throw e;
+        reintentarDesde = t.length * 2;
+        await traer();
+        continue;
+      }
+      valor = JSON.parse(t.slice(i, fin));
+      siguiente = fin;
+    }
+    reintentarDesde = 0;
+    if (!ancla && typeof valor === 'object' && valor !== null && !Array.isArray(valor)) {
+      const primera = Object.keys(valor)[0];
+      if (primera !== undefined) {
+        ancla = new RegExp(`\\{\\s*${JSON.stringify(primera).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'g');
+      }
+    }
+    yield valor;
+    t = t.slice(siguiente);
+  }
+}
+
+/** `, "k": v, …}` from `i` (just after a value): the members and the index after `}`. */
+function restoDeObjeto(t: string, i: number): { miembros: Registro; fin: number } {
+  const miembros: Registro = {};
+  for (;;) {
+    i = saltar(t, i);
+    if (t[i] === '}') return { miembros, fin: i + 1 };
+    if (t[i] !== ',') throw new ErrorTextoRips(`se esperaba «,» o «}» en la posición ${i}`);
+    i = saltar(t, i + 1);
+    if (t[i] !== '"') throw new ErrorTextoRips(`se esperaba un nombre de propiedad en la posición ${i}`);
+    const finClave = finDeValor(t, i);
+    const clave = JSON.parse(t.slice(i, finClave)) as string;
+    i = saltar(t, finClave);
+    if (t[i] !== ':') throw new ErrorTextoRips(`se esperaba «:» en la posición ${i}`);
+    const inicio = saltar(t, i + 1);
+    const fin = finDeValor(t, inicio);
+    miembros[clave] = JSON.parse(t.slice(inicio, fin));
+    i = fin;
+  }
+}
+
+/** The text after `usuarios` (starting at its `]`): RIPS members after it and body members after `rips`. */
+export function leerCola(cola: string): { rips: Registro; cuerpo: Registro } {
+  const rips = restoDeObjeto(cola, 1);
+  const cuerpo = restoDeObjeto(cola, rips.fin);
+  if (saltar(cola, cuerpo.fin) !== cola.length) throw new ErrorTextoRips('texto después del cuerpo');
+  return { rips: rips.miembros, cuerpo: cuerpo.miembros };
+}
