@@ -1,8 +1,9 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
 import type { Request } from 'express';
 import { ErrorApp, errores } from '../src/errores/errores.js';
+import { FlujoCuerpo } from '../src/rips/validacion/flujo-cuerpo.js';
 
 const JSON_TIPO = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
@@ -17,17 +18,13 @@ function descompresor(codificacion: string): zlib.Gunzip | zlib.Inflate | zlib.B
   );
 }
 
-/**
- * The request body as UTF-8 text chunks while it arrives (inflated; the limit counts inflated
- * bytes). A body that is not JSON yields nothing, as the JSON parser of the other routes does.
- */
-export async function* textosDeSolicitud(req: Request, limite: number): AsyncGenerator<string> {
-  if (!JSON_TIPO.test(req.headers['content-type'] ?? '')) return;
-  const z = descompresor(String(req.headers['content-encoding'] ?? 'identity').toLowerCase());
-  let fuente: Readable = req;
+/** Bytes (as received) → UTF-8 text chunks, inflated; the limit counts inflated bytes. */
+async function* textos(crudo: Readable, codificacion: string, limite: number): AsyncGenerator<string> {
+  const z = descompresor(codificacion);
+  let fuente: Readable = crudo;
   if (z) {
-    req.on('error', (e) => z.destroy(e));
-    fuente = req.pipe(z);
+    crudo.on('error', (e) => z.destroy(e));
+    fuente = crudo.pipe(z);
   }
   const decoder = new StringDecoder('utf8');
   let total = 0;
@@ -50,4 +47,25 @@ export async function* textosDeSolicitud(req: Request, limite: number): AsyncGen
   }
   const resto = decoder.end();
   if (resto) yield resto;
+}
+
+/**
+ * The request body for a route that reads it while it arrives. The received bytes are kept (a
+ * compressed body stays compressed) so the rare reading that needs a second pass can re-read
+ * them. A body that is not JSON reads as empty, as the JSON parser of the other routes does.
+ */
+export function flujoDeSolicitud(req: Request, limite: number): FlujoCuerpo {
+  const codificacion = String(req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  const esJson = JSON_TIPO.test(req.headers['content-type'] ?? '');
+  const recibidos: Buffer[] = [];
+  async function* guardar(): AsyncGenerator<Buffer> {
+    for await (const b of req as AsyncIterable<Buffer>) {
+      recibidos.push(b);
+      yield b;
+    }
+  }
+  return new FlujoCuerpo(
+    esJson ? textos(Readable.from(guardar()), codificacion, limite) : (async function* () {})(),
+    () => (esJson ? textos(Readable.from(recibidos), codificacion, limite) : (async function* () {})()),
+  );
 }

@@ -1,5 +1,4 @@
-import { FlujoCuerpo } from '../src/rips/validacion/flujo-cuerpo.js';
-import { textosDeSolicitud } from './flujo-http.js';
+import { flujoDeSolicitud } from './flujo-http.js';
 import {
   ApiKeyDocument,
   ApiKeysDocument,
@@ -59,9 +58,7 @@ export const RUTAS: Ruta[] = [
     permiso: 'rips:leer',
     // The body (up to 200 MB) is validated while it arrives: the resolver reads it user by user.
     cuerpoFlujo: true,
-    variables: (req) => ({
-      cuerpoFlujo: new FlujoCuerpo(textosDeSolicitud(req, req.app.locals.limiteCuerpo as number)),
-    }),
+    variables: (req) => ({ cuerpoFlujo: flujoDeSolicitud(req, req.app.locals.limiteCuerpo as number) }),
     cuerpo: {
       type: 'object',
       required: ['rips'],

@@ -81,7 +81,7 @@ export class ValidacionRipsResolver {
     @Ctx() ctx: Contexto,
   ): Promise<ResultadoValidacionRips> {
     if (cuerpoFlujo) {
-      const r = await ctx.servicios.validacionRips.validarCuerpoFlujo(ctx.em, cuerpoFlujo.textos);
+      const r = await ctx.servicios.validacionRips.validarCuerpoFlujo(ctx.em, cuerpoFlujo);
       ctx.log.info({ ...r.resumen, valido: r.valid }, 'RIPS validado');
       return r;
     }

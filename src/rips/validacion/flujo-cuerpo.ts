@@ -2,7 +2,11 @@ import { GraphQLError, GraphQLScalarType } from 'graphql';
 
 /** A REST request body being read, as text chunks (inflated and decoded). */
 export class FlujoCuerpo {
-  constructor(readonly textos: AsyncIterable<string>) {}
+  constructor(
+    readonly textos: AsyncIterable<string>,
+    /** The same body again, from the bytes kept as received (compressed, when it came compressed). */
+    readonly releer: () => AsyncIterable<string>,
+  ) {}
 }
 
 const soloRest = () =>

@@ -8,7 +8,8 @@ import { ErrorTextoRips, finDeValor } from './texto-rips.js';
  * (by the first key of the first user, verified by JSON.parse; character walk as fallback).
  *
  * Anything unusual (rips not an object, no `usuarios` array, a long prefix) makes `leerInicio`
- * answer `{ completo }`: the whole text, for the ordinary reader.
+ * answer `{ completo }`: the whole text, for the ordinary reader. Nothing else is kept: a caller
+ * that needs the body again re-reads it from its source.
  */
 
 const PREFIJO_MAXIMO = 1 << 20;
@@ -83,8 +84,6 @@ export interface LecturaEnFlujo {
   usuarios: AsyncGenerator<unknown>;
   /** After `usuarios` is exhausted: the text from the closing `]` of `usuarios` to the end of the body. */
   cola(): string;
-  /** After `usuarios` is exhausted: the whole text read (for the rare cases that need a second look). */
-  texto(): string;
 }
 
 /**
@@ -95,7 +94,6 @@ export async function leerInicio(
   fuente: AsyncIterable<string>,
 ): Promise<LecturaEnFlujo | { completo: string }> {
   const it = fuente[Symbol.asyncIterator]();
-  const partes: string[] = [];
   let pend = '';
   let terminado = false;
   const leerMas = async (): Promise<boolean> => {
@@ -104,13 +102,13 @@ export async function leerInicio(
       terminado = true;
       return false;
     }
-    partes.push(r.value);
     pend += r.value;
     return true;
   };
+  // Unusual shape: the whole text (nothing of it was consumed yet).
   const completo = async () => {
     while (await leerMas());
-    return { completo: partes.join('') };
+    return { completo: pend };
   };
 
   for (;;) {
@@ -146,7 +144,6 @@ export async function leerInicio(
         transaccion: { ...rips.miembros, usuarios: [] },
         usuarios: usuariosEnFlujo(resto, fuenteUsuarios, cola),
         cola: () => cola.texto,
-        texto: () => partes.join(''),
       };
     } catch (e) {
       if (!(e instanceof Incompleto)) throw e;

@@ -7,6 +7,7 @@ import type { VerificadorEstructura } from '../estructura/verificador.js';
 import { crearVerificadorEstructura } from '../estructura/verificar.js';
 import type { Registro } from '../tipos.js';
 import { comprobarClaves, miembrosRaiz } from './cuerpo-texto.js';
+import type { FlujoCuerpo } from './flujo-cuerpo.js';
 import { leerCola, leerInicio } from './flujo-rips.js';
 import { ErrorTextoRips, MiembrosTrasUsuarios, ripsPorPartes } from './texto-rips.js';
 import { type ResultadoValidacion, validarRips, validarRipsFlujo } from './validar.js';
@@ -54,9 +55,9 @@ export class ServicioValidacionRips {
    * text completes, so reading, inflating and validating overlap. Unusual layouts (members after
    * «usuarios», the date after «rips») are read again whole, which is correct and only slower.
    */
-  async validarCuerpoFlujo(em: EntityManager, fuente: AsyncIterable<string>): Promise<ResultadoValidacion> {
+  async validarCuerpoFlujo(em: EntityManager, flujo: FlujoCuerpo): Promise<ResultadoValidacion> {
     try {
-      const lectura = await leerInicio(fuente);
+      const lectura = await leerInicio(flujo.textos);
       if ('completo' in lectura) return await this.validarCuerpoTexto(em, lectura.completo);
       comprobarClaves(lectura.antes, CLAVES_CUERPO);
       const opciones = await this.opciones(em, fechaDelCuerpo(lectura.antes.fechaEvaluacion));
@@ -64,7 +65,9 @@ export class ServicioValidacionRips {
       const cola = leerCola(lectura.cola());
       comprobarClaves(cola.cuerpo, CLAVES_CUERPO);
       if (Object.keys(cola.rips).length || 'fechaEvaluacion' in cola.cuerpo) {
-        return await this.validarCuerpoTexto(em, lectura.texto());
+        let texto = '';
+        for await (const t of flujo.releer()) texto += t;
+        return await this.validarCuerpoTexto(em, texto);
       }
       return r;
     } catch (e) {
