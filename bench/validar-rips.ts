@@ -13,6 +13,9 @@ import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
 const TAMANOS = (process.env.BENCH_MB ?? '1,20,200').split(',').map(Number);
 const REPETICIONES = Number(process.env.BENCH_REPETICIONES ?? 3);
 
+/** Full collection when node runs with --expose-gc (npm run bench:rips does). */
+const limpiar = (): void => (globalThis as { gc?: () => void }).gc?.();
+
 function mediana(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
@@ -35,7 +38,8 @@ try {
   for (const mb of TAMANOS) {
     const rips = generarRips(mb * 1024 * 1024);
     const cuerpo = Buffer.from(`{"rips":${rips.texto}}`);
-    const gzip = mb >= 50;
+    // Every body is sent gzip-compressed, as the issue measures it (and as the MUV recommends); BENCH_SIN_GZIP=1 sends them plain.
+    const gzip = !process.env.BENCH_SIN_GZIP;
     const enviado = gzip ? gzipSync(cuerpo, { level: 6 }) : cuerpo;
     const parse: number[] = [];
     const motor: number[] = [];
@@ -44,10 +48,14 @@ try {
     const reposos: number[] = [];
     let resumen: unknown;
     for (let i = 0; i < REPETICIONES; i++) {
+      // Each timing starts from a collected heap, so earlier garbage does not bill either side.
+      limpiar();
       let t = performance.now();
       JSON.parse(cuerpo.toString('utf8'));
       parse.push(performance.now() - t);
+      limpiar();
       motor.push(motorEnProceso(rips.texto));
+      limpiar();
       servidor.reiniciarPico();
       reposos.push(servidor.memoria().rssMB);
       t = performance.now();
