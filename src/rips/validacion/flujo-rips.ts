@@ -1,5 +1,5 @@
 import type { Registro } from '../tipos.js';
-import { ErrorTextoRips, finDeValor } from './texto-rips.js';
+import { anclaDe, ErrorTextoRips, finDeValor, porAncla } from './texto-rips.js';
 
 /**
  * Reads a request body `{"rips": {…, "usuarios": [ … ]}, …}` while it arrives: the members before
@@ -197,25 +197,9 @@ async function* usuariosEnFlujo(
     }
     let valor: unknown;
     let siguiente = -1;
-    if (ancla) {
-      ancla.lastIndex = i + 1;
-      const m = ancla.exec(t);
-      if (m) {
-        let q = m.index - 1;
-        while (ESPACIO.test(t[q]!)) q--;
-        if (t[q] === ',') {
-          q--;
-          while (ESPACIO.test(t[q]!)) q--;
-          if (t[q] === '}') {
-            try {
-              valor = JSON.parse(t.slice(i, q + 1));
-              siguiente = m.index;
-            } catch {}
-          }
-        }
-      }
-    }
-    if (siguiente < 0) {
+    const guiado = ancla && porAncla(t, i, ancla);
+    if (guiado) ({ valor, siguiente } = guiado);
+    else {
       let fin: number;
       try {
         fin = finDeValor(t, i);
@@ -230,12 +214,7 @@ async function* usuariosEnFlujo(
       siguiente = fin;
     }
     reintentarDesde = 0;
-    if (!ancla && typeof valor === 'object' && valor !== null && !Array.isArray(valor)) {
-      const primera = Object.keys(valor)[0];
-      if (primera !== undefined) {
-        ancla = new RegExp(`\\{\\s*${JSON.stringify(primera).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'g');
-      }
-    }
+    ancla ??= anclaDe(valor);
     yield valor;
     t = t.slice(siguiente);
   }

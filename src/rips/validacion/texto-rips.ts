@@ -97,6 +97,41 @@ function escaparRegex(v: string): string {
   return v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** The anchor that finds the elements after `valor`: its first key, as in `{"consecutivo"`. */
+export function anclaDe(valor: unknown): RegExp | undefined {
+  if (typeof valor !== 'object' || valor === null || Array.isArray(valor)) return undefined;
+  const primera = Object.keys(valor)[0];
+  return primera === undefined
+    ? undefined
+    : new RegExp(`\\{\\s*${escaparRegex(JSON.stringify(primera))}`, 'g');
+}
+
+/**
+ * The object element at `i`, parsed up to the `}` before the next anchored element. A slice that
+ * parses is exactly one complete value starting here, so a wrong guess can only fail (undefined).
+ */
+export function porAncla(
+  t: string,
+  i: number,
+  ancla: RegExp,
+): { valor: unknown; fin: number; siguiente: number } | undefined {
+  if (t.charCodeAt(i) !== LLAVE_A) return undefined;
+  ancla.lastIndex = i + 1;
+  const m = ancla.exec(t);
+  if (!m) return undefined;
+  let q = m.index - 1;
+  while (espacio(t.charCodeAt(q))) q--;
+  if (t.charCodeAt(q) !== COMA) return undefined;
+  q--;
+  while (espacio(t.charCodeAt(q))) q--;
+  if (t.charCodeAt(q) !== LLAVE_C) return undefined;
+  try {
+    return { valor: JSON.parse(t.slice(i, q + 1)), fin: q + 1, siguiente: m.index };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Elements of the array starting at `i` (the `[`), each parsed on demand. Finding where an element
  * ends by walking every character costs as much as parsing it, so after the first element the
@@ -114,37 +149,15 @@ export function* elementos(t: string, i: number, alFinal?: (fin: number) => void
   let ancla: RegExp | undefined;
   for (;;) {
     let valor: unknown;
-    let fin = -1;
+    let fin: number;
     let siguiente = -1;
-    if (ancla && t.charCodeAt(i) === LLAVE_A) {
-      ancla.lastIndex = i + 1;
-      const m = ancla.exec(t);
-      if (m) {
-        let q = m.index - 1;
-        while (espacio(t.charCodeAt(q))) q--;
-        if (t.charCodeAt(q) === COMA) {
-          q--;
-          while (espacio(t.charCodeAt(q))) q--;
-          if (t.charCodeAt(q) === LLAVE_C) {
-            try {
-              valor = JSON.parse(t.slice(i, q + 1));
-              fin = q + 1;
-              siguiente = m.index;
-            } catch {
-              fin = -1;
-            }
-          }
-        }
-      }
-    }
-    if (fin < 0) {
+    const guiado = ancla && porAncla(t, i, ancla);
+    if (guiado) ({ valor, fin, siguiente } = guiado);
+    else {
       fin = finDeValor(t, i);
       valor = JSON.parse(t.slice(i, fin));
     }
-    if (!ancla && typeof valor === 'object' && valor !== null && !Array.isArray(valor)) {
-      const primera = Object.keys(valor)[0];
-      if (primera !== undefined) ancla = new RegExp(`\\{\\s*${escaparRegex(JSON.stringify(primera))}`, 'g');
-    }
+    ancla ??= anclaDe(valor);
     yield valor;
     if (siguiente >= 0) {
       i = siguiente;
