@@ -108,6 +108,7 @@ export async function arrancar(config: Config, o: OpcionesArranque = {}): Promis
       servidor.closeAllConnections();
       await new Promise<void>((r) => servidor.close(() => r()));
       await cerrar();
+      await servicios.cerrar();
       await orm?.close(true);
       await embebido?.detener();
     },

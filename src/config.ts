@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parsearRechazoDesde, RECHAZO_DESDE } from './rips/reglas/gradualidad.js';
 
@@ -25,7 +26,13 @@ export interface Config {
     ihce: { baseUrl: string | undefined; tokenUrl: string | undefined };
   };
   graphqlIntrospection: boolean;
-  rips: { rechazoDesde: Record<string, string> };
+  rips: {
+    rechazoDesde: Record<string, string>;
+    /** Validation threads for large streamed bodies (0: validate in the request thread). */
+    hilos: number;
+    /** Bodies whose users' text reaches this size go to a validation thread. */
+    hiloDesdeBytes: number;
+  };
 }
 
 export interface OidcConfig {
@@ -137,6 +144,10 @@ export function loadConfig(env: Env = process.env): Config {
       ihce: { baseUrl: env.IHCE_BASE_URL || undefined, tokenUrl: env.IHCE_TOKEN_URL || undefined },
     },
     graphqlIntrospection: booleano(env, 'GRAPHQL_INTROSPECTION', true),
-    rips: { rechazoDesde: { ...RECHAZO_DESDE, ...rechazoDesde(env) } },
+    rips: {
+      rechazoDesde: { ...RECHAZO_DESDE, ...rechazoDesde(env) },
+      hilos: entero(env, 'RIPS_HILOS', Math.min(2, os.availableParallelism())),
+      hiloDesdeBytes: parseTamano(env.RIPS_HILO_DESDE ?? '2mb'),
+    },
   };
 }

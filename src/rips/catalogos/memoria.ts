@@ -40,6 +40,11 @@ export class CatalogosEnMemoria implements Catalogos {
     return this.tablas.get(tabla)?.porCodigo.get(codigo);
   }
 
+  /** The tables as plain data (what a validation thread rebuilds its copy from). */
+  instantanea(): Record<string, TablaEnMemoria> {
+    return Object.fromEntries([...this.tablas].map(([nombre, t]) => [nombre, t.meta]));
+  }
+
   estados(): EstadoCatalogo[] {
     return [...this.tablas.entries()].map(([tabla, t]) => ({
       tabla,

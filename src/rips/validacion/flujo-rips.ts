@@ -82,6 +82,12 @@ export interface LecturaEnFlujo {
   transaccion: Registro;
   /** Users as they arrive. */
   usuarios: AsyncGenerator<unknown>;
+  /**
+   * Or the raw text of `usuarios` (after its `[`): `resto`, then whatever `siguientes` yields. Read
+   * either this or `usuarios`, never both (they share the body).
+   */
+  resto: string;
+  siguientes: AsyncIterator<string>;
   /** After `usuarios` is exhausted: the text from the closing `]` of `usuarios` to the end of the body. */
   cola(): string;
 }
@@ -143,6 +149,8 @@ export async function leerInicio(
         antes: cuerpo.miembros,
         transaccion: { ...rips.miembros, usuarios: [] },
         usuarios: usuariosEnFlujo(resto, fuenteUsuarios, cola),
+        resto,
+        siguientes: it,
         cola: () => cola.texto,
       };
     } catch (e) {
@@ -155,19 +163,44 @@ export async function leerInicio(
 
 const COMA_O_ESPACIO = /[\s,]/;
 
-interface FuenteUsuarios {
+export interface FuenteUsuarios {
   leerMas: () => Promise<boolean>;
   /** Text read since the last call. */
   tomar: () => string;
   terminado: () => boolean;
 }
 
-async function* usuariosEnFlujo(
+/** A source over the chunks an iterator still has. */
+export function fuenteDe(it: AsyncIterator<string>): FuenteUsuarios {
+  let pend = '';
+  let fin = false;
+  return {
+    leerMas: async () => {
+      if (fin) return false;
+      const r = await it.next();
+      if (r.done) {
+        fin = true;
+        return false;
+      }
+      pend += r.value;
+      return true;
+    },
+    tomar: () => {
+      const v = pend;
+      pend = '';
+      return v;
+    },
+    terminado: () => fin,
+  };
+}
+
+/** Users parsed from the text of `usuarios` (after its `[`) as it arrives; `cola` gets the text from `]` on. */
+export async function* usuariosEnFlujo(
   inicial: string,
   f: FuenteUsuarios,
   cola: { texto: string },
 ): AsyncGenerator<unknown> {
-  const terminado = f.terminado;
+  const terminado = () => f.terminado();
   let t = inicial;
   let ancla: RegExp | undefined;
   // Retry an incomplete element only once the text has doubled: linear even for one huge user.

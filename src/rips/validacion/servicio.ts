@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { errores } from '../../errores/errores.js';
+import { CatalogosEnMemoria } from '../catalogos/memoria.js';
 import type { Catalogos } from '../catalogos/tipos.js';
 import { CAMPOS } from '../estructura/campos.js';
 import type { VerificadorEstructura } from '../estructura/verificador.js';
@@ -8,7 +9,8 @@ import { crearVerificadorEstructura } from '../estructura/verificar.js';
 import type { Registro } from '../tipos.js';
 import { comprobarClaves, miembrosRaiz } from './cuerpo-texto.js';
 import type { FlujoCuerpo } from './flujo-cuerpo.js';
-import { leerCola, leerInicio } from './flujo-rips.js';
+import { fuenteDe, type LecturaEnFlujo, leerCola, leerInicio, usuariosEnFlujo } from './flujo-rips.js';
+import type { GrupoHilos } from './hilos/grupo.js';
 import { ErrorTextoRips, MiembrosTrasUsuarios, ripsPorPartes } from './texto-rips.js';
 import { type ResultadoValidacion, validarRips, validarRipsFlujo } from './validar.js';
 
@@ -23,6 +25,8 @@ export class ServicioValidacionRips {
   constructor(
     private readonly catalogos: ProveedorCatalogos,
     private readonly rechazoDesde: Record<string, string>,
+    /** Validation threads for streamed bodies of at least `desdeCaracteres` (none: all in this thread). */
+    private readonly hilos?: { grupo: GrupoHilos; desdeCaracteres: number },
   ) {}
 
   async validar(em: EntityManager, rips: Registro, fecha?: Date): Promise<ResultadoValidacion> {
@@ -61,8 +65,8 @@ export class ServicioValidacionRips {
       if ('completo' in lectura) return await this.validarCuerpoTexto(em, lectura.completo);
       comprobarClaves(lectura.antes, CLAVES_CUERPO);
       const opciones = await this.opciones(em, fechaDelCuerpo(lectura.antes.fechaEvaluacion));
-      const r = await validarRipsFlujo(lectura.transaccion, opciones, lectura.usuarios);
-      const cola = leerCola(lectura.cola());
+      const { resultado: r, cola: textoCola } = await this.validarUsuarios(lectura, opciones);
+      const cola = leerCola(textoCola);
       comprobarClaves(cola.cuerpo, CLAVES_CUERPO);
       if (Object.keys(cola.rips).length || 'fechaEvaluacion' in cola.cuerpo) {
         let texto = '';
@@ -76,6 +80,47 @@ export class ServicioValidacionRips {
       }
       throw e;
     }
+  }
+
+  /**
+   * The users of a streamed body: in a validation thread once the body proves large (the request
+   * thread then only reads and decodes), else here. Same walk, same result.
+   */
+  private async validarUsuarios(
+    lectura: LecturaEnFlujo,
+    opciones: Awaited<ReturnType<ServicioValidacionRips['opciones']>>,
+  ): Promise<{ resultado: ResultadoValidacion; cola: string }> {
+    let texto = lectura.resto;
+    let leido = false;
+    const hilos = this.hilos;
+    if (hilos && opciones.catalogos instanceof CatalogosEnMemoria) {
+      while (texto.length < hilos.desdeCaracteres) {
+        const r = await lectura.siguientes.next();
+        if (r.done) {
+          leido = true;
+          break;
+        }
+        texto += r.value;
+      }
+      if (!leido) {
+        return hilos.grupo.validar({
+          transaccion: lectura.transaccion,
+          texto,
+          siguientes: lectura.siguientes,
+          catalogos: opciones.catalogos,
+          fecha: opciones.fecha,
+          rechazoDesde: opciones.rechazoDesde,
+        });
+      }
+    }
+    const cola = { texto: '' };
+    const fuente = fuenteDe(leido ? vacio() : lectura.siguientes);
+    const resultado = await validarRipsFlujo(
+      lectura.transaccion,
+      opciones,
+      usuariosEnFlujo(texto, fuente, cola),
+    );
+    return { resultado, cola: cola.texto };
   }
 
   /** The whole body as text: its members parsed, the RIPS read by parts. */
@@ -119,6 +164,8 @@ export class ServicioValidacionRips {
 }
 
 const CLAVES_CUERPO = ['fechaEvaluacion'] as const;
+
+async function* vacio(): AsyncGenerator<string> {}
 
 /** `fechaEvaluacion` of a REST body, with the same rules (and message) as the GraphQL argument. */
 function fechaDelCuerpo(v: unknown): Date | undefined {

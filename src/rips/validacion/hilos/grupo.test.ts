@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { afterAll, describe, expect, it } from 'vitest';
+import { catalogosPrueba, ripsValido } from '../../../../test/fixtures/rips.js';
+import type { Registro } from '../../tipos.js';
+import { FlujoCuerpo } from '../flujo-cuerpo.js';
+import { ServicioValidacionRips } from '../servicio.js';
+import { GrupoHilos } from './grupo.js';
+
+// Threads run compiled JavaScript: `npm test` builds before running vitest (npm run verify).
+const SCRIPT = path.resolve('dist/src/rips/validacion/hilos/trabajador.js');
+const hayScript = existsSync(SCRIPT);
+
+const em = {} as EntityManager;
+const catalogos = catalogosPrueba();
+const proveedor = { obtener: async () => catalogos };
+const FECHA = '2026-11-01T12:00:00.000Z';
+
+/** Many users with cross-record findings (duplicate user, dispensation twice) and a type error. */
+function ripsGrande(n: number, defectos = true): Registro {
+  const base = ripsValido();
+  const [madre, asma] = base.usuarios as Registro[];
+  const usuarios: Registro[] = [];
+  for (let i = 0; i < n; i++) {
+    const u = structuredClone(i % 2 ? asma! : madre!);
+    u.numDocumentoIdentificacion = String(10_000_000 + i);
+    u.consecutivo = i + 1;
+    usuarios.push(u);
+  }
+  if (!defectos) return { ...base, usuarios };
+  usuarios[n - 3]!.numDocumentoIdentificacion = usuarios[2]!.numDocumentoIdentificacion;
+  usuarios[n - 5]!.fechaNacimiento = 19900101;
+  const meds = (usuarios[n - 2]!.servicios as Record<string, Registro[]>).medicamentos;
+  if (meds?.length) meds.push({ ...meds[0]! });
+  return { ...base, usuarios };
+}
+
+async function* trozos(texto: string, tam: number): AsyncGenerator<string> {
+  for (let i = 0; i < texto.length; i += tam) yield texto.slice(i, i + tam);
+}
+
+const flujo = (texto: string, tam = 4096) => new FlujoCuerpo(trozos(texto, tam), () => trozos(texto, tam));
+
+describe.skipIf(!hayScript)('validación en hilos (script compilado)', () => {
+  const grupo = new GrupoHilos(SCRIPT, 2);
+  const conHilos = new ServicioValidacionRips(proveedor, {}, { grupo, desdeCaracteres: 2000 });
+  const sinHilos = new ServicioValidacionRips(proveedor, {});
+  afterAll(() => grupo.cerrar());
+
+  it('da exactamente el mismo resultado que el hilo de la solicitud, con hallazgos entre usuarios', async () => {
+    const texto = JSON.stringify({ fechaEvaluacion: FECHA, rips: ripsGrande(300) });
+    const [a, b] = await Promise.all([
+      conHilos.validarCuerpoFlujo(em, flujo(texto)),
+      sinHilos.validarCuerpoFlujo(em, flujo(texto)),
+    ]);
+    expect(a.resumen.rechazos).toBeGreaterThan(0);
+    expect(a.errores.map((e) => e.codigo)).toEqual(expect.arrayContaining(['RVG12', 'RVG13', 'RVG04']));
+    expect(a).toEqual(b);
+  });
+
+  it('varias validaciones a la vez en dos hilos, cada una con su resultado', async () => {
+    const textos = [10, 40, 120, 200].map((n) =>
+      JSON.stringify({ fechaEvaluacion: FECHA, rips: ripsGrande(n) }),
+    );
+    const hilos = await Promise.all(textos.map((t) => conHilos.validarCuerpoFlujo(em, flujo(t, 997))));
+    const solo = await Promise.all(textos.map((t) => sinHilos.validarCuerpoFlujo(em, flujo(t, 997))));
+    expect(hilos).toEqual(solo);
+  });
+
+  it('JSON roto dentro de usuarios → 400 en español, y el hilo sigue sirviendo', async () => {
+    const texto = JSON.stringify({ rips: ripsGrande(50) });
+    const roto = `${texto.slice(0, 30_000)}}}{${texto.slice(30_000)}`;
+    await expect(conHilos.validarCuerpoFlujo(em, flujo(roto))).rejects.toMatchObject({
+      codigo: 'entrada-invalida',
+      message: expect.stringMatching(/no es JSON válido/),
+    });
+    const ok = await conHilos.validarCuerpoFlujo(em, flujo(JSON.stringify({ rips: ripsGrande(20, false) })));
+    expect(ok.valid).toBe(true);
+  });
+
+  it('si el cuerpo falla mientras llega, la tarea se cancela y el error llega a quien llama', async () => {
+    const texto = JSON.stringify({ rips: ripsGrande(100) });
+    async function* cortado() {
+      yield* trozos(texto.slice(0, 20_000), 1000);
+      throw new Error('conexión cerrada');
+    }
+    await expect(
+      conHilos.validarCuerpoFlujo(em, new FlujoCuerpo(cortado(), () => cortado())),
+    ).rejects.toThrow('conexión cerrada');
+    const ok = await conHilos.validarCuerpoFlujo(em, flujo(JSON.stringify({ rips: ripsGrande(20, false) })));
+    expect(ok.valid).toBe(true);
+  });
+
+  it('un cuerpo pequeño se valida en el hilo de la solicitud (mismo resultado)', async () => {
+    const texto = JSON.stringify({ fechaEvaluacion: FECHA, rips: ripsValido() });
+    expect(texto.length).toBeLessThan(20_000);
+    const grande = new ServicioValidacionRips(proveedor, {}, { grupo, desdeCaracteres: 1 << 20 });
+    expect(await grande.validarCuerpoFlujo(em, flujo(texto))).toEqual(
+      await sinHilos.validarCuerpoFlujo(em, flujo(texto)),
+    );
+  });
+});
