@@ -90,22 +90,25 @@ export class ServicioValidacionRips {
     lectura: LecturaEnFlujo,
     opciones: Awaited<ReturnType<ServicioValidacionRips['opciones']>>,
   ): Promise<{ resultado: ResultadoValidacion; cola: string }> {
-    let texto = lectura.resto;
+    // Chunks read ahead (kept apart, never joined) until the body proves large or ends.
+    const leidos = [lectura.resto];
     let leido = false;
     const hilos = this.hilos;
     if (hilos && opciones.catalogos instanceof CatalogosEnMemoria) {
-      while (texto.length < hilos.desdeCaracteres) {
+      let caracteres = lectura.resto.length;
+      while (caracteres < hilos.desdeCaracteres) {
         const r = await lectura.siguientes.next();
         if (r.done) {
           leido = true;
           break;
         }
-        texto += r.value;
+        leidos.push(r.value);
+        caracteres += r.value.length;
       }
       if (!leido) {
         return hilos.grupo.validar({
           transaccion: lectura.transaccion,
-          texto,
+          textos: leidos,
           siguientes: lectura.siguientes,
           catalogos: opciones.catalogos,
           fecha: opciones.fecha,
@@ -114,11 +117,11 @@ export class ServicioValidacionRips {
       }
     }
     const cola = { texto: '' };
-    const fuente = fuenteDe(leido ? vacio() : lectura.siguientes);
+    const fuente = fuenteDe(seguido(leidos, leido ? undefined : lectura.siguientes));
     const resultado = await validarRipsFlujo(
       lectura.transaccion,
       opciones,
-      usuariosEnFlujo(texto, fuente, cola),
+      usuariosEnFlujo('', fuente, cola),
     );
     return { resultado, cola: cola.texto };
   }
@@ -165,7 +168,16 @@ export class ServicioValidacionRips {
 
 const CLAVES_CUERPO = ['fechaEvaluacion'] as const;
 
-async function* vacio(): AsyncGenerator<string> {}
+/** The chunks read ahead (released as they are handed out), then what the body still has. */
+async function* seguido(leidos: string[], resto?: AsyncIterator<string>): AsyncGenerator<string> {
+  for (let i = 0; i < leidos.length; i++) {
+    const t = leidos[i]!;
+    leidos[i] = '';
+    yield t;
+  }
+  if (!resto) return;
+  for (let r = await resto.next(); !r.done; r = await resto.next()) yield r.value;
+}
 
 /** `fechaEvaluacion` of a REST body, with the same rules (and message) as the GraphQL argument. */
 function fechaDelCuerpo(v: unknown): Date | undefined {

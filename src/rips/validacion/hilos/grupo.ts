@@ -8,12 +8,12 @@ import type { ResultadoValidacion } from '../validar.js';
 import type { MensajeAlHilo, MensajeDelHilo } from './mensajes.js';
 
 /** Text posted but not yet read by the thread, in characters: bounds memory when the thread lags. */
-const EN_VUELO_MAXIMO = 16 * 1024 * 1024;
+const EN_VUELO_MAXIMO = 4 * 1024 * 1024;
 
 export interface EntradaHilo {
   transaccion: Registro;
-  /** Text of `usuarios` after its `[` read so far, then the rest of the body as it arrives. */
-  texto: string;
+  /** Text of `usuarios` after its `[` read so far (chunks), then the rest of the body as it arrives. */
+  textos: string[];
   siguientes: AsyncIterator<string>;
   catalogos: CatalogosEnMemoria;
   fecha: Date | undefined;
@@ -87,8 +87,11 @@ export class GrupoHilos {
       rechazoDesde: e.rechazoDesde,
     });
     try {
-      let enviado = e.texto.length;
-      post({ tipo: 'texto', tarea: id, texto: e.texto });
+      let enviado = 0;
+      for (const texto of e.textos) {
+        enviado += texto.length;
+        post({ tipo: 'texto', tarea: id, texto });
+      }
       while (!tarea.terminada) {
         while (enviado - tarea.consumido > EN_VUELO_MAXIMO && !tarea.terminada) {
           await new Promise<void>((r) => {
