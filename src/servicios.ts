@@ -34,7 +34,8 @@ export function crearServicios(config: Config, oidc: VerificadorOidc, monitor: M
     validacionRips: new ServicioValidacionRips(
       catalogos,
       config.rips.rechazoDesde,
-      grupo && { grupo, desdeCaracteres: config.rips.hiloDesdeBytes },
+      // With two threads or more, users are split among them (same findings as one walk).
+      grupo && { grupo, desdeCaracteres: config.rips.hiloDesdeBytes, paralelo: config.rips.hilos > 1 },
     ),
     cerrar: async () => {
       await grupo?.cerrar();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validarPorTramos } from '../../../test/fixtures/por-tramos.js';
 import { CatalogosEnMemoria } from '../catalogos/memoria.js';
 import type { Registro, Severidad, TipoServicio } from '../tipos.js';
 import { validarRips } from '../validacion/validar.js';
@@ -735,6 +736,13 @@ describe('RVC050–RVC098: cada regla con verificación local', () => {
       for (const valido of c.validos) {
         const r = validar(c.codigo, valido, DESPUES, catalogos());
         expect(r.errores.map((e) => `${e.codigo} ${e.ubicacion.ruta} ${e.explicacion}`)).toEqual([]);
+      }
+    });
+
+    it('da lo mismo con los usuarios repartidos en tramos (validación en paralelo)', () => {
+      for (const doc of [...c.validos, c.invalido]) {
+        const o = { reglas: [reglaDe(c.codigo)], catalogos: catalogos(), fecha: DESPUES };
+        expect(validarPorTramos(doc, o)).toEqual(validarRips(doc, o));
       }
     });
 

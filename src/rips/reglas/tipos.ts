@@ -49,6 +49,16 @@ export interface Regla<S = unknown> {
   catalogos?: string[];
   /** Per-validation state for cross-record rules (indexes built during the walk). */
   estado?: () => S;
+  /**
+   * The state only relates records of one user (it is reset or keyed per user): the rule can run on
+   * any run of whole users, e.g. in a validation thread over a slice of `usuarios`.
+   */
+  estadoPorUsuario?: boolean;
+  /**
+   * Cross-user rules (state not per user): the fields their hooks read. A parallel validation walks
+   * them over users reduced to these fields (`proyeccion.ts`); a test checks the list is complete.
+   */
+  lee?: { usuario: readonly string[]; servicio: readonly string[] };
   transaccion?: (rips: Registro, ctx: ContextoRegla, estado: S) => void;
   usuario?: (usuario: Registro, indice: number, ctx: ContextoRegla, estado: S) => void;
   servicio?: {

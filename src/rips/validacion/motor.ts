@@ -2,12 +2,19 @@ import type { Catalogos } from '../catalogos/tipos.js';
 import type { VerificadorEstructura } from '../estructura/verificador.js';
 import type { ContextoRegla, RefServicio, Regla } from '../reglas/tipos.js';
 import { type Donde, type Hallazgo, type Registro, TIPOS_SERVICIO, type TipoServicio } from '../tipos.js';
+import { esReglaGlobal } from './proyeccion.js';
 
 export interface OpcionesMotor {
   fecha: Date;
   catalogos: Catalogos;
   reglas: readonly Regla[];
   estructura?: VerificadorEstructura;
+  /**
+   * completo: the whole walk · tramo: a slice of users in a validation thread (structure and every
+   * rule but the cross-user ones; indexes from 0; no notes, no transaction) · global: the request
+   * thread's part of a parallel walk (notes, transaction, and the cross-user rules over reduced users).
+   */
+  modo?: 'completo' | 'tramo' | 'global';
 }
 
 export interface NotaOmitida {
@@ -43,12 +50,16 @@ export class Recorrido {
   private readonly conUsuario: Regla[];
   private readonly porTipo: Record<TipoServicio, Gancho[]>;
   private i = -1;
+  private readonly registros: boolean;
 
   constructor(
     rips: Registro,
     private readonly o: OpcionesMotor,
   ) {
+    const modo = o.modo ?? 'completo';
+    this.registros = modo !== 'global';
     const faltantes = new Map<string, string[]>();
+    const todas: Regla[] = [];
     const soloMuv: string[] = [];
     const conXml: string[] = [];
     for (const r of o.reglas) {
@@ -60,14 +71,19 @@ export class Recorrido {
         for (const t of sinCargar) faltantes.set(t, [...(faltantes.get(t) ?? []), r.codigo]);
         continue;
       }
+      todas.push(r);
+      if (modo === 'tramo' && esReglaGlobal(r)) continue;
+      if (modo === 'global' && !esReglaGlobal(r)) continue;
       this.activas.push(r);
     }
     for (const t of o.estructura?.catalogosFaltantes?.() ?? [])
       faltantes.set(t, ['RVG06', ...(faltantes.get(t) ?? [])]);
-    for (const [catalogo, reglas] of [...faltantes].sort(([a], [b]) => (a < b ? -1 : 1)))
-      this.notas.push({ codigo: 'CAT01', catalogo, reglas });
-    if (soloMuv.length) this.notas.push({ codigo: 'MUV01', reglas: soloMuv });
-    if (conXml.length) this.notas.push({ codigo: 'XML01', reglas: conXml });
+    if (modo !== 'tramo') {
+      for (const [catalogo, reglas] of [...faltantes].sort(([a], [b]) => (a < b ? -1 : 1)))
+        this.notas.push({ codigo: 'CAT01', catalogo, reglas });
+      if (soloMuv.length) this.notas.push({ codigo: 'MUV01', reglas: soloMuv });
+      if (conXml.length) this.notas.push({ codigo: 'XML01', reglas: conXml });
+    }
 
     const hallazgos = this.hallazgos;
     this.ctx = {
@@ -90,8 +106,11 @@ export class Recorrido {
       ]),
     ) as Record<TipoServicio, Gancho[]>;
 
+    if (modo === 'tramo') return;
     o.estructura?.verificar('transaccion', rips, this.estructural({}));
-    for (const r of this.activas) r.transaccion?.(rips, this.ctx, this.estados.get(r));
+    // In a parallel walk the slices' rules never see the transaction: its hooks run here, for all.
+    // (a rule with both a transaction hook and per-user state would need its state in the threads).
+    for (const r of todas) r.transaccion?.(rips, this.ctx, this.estados.get(r));
   }
 
   private estructural(donde: Donde) {
@@ -102,13 +121,15 @@ export class Recorrido {
     const i = ++this.i;
     const { o, ctx, estados, hallazgos } = this;
     const dondeU: Donde = { usuarioIndex: i };
-    o.estructura?.verificar('usuario', u, this.estructural(dondeU));
+    const registros = this.registros;
+    if (registros) o.estructura?.verificar('usuario', u, this.estructural(dondeU));
     this.documentos.push(esObjeto(u) ? documentoDe(u) : null);
     if (!esObjeto(u)) return;
     for (const r of this.conUsuario) r.usuario!(u, i, ctx, estados.get(r));
     const servicios = u.servicios;
     if (servicios === undefined || servicios === null) return;
     if (!esObjeto(servicios)) {
+      if (!registros) return;
       hallazgos.push({
         codigo: 'RVG01',
         ...dondeU,
@@ -121,6 +142,7 @@ export class Recorrido {
       const lista = servicios[tipo];
       if (lista === undefined || lista === null) continue;
       if (!Array.isArray(lista)) {
+        if (!registros) continue;
         hallazgos.push({
           codigo: 'RVG01',
           ...dondeU,
@@ -132,11 +154,13 @@ export class Recorrido {
       const ganchos = this.porTipo[tipo];
       for (let j = 0; j < lista.length; j++) {
         const reg = lista[j];
-        o.estructura?.verificar(
-          tipo,
-          reg,
-          this.estructural({ usuarioIndex: i, tipoServicio: tipo, servicioIndex: j }),
-        );
+        if (registros) {
+          o.estructura?.verificar(
+            tipo,
+            reg,
+            this.estructural({ usuarioIndex: i, tipoServicio: tipo, servicioIndex: j }),
+          );
+        }
         if (!esObjeto(reg)) continue;
         const ref: RefServicio = { usuario: u, usuarioIndex: i, tipo, indice: j };
         for (let k = 0; k < ganchos.length; k++) {

@@ -10,7 +10,7 @@ import type { Registro } from '../tipos.js';
 import { comprobarClaves, miembrosRaiz } from './cuerpo-texto.js';
 import type { FlujoCuerpo } from './flujo-cuerpo.js';
 import { fuenteDe, type LecturaEnFlujo, leerCola, leerInicio, usuariosEnFlujo } from './flujo-rips.js';
-import type { GrupoHilos } from './hilos/grupo.js';
+import { type GrupoHilos, TramoInvalido } from './hilos/grupo.js';
 import { ErrorTextoRips, MiembrosTrasUsuarios, ripsPorPartes } from './texto-rips.js';
 import { type ResultadoValidacion, validarRips, validarRipsFlujo } from './validar.js';
 
@@ -26,7 +26,7 @@ export class ServicioValidacionRips {
     private readonly catalogos: ProveedorCatalogos,
     private readonly rechazoDesde: Record<string, string>,
     /** Validation threads for streamed bodies of at least `desdeCaracteres` (none: all in this thread). */
-    private readonly hilos?: { grupo: GrupoHilos; desdeCaracteres: number },
+    private readonly hilos?: { grupo: GrupoHilos; desdeCaracteres: number; paralelo?: boolean },
   ) {}
 
   async validar(em: EntityManager, rips: Registro, fecha?: Date): Promise<ResultadoValidacion> {
@@ -65,7 +65,19 @@ export class ServicioValidacionRips {
       if ('completo' in lectura) return await this.validarCuerpoTexto(em, lectura.completo);
       comprobarClaves(lectura.antes, CLAVES_CUERPO);
       const opciones = await this.opciones(em, fechaDelCuerpo(lectura.antes.fechaEvaluacion));
-      const { resultado: r, cola: textoCola } = await this.validarUsuarios(lectura, opciones);
+      let usuarios: { resultado: ResultadoValidacion; cola: string };
+      try {
+        usuarios = await this.validarUsuarios(lectura, opciones);
+      } catch (e) {
+        if (!(e instanceof TramoInvalido)) throw e;
+        // A slice of the parallel walk did not parse (broken JSON, or a user split in the wrong
+        // place): the body is read again in order, which also words any syntax error.
+        for (let r = await lectura.siguientes.next(); !r.done; r = await lectura.siguientes.next());
+        let texto = '';
+        for await (const t of flujo.releer()) texto += t;
+        return await this.validarCuerpoTexto(em, texto);
+      }
+      const { resultado: r, cola: textoCola } = usuarios;
       const cola = leerCola(textoCola);
       comprobarClaves(cola.cuerpo, CLAVES_CUERPO);
       if (Object.keys(cola.rips).length || 'fechaEvaluacion' in cola.cuerpo) {
@@ -106,14 +118,17 @@ export class ServicioValidacionRips {
         caracteres += r.value.length;
       }
       if (!leido) {
-        return hilos.grupo.validar({
+        const entrada = {
           transaccion: lectura.transaccion,
           textos: leidos,
           siguientes: lectura.siguientes,
           catalogos: opciones.catalogos,
           fecha: opciones.fecha,
           rechazoDesde: opciones.rechazoDesde,
-        });
+        };
+        return hilos.paralelo
+          ? hilos.grupo.validarEnParalelo({ ...entrada, estructura: opciones.estructura })
+          : hilos.grupo.validar(entrada);
       }
     }
     const cola = { texto: '' };

@@ -41,7 +41,7 @@ export function validarRips(
     { fecha, catalogos: o.catalogos, reglas, estructura: o.estructura },
     usuariosPorPartes,
   );
-  return resultado(rips, motor, reglas, fecha, o);
+  return resultadoDeMotor(rips, motor, reglas, fecha, o);
 }
 
 /** The same validation over users that arrive asynchronously (a request body being read). */
@@ -57,10 +57,11 @@ export async function validarRipsFlujo(
     { fecha, catalogos: o.catalogos, reglas, estructura: o.estructura },
     usuarios,
   );
-  return resultado(rips, motor, reglas, fecha, o);
+  return resultadoDeMotor(rips, motor, reglas, fecha, o);
 }
 
-function resultado(
+/** Findings of a walk explained (texts, severity on `fecha`) and counted. */
+export function resultadoDeMotor(
   rips: Registro,
   { hallazgos, notas, documentos }: ResultadoMotor,
   reglas: readonly Regla[],

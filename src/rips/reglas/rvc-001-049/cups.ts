@@ -128,6 +128,7 @@ export const REGLAS_RVC_CUPS: Regla[] = [
     alcance: 'local',
     // Records arrive user by user: the map holds one patient's codes at a time.
     estado: () => ({ usuario: -1, vistos: new Map() }),
+    estadoPorUsuario: true,
     servicio: {
       tipos: ['consultas', 'procedimientos', 'otrosServicios'],
       verificar: (r, ref, ctx, estado) => {

@@ -59,6 +59,7 @@ export const REGLAS_RVC_PRESTADOR: Regla[] = [
     alcance: 'local',
     catalogos: [ENTIDADES_NO_REPS],
     estado: () => ({ pts: false, prohibidos: [] }),
+    lee: { usuario: [], servicio: ['codPrestador'] },
     servicio: {
       tipos: TIPOS_SERVICIO,
       verificar: (r, ref, ctx, e) => {

@@ -11,6 +11,18 @@ import {
 } from './comun.js';
 import { EGRESO_DERIVADO, EGRESO_MUERTO } from './tablas.js';
 
+/** Fields RVC053 and RVC062 read (users and their records are walked reduced to these in parallel). */
+const LEE_EGRESOS = {
+  usuario: ['tipoDocumentoIdentificacion', 'numDocumentoIdentificacion'],
+  servicio: [
+    'condicionDestinoUsuarioEgreso',
+    'fechaEgreso',
+    'tipoDocumentoIdentificacion',
+    'numDocumentoIdentificacion',
+    ...new Set(Object.values(CAMPO_INICIO)),
+  ],
+} as const;
+
 /** RVC053: DT1 v002 allows services up to 24 h after the death (LIN v3.2 said "after the death"). */
 const MARGEN_MUERTE_MIN = 24 * 60;
 
@@ -79,6 +91,7 @@ const rvc053 = regla<EstadoMuerte>({
     'Revise la fecha y hora de egreso del registro con condición «Paciente muerto» y las fechas de los servicios posteriores: corrija la fecha que esté mal, quite los servicios que no corresponden a este paciente o corrija la condición de egreso si el paciente no falleció.',
   alcance: 'local',
   estado: () => ({ recienNacidos: new Map(), actual: null, inicios: new Map(), registrando: null }),
+  lee: LEE_EGRESOS,
   usuario(u, i, _ctx, estado) {
     // Newborn deaths are recorded under the mother (usuario i).
     const claveMadre = claveDocumento(u);
@@ -262,6 +275,7 @@ const rvc062 = regla<EstadoDerivado>({
     'Incluya en el RIPS los servicios prestados en el servicio al que se derivó el paciente (por ejemplo, la hospitalización o los procedimientos) o corrija la condición de egreso (por ejemplo, 01 «Paciente con destino a su domicilio»).',
   alcance: 'local',
   estado: () => ({ usuariosConServicios: new Set(), recienNacidos: [] }),
+  lee: LEE_EGRESOS,
   usuario(u, _i, _ctx, estado) {
     const clave = claveDocumento(u);
     if (clave && tieneServicios(u)) estado.usuariosConServicios.add(clave);

@@ -53,6 +53,7 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       'Verifique que el sistema de origen haya exportado los servicios facturados de cada paciente; un RIPS solo con datos de usuarios no es válido.',
     alcance: 'local',
     estado: () => ({ servicios: 0 }),
+    lee: { usuario: [], servicio: [] },
     servicio: {
       tipos: TIPOS_SERVICIO,
       verificar: (_r, _ref, _ctx, e) => {
@@ -92,6 +93,7 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       'Unifique los registros del paciente en el sistema de origen para que el RIPS lo traiga una sola vez con todos sus servicios.',
     alcance: 'local',
     estado: () => new Map(),
+    lee: { usuario: ['tipoDocumentoIdentificacion', 'numDocumentoIdentificacion'], servicio: [] },
     usuario: (u, i, ctx, vistos) => {
       const tipo = texto(u.tipoDocumentoIdentificacion)?.toUpperCase();
       const numero = texto(u.numDocumentoIdentificacion);
@@ -119,6 +121,8 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       'Si es la misma dispensación, deje un solo registro con la cantidad total; si fueron administraciones distintas, registre la hora real de cada una.',
     alcance: 'local',
     estado: () => new Map(),
+    // Keyed by user index: only records of one user are compared.
+    estadoPorUsuario: true,
     servicio: {
       tipos: ['medicamentos'],
       verificar: (m, ref, ctx, vistos) => {

@@ -42,9 +42,13 @@ async function* trozos(texto: string, tam: number): AsyncGenerator<string> {
 
 const flujo = (texto: string, tam = 4096) => new FlujoCuerpo(trozos(texto, tam), () => trozos(texto, tam));
 
-describe.skipIf(!hayScript)('validación en hilos (script compilado)', () => {
-  const grupo = new GrupoHilos(SCRIPT, 2);
-  const conHilos = new ServicioValidacionRips(proveedor, {}, { grupo, desdeCaracteres: 2000 });
+describe.skipIf(!hayScript).each([
+  ['un hilo por validación', false],
+  ['usuarios repartidos entre hilos', true],
+])('validación en hilos (script compilado): %s', (_, paralelo) => {
+  // Small slices: a few users each, so cuts, order and cross-slice findings are exercised.
+  const grupo = new GrupoHilos(SCRIPT, 2, 6000);
+  const conHilos = new ServicioValidacionRips(proveedor, {}, { grupo, desdeCaracteres: 2000, paralelo });
   const sinHilos = new ServicioValidacionRips(proveedor, {});
   afterAll(() => grupo.cerrar());
 
@@ -73,7 +77,7 @@ describe.skipIf(!hayScript)('validación en hilos (script compilado)', () => {
     const roto = `${texto.slice(0, 30_000)}}}{${texto.slice(30_000)}`;
     await expect(conHilos.validarCuerpoFlujo(em, flujo(roto))).rejects.toMatchObject({
       codigo: 'entrada-invalida',
-      message: expect.stringMatching(/no es JSON válido/),
+      message: expect.stringMatching(/JSON válido/),
     });
     const ok = await conHilos.validarCuerpoFlujo(em, flujo(JSON.stringify({ rips: ripsGrande(20, false) })));
     expect(ok.valid).toBe(true);
@@ -95,9 +99,41 @@ describe.skipIf(!hayScript)('validación en hilos (script compilado)', () => {
   it('un cuerpo pequeño se valida en el hilo de la solicitud (mismo resultado)', async () => {
     const texto = JSON.stringify({ fechaEvaluacion: FECHA, rips: ripsValido() });
     expect(texto.length).toBeLessThan(20_000);
-    const grande = new ServicioValidacionRips(proveedor, {}, { grupo, desdeCaracteres: 1 << 20 });
+    const grande = new ServicioValidacionRips(proveedor, {}, { grupo, desdeCaracteres: 1 << 20, paralelo });
     expect(await grande.validarCuerpoFlujo(em, flujo(texto))).toEqual(
       await sinHilos.validarCuerpoFlujo(em, flujo(texto)),
+    );
+  });
+});
+
+describe.skipIf(!hayScript)('usuarios repartidos: cortes en el lugar equivocado', () => {
+  const grupo = new GrupoHilos(SCRIPT, 2, 500);
+  const conHilos = new ServicioValidacionRips(proveedor, {}, { grupo, desdeCaracteres: 100, paralelo: true });
+  const sinHilos = new ServicioValidacionRips(proveedor, {});
+  afterAll(() => grupo.cerrar());
+
+  it('un objeto anidado con la misma primera clave que los usuarios no cambia el resultado', async () => {
+    const rips = ripsGrande(40);
+    // Users whose newborn records start with the users' first key: `},{"tipoDocumentoIdentificacion"`
+    // appears inside a user, a cut there leaves a slice that does not parse, and the body is read in order.
+    for (const u of rips.usuarios as Registro[]) {
+      const s = u.servicios as Record<string, Registro[]>;
+      if (s.recienNacidos?.length) {
+        const rn = s.recienNacidos[0]!;
+        const { tipoDocumentoIdentificacion, ...resto } = rn;
+        s.recienNacidos = [
+          { tipoDocumentoIdentificacion, ...resto },
+          { tipoDocumentoIdentificacion, ...resto, numDocumentoIdentificacion: '99' },
+        ];
+      }
+      const { tipoDocumentoIdentificacion, ...resto } = u;
+      Object.keys(u).forEach((k) => delete u[k]);
+      Object.assign(u, { tipoDocumentoIdentificacion, ...resto });
+    }
+    const texto = JSON.stringify({ fechaEvaluacion: FECHA, rips });
+    expect(texto).toMatch(/\},\{"tipoDocumentoIdentificacion"[^}]*"numDocumentoIdentificacion":"99"/);
+    expect(await conHilos.validarCuerpoFlujo(em, flujo(texto, 300))).toEqual(
+      await sinHilos.validarCuerpoFlujo(em, flujo(texto, 300)),
     );
   });
 });

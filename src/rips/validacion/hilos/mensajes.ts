@@ -1,5 +1,5 @@
 import type { TablaEnMemoria } from '../../catalogos/memoria.js';
-import type { Registro } from '../../tipos.js';
+import type { Hallazgo, Registro } from '../../tipos.js';
 import type { ResultadoValidacion } from '../validar.js';
 
 /** Messages from the request thread to a validation thread. */
@@ -14,6 +14,16 @@ export type MensajeAlHilo =
       rechazoDesde: Record<string, string>;
     }
   | { tipo: 'texto'; tarea: number; texto: string }
+  /** A parallel walk: the thread checks slices of whole users (`tramo`) for the request thread. */
+  | {
+      tipo: 'paralelo';
+      tarea: number;
+      catalogos: number;
+      transaccion: Registro;
+      fecha: Date;
+    }
+  /** Whole users, comma separated; the last slice runs to the end of the body (`]` and what follows). */
+  | { tipo: 'tramo'; tarea: number; n: number; texto: string; ultimo: boolean }
   | { tipo: 'fin'; tarea: number }
   | { tipo: 'cancelar'; tarea: number };
 
@@ -21,4 +31,18 @@ export type MensajeAlHilo =
 export type MensajeDelHilo =
   | { tipo: 'consumido'; tarea: number; caracteres: number }
   | { tipo: 'resultado'; tarea: number; resultado: ResultadoValidacion; cola: string }
-  | { tipo: 'error'; tarea: number; sintaxis: boolean; mensaje: string };
+  | { tipo: 'error'; tarea: number; sintaxis: boolean; mensaje: string }
+  | {
+      tipo: 'tramo-hecho';
+      tarea: number;
+      n: number;
+      /** Findings with indexes relative to the slice's first user. */
+      hallazgos: Hallazgo[];
+      documentos: (string | null)[];
+      /** Users reduced to what the cross-user rules read (proyeccion.ts). */
+      proyecciones: unknown[];
+      /** Last slice: the text from the `]` closing `usuarios`. */
+      cola?: string;
+    }
+  /** The slice is not a run of whole users (a wrong cut or broken JSON). */
+  | { tipo: 'tramo-fallido'; tarea: number; n: number; mensaje: string };

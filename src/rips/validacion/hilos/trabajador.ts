@@ -3,8 +3,11 @@ import { CatalogosEnMemoria } from '../../catalogos/memoria.js';
 import { CAMPOS } from '../../estructura/campos.js';
 import type { VerificadorEstructura } from '../../estructura/verificador.js';
 import { crearVerificadorEstructura } from '../../estructura/verificar.js';
+import { REGLAS } from '../../reglas/registro.js';
 import { usuariosEnFlujo } from '../flujo-rips.js';
-import { ErrorTextoRips } from '../texto-rips.js';
+import { Recorrido } from '../motor.js';
+import { camposProyeccion, proyectar } from '../proyeccion.js';
+import { ErrorTextoRips, elementos } from '../texto-rips.js';
 import { validarRipsFlujo } from '../validar.js';
 import { ColaTextos } from './cola-textos.js';
 import type { MensajeAlHilo, MensajeDelHilo } from './mensajes.js';
@@ -19,6 +22,39 @@ if (!puerto) throw new Error('trabajador.js se carga solo como hilo (worker_thre
 /** Catalog sets by id; a new revision replaces the older ones once no task uses them. */
 const juegos = new Map<number, { catalogos: CatalogosEnMemoria; estructura: VerificadorEstructura }>();
 const tareas = new Map<number, ColaTextos>();
+const paralelas = new Map<number, Extract<MensajeAlHilo, { tipo: 'paralelo' }>>();
+const CAMPOS_PROYECCION = camposProyeccion(REGLAS);
+
+/** One slice of a parallel walk: its users parsed, checked, and reduced for the cross-user rules. */
+function tramo(m: Extract<MensajeAlHilo, { tipo: 'tramo' }>) {
+  const p = paralelas.get(m.tarea);
+  try {
+    const juego = p && juegos.get(p.catalogos);
+    if (!p || !juego) throw new Error(`tarea ${m.tarea} sin inicio o sin catálogos`);
+    let usuarios: unknown[];
+    let cola: string | undefined;
+    if (m.ultimo) {
+      const t = `[${m.texto}`;
+      usuarios = [...elementos(t, 0, (fin) => (cola = t.slice(fin - 1)))];
+    } else usuarios = JSON.parse(`[${m.texto}]`) as unknown[];
+    const r = new Recorrido(p.transaccion, {
+      fecha: p.fecha,
+      catalogos: juego.catalogos,
+      reglas: REGLAS,
+      estructura: juego.estructura,
+      modo: 'tramo',
+    });
+    const proyecciones: unknown[] = [];
+    for (const u of usuarios) {
+      r.usuario(u);
+      proyecciones.push(proyectar(u, CAMPOS_PROYECCION));
+    }
+    const { hallazgos, documentos } = r.terminar();
+    enviar({ tipo: 'tramo-hecho', tarea: m.tarea, n: m.n, hallazgos, documentos, proyecciones, cola });
+  } catch (e) {
+    enviar({ tipo: 'tramo-fallido', tarea: m.tarea, n: m.n, mensaje: (e as Error).message });
+  }
+}
 const enviar = (m: MensajeDelHilo) => puerto.postMessage(m);
 
 async function ejecutar(m: Extract<MensajeAlHilo, { tipo: 'inicio' }>, cola: ColaTextos) {
@@ -60,6 +96,12 @@ puerto.on('message', (m: MensajeAlHilo) => {
       void ejecutar(m, cola);
       return;
     }
+    case 'paralelo':
+      paralelas.set(m.tarea, m);
+      return;
+    case 'tramo':
+      tramo(m);
+      return;
     case 'texto':
       tareas.get(m.tarea)?.poner(m.texto);
       return;
@@ -68,6 +110,7 @@ puerto.on('message', (m: MensajeAlHilo) => {
       return;
     case 'cancelar':
       tareas.get(m.tarea)?.cancelar();
+      paralelas.delete(m.tarea);
       return;
   }
 });

@@ -1,0 +1,54 @@
+import type { Regla } from '../reglas/tipos.js';
+import { type Registro, TIPOS_SERVICIO } from '../tipos.js';
+
+/** Rules whose state spans users: they must see every user in order (never a slice of them). */
+export function esReglaGlobal(r: Regla): boolean {
+  return r.estado !== undefined && !r.estadoPorUsuario;
+}
+
+export interface CamposProyeccion {
+  usuario: readonly string[];
+  servicio: readonly string[];
+}
+
+/** The union of the fields the cross-user rules read. */
+export function camposProyeccion(reglas: readonly Regla[]): CamposProyeccion {
+  const usuario = new Set<string>();
+  const servicio = new Set<string>();
+  for (const r of reglas) {
+    if (!esReglaGlobal(r)) continue;
+    if (!r.lee) throw new Error(`La regla ${r.codigo} guarda estado entre usuarios y no declara «lee»`);
+    for (const c of r.lee.usuario) usuario.add(c);
+    for (const c of r.lee.servicio) servicio.add(c);
+  }
+  return { usuario: [...usuario], servicio: [...servicio] };
+}
+
+function esObjeto(v: unknown): v is Registro {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function tomar(r: Registro, campos: readonly string[]): Registro {
+  const p: Registro = {};
+  for (const c of campos) if (c in r) p[c] = r[c];
+  return p;
+}
+
+/**
+ * A user reduced to what the cross-user rules read: the declared fields, and every service array
+ * with its length and indexes kept (records reduced, anything else as null).
+ */
+export function proyectar(u: unknown, campos: CamposProyeccion): unknown {
+  if (!esObjeto(u)) return null;
+  const p = tomar(u, campos.usuario);
+  const s = u.servicios;
+  if (!esObjeto(s)) return p;
+  const servicios: Registro = {};
+  for (const tipo of TIPOS_SERVICIO) {
+    const lista = s[tipo];
+    if (!Array.isArray(lista)) continue;
+    servicios[tipo] = lista.map((r) => (esObjeto(r) ? tomar(r, campos.servicio) : null));
+  }
+  p.servicios = servicios;
+  return p;
+}
