@@ -24,7 +24,7 @@ export function crearServicios(config: Config, oidc: VerificadorOidc, monitor: M
   const catalogos = new ServicioCatalogos();
   // Threads run the compiled script: from sources (tests under vitest) everything stays in this thread.
   const script = GrupoHilos.scriptCompilado();
-  const grupo = config.rips.hilos > 0 && script ? new GrupoHilos(script, config.rips.hilos) : undefined;
+  const grupo = config.rips.hilos > 0 && script ? new GrupoHilos(script, config.rips.hilos).iniciar() : undefined;
   return {
     entidades: new ServicioEntidades(),
     credenciales: new ServicioCredenciales(config.credentialsKey),

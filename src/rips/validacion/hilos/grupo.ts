@@ -73,6 +73,12 @@ export class GrupoHilos {
     return existsSync(archivo) ? archivo : undefined;
   }
 
+  /** Starts every thread now (like a connection pool), so no request pays for it. */
+  iniciar(): this {
+    while (this.hilos.length < this.tamano) this.crear();
+    return this;
+  }
+
   /** One thread runs the whole walk (every rule, in order) over the text it is sent. */
   async validar(e: EntradaHilo): Promise<SalidaHilo> {
     const hilo = this.elegir();
