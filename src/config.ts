@@ -26,6 +26,8 @@ export interface Config {
   };
   graphqlIntrospection: boolean;
   rips: { rechazoDesde: Record<string, string> };
+  /** FEV gate (invoice XML): max decoded AttachedDocument size and element nesting. */
+  fev: { maxBytes: number; maxProfundidad: number };
 }
 
 export interface OidcConfig {
@@ -138,5 +140,9 @@ export function loadConfig(env: Env = process.env): Config {
     },
     graphqlIntrospection: booleano(env, 'GRAPHQL_INTROSPECTION', true),
     rips: { rechazoDesde: { ...RECHAZO_DESDE, ...rechazoDesde(env) } },
+    fev: {
+      maxBytes: parseTamano(env.FEV_MAX_BYTES ?? '16mb'),
+      maxProfundidad: entero(env, 'FEV_MAX_PROFUNDIDAD', 64),
+    },
   };
 }

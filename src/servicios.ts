@@ -25,6 +25,6 @@ export function crearServicios(config: Config, oidc: VerificadorOidc, monitor: M
     oidc,
     monitor,
     catalogos,
-    validacionRips: new ServicioValidacionRips(catalogos, config.rips.rechazoDesde),
+    validacionRips: new ServicioValidacionRips(catalogos, config.rips.rechazoDesde, config.fev),
   };
 }
