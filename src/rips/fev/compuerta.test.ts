@@ -49,7 +49,7 @@ describe('contenedores válidos', () => {
     // Rules of alcance 'fev' that need data we do not hold are left to the MUV (MUV01), not XML01.
     const muv = hallazgo(r, 'MUV01')!;
     expect(muv.explicacion).toMatch(/RVG19/);
-    expect(muv.explicacion).not.toMatch(/RVC014|RVG08|RVC001/);
+    expect(muv.explicacion).not.toMatch(/RVC014|RVG08|RVC001|RVC034/);
   });
 
   it('sin XML el mismo RIPS conserva la nota XML01', async () => {
@@ -295,6 +295,21 @@ describe('cruces RIPS ↔ factura', () => {
     expect(codigos(r)).toContain('RVG08');
     const capitacion = await conXml({ valorServicios: '1500000.00', modalidad: '03' });
     expect(codigos(capitacion)).not.toContain('RVG08');
+  });
+
+  it('RVC034: valores mayores a 0 solo por evento; en capitación, 0', async () => {
+    const capitacion = await conXml({ modalidad: '03' });
+    const rutas = capitacion.errores.filter((e) => e.codigo === 'RVC034').map((e) => e.ubicacion.ruta);
+    expect(rutas).toContain('usuarios[0].servicios.consultas[0].vrServicio');
+    expect(rutas).toContain('usuarios[0].servicios.medicamentos[0].vrUnitMedicamento');
+    const rips = ripsValido();
+    const consulta = ((rips.usuarios as Registro[])[0]!.servicios as Record<string, Registro[]>)
+      .consultas![0]!;
+    consulta.vrServicio = 0;
+    const evento = await validar(rips, base64(contenedorFev({ valorServicios: '1441790.00' })));
+    expect(evento.errores.filter((e) => e.codigo === 'RVC034').map((e) => e.ubicacion.ruta)).toEqual([
+      'usuarios[0].servicios.consultas[0].vrServicio',
+    ]);
   });
 
   it('CIN006: pagos compartidos (03) no caben en la cobertura 16', async () => {

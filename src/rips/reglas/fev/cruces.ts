@@ -7,7 +7,7 @@ import type { ContextoRegla, DatosFev, Regla } from '../tipos.js';
  * Checks of the registry's rules of alcance 'fev' (RIPS ↔ invoice): they run only when the RIPS is
  * validated with its AttachedDocument (ctx.fev, read by src/rips/fev). The rules' texts and classes
  * stay in the registry files; this module adds their hooks. Rules of alcance 'fev' without a hook
- * here (RVG10, RVG19, RVC017, RVC034) need data we do not hold and are left to the MUV.
+ * here (RVG10, RVG19, RVC017) need data we do not hold and are left to the MUV.
  */
 type Chequeos = Pick<Regla, 'estado' | 'transaccion' | 'usuario' | 'servicio' | 'final'>;
 
@@ -105,7 +105,17 @@ function anticipados(fev: DatosFev, concepto?: string): number {
   return total;
 }
 
-const distinto = (a: number, b: number) => Math.abs(a - b) >= 0.5;
+/** 1 peso of tolerance: absorbs floating point and totals rounded to pesos (as RVC094). */
+const distinto = (a: number, b: number) => Math.abs(a - b) >= 1;
+
+/** Value fields of RVC034 per service type (C17, P16, M18/M19, S11/S12). */
+const CAMPOS_VALOR: Readonly<Partial<Record<TipoServicio, readonly string[]>>> = {
+  consultas: ['vrServicio'],
+  procedimientos: ['vrServicio'],
+  medicamentos: ['vrUnitMedicamento', 'vrServicio'],
+  otrosServicios: ['vrUnitOS', 'vrServicio'],
+};
+const MODALIDADES_SIN_VALOR = new Set(['01', '02', '03']);
 
 function emitirTransaccion(
   ctx: ContextoRegla,
@@ -176,6 +186,27 @@ export const CHEQUEOS_FEV: Readonly<Record<string, Chequeos>> = {
           valor: concepto,
           detalle: `La cobertura ${cobertura} de la factura admite los conceptos ${admitidos.join(', ')}.`,
         });
+      },
+    },
+  },
+  RVC034: {
+    servicio: {
+      tipos: CON_VALOR,
+      verificar(r, ref, ctx) {
+        const modalidad = ctx.fev?.modalidadPago;
+        if (!modalidad) return;
+        const evento = modalidad === MODALIDAD_EVENTO;
+        if (!evento && !MODALIDADES_SIN_VALOR.has(modalidad)) return;
+        for (const campo of CAMPOS_VALOR[ref.tipo] ?? []) {
+          const v = numero(r[campo]);
+          if (v === null || (evento ? v > 0 : v === 0)) continue;
+          ctx.emitir('RVC034', dondeServicio(ref), campo, {
+            valor: v,
+            detalle: evento
+              ? 'La factura es por evento (modalidad 04): el valor debe ser mayor a 0.'
+              : `La modalidad de pago de la factura es ${modalidad}: el valor debe ser 0.`,
+          });
+        }
       },
     },
   },
