@@ -98,12 +98,22 @@ describe('contenedor y documento (PFE, FEV, GI, AAR)', () => {
     expect(notas(r)).toContain('XML01');
   });
 
-  it('sin Invoice → PFE002; sin ApplicationResponse → PFE003; la DIAN rechazó → GI010', () => {
+  it('sin Invoice → PFE002; sin ApplicationResponse → PFE003; la DIAN rechazó → GI010; respuesta de otro documento → GI011/014/017', () => {
     expect(gate(ripsValido(), contenedorFev({}, { documento: null }))).toEqual(['PFE002']);
     expect(gate(ripsValido(), contenedorFev({}, { respuesta: null }))).toEqual(['PFE003']);
     expect(gate(ripsValido(), contenedorFev({ respuestaDian: '04' }))).toEqual(['GI010']);
     expect(gate(ripsValido(), contenedorFev({}, { respuesta: respuestaDian('FEV1001', '') }))).toEqual([
       'AAR001',
+    ]);
+    // The DIAN's response is about another document: GI011 (invoice), GI014 (credit note), GI017 (debit note).
+    expect(gate(ripsValido(), contenedorFev({}, { respuesta: respuestaDian('FEV0999') }))).toEqual(['GI011']);
+    const nc = ripsDeNota('NC', 45000);
+    expect(gate(nc, contenedorFev({ tipo: 'CreditNote' }, { respuesta: respuestaDian('NC1') }))).toEqual([
+      'GI014',
+    ]);
+    const nd = ripsDeNota('ND', 45000);
+    expect(gate(nd, contenedorFev({ tipo: 'DebitNote' }, { respuesta: respuestaDian('ND1') }))).toEqual([
+      'GI017',
     ]);
   });
 

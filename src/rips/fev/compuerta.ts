@@ -106,10 +106,23 @@ export function ejecutarCompuerta(
       a.anotar('estructuraDocumento', { detalle: e.motivo });
     }
   }
-  if (textoRespuesta !== null) verificarRespuesta(textoRespuesta, limitesXml, a);
+  const aprobado = textoRespuesta === null ? undefined : verificarRespuesta(textoRespuesta, limitesXml, a);
   if (!documento) return { hallazgos: a.hallazgos };
 
   verificarDocumento(documento, a);
+  // The DIAN's response must be about this very document (same number and CUFE/CUDE).
+  if (aprobado) {
+    const distintos = [
+      aprobado.id && documento.numero && aprobado.id !== documento.numero
+        ? `número «${aprobado.id}» (el documento es «${documento.numero}»)`
+        : null,
+      aprobado.uuid && documento.cufe && aprobado.uuid !== documento.cufe ? 'CUFE/CUDE distinto' : null,
+    ].filter(Boolean);
+    if (distintos.length)
+      a.anotar('noAprobado', {
+        detalle: `La respuesta de la DIAN es de otro documento: ${distintos.join('; ')}.`,
+      });
+  }
   const numeroFactura = esperado === 'Invoice' ? documento.numero : (documento.facturaReferida?.id ?? null);
   const numRips = typeof rips.numFactura === 'string' ? rips.numFactura.trim() : null;
   if (numeroFactura && numRips && numeroFactura !== numRips)
@@ -122,19 +135,30 @@ export function ejecutarCompuerta(
   return { hallazgos: a.hallazgos, documento, datos: datosParaReglas(documento) };
 }
 
-function verificarRespuesta(texto: string, limites: { maxProfundidad: number }, a: Anotador): void {
+/** Checks the DIAN's response; returns the document it refers to (number and CUFE/CUDE) when readable. */
+function verificarRespuesta(
+  texto: string,
+  limites: { maxProfundidad: number },
+  a: Anotador,
+): { id: string | null; uuid: string | null } | undefined {
   try {
     const d = raiz(parsearXml(texto, limites));
     if (d?.nombre !== 'ApplicationResponse') {
       a.anotar('estructuraRespuesta', { detalle: d ? `El elemento raíz es «${d.nombre}».` : undefined });
-      return;
+      return undefined;
     }
-    const codigo = valor(hijos(d.nodo, 'DocumentResponse')[0], 'Response', 'ResponseCode');
+    const respuesta = hijos(d.nodo, 'DocumentResponse')[0];
+    const codigo = valor(respuesta, 'Response', 'ResponseCode');
     if (codigo === null) a.anotar('respuestaCodigo');
     else if (codigo !== '02') a.anotar('rechazadaDian', { valor: codigo });
+    return {
+      id: valor(respuesta, 'DocumentReference', 'ID'),
+      uuid: valor(respuesta, 'DocumentReference', 'UUID'),
+    };
   } catch (e) {
     if (!(e instanceof ErrorXml)) throw e;
     a.anotar('estructuraRespuesta', { detalle: e.motivo });
+    return undefined;
   }
 }
 

@@ -58,17 +58,31 @@ export class ServicioValidacionRips {
     return combinar(explicarFev(hallazgos, factura, r.fechaEvaluacion, this.rechazoDesde), r);
   }
 
-  /** The RIPS as JSON text, read one user at a time (never one object graph of the whole RIPS). */
-  async validarTexto(em: EntityManager, texto: string, fecha?: Date): Promise<ResultadoValidacion> {
+  /**
+   * The RIPS as JSON text, read one user at a time (never one object graph of the whole RIPS). With
+   * `xmlFevFile` (a string) the FEV gate runs on the members before «usuarios» first.
+   */
+  async validarTexto(
+    em: EntityManager,
+    texto: string,
+    fecha?: Date,
+    xmlFevFile?: string,
+  ): Promise<ResultadoValidacion> {
     const opciones = await this.opciones(em, fecha);
     try {
       const inicio = texto.search(/\S/);
       if (inicio < 0 || texto[inicio] !== '{') throw new ErrorTextoRips('se esperaba un objeto');
       const { transaccion, usuarios } = ripsPorPartes(texto, inicio);
-      return validarRips(transaccion, opciones, usuarios);
+      if (xmlFevFile === undefined) return validarRips(transaccion, opciones, usuarios);
+      const compuerta = ejecutarCompuerta(transaccion, xmlFevFile, this.limitesFev);
+      const r = validarRips(transaccion, { ...opciones, fev: compuerta.datos }, usuarios);
+      return this.conCompuerta(transaccion, compuerta.hallazgos, r);
     } catch (e) {
       // Properties after «usuarios» (unusual layout): read the RIPS whole instead.
-      if (e instanceof MiembrosTrasUsuarios) return this.validarCompleto(texto, opciones);
+      if (e instanceof MiembrosTrasUsuarios) {
+        if (xmlFevFile === undefined) return this.validarCompleto(texto, opciones);
+        return this.validarConFev(em, { rips: this.parsearCompleto(texto), xmlFevFile, fecha });
+      }
       if (e instanceof ErrorTextoRips || e instanceof SyntaxError) {
         throw errores.entradaInvalida(
           'El RIPS no es un objeto JSON válido. Revise comillas, comas y llaves.',
@@ -115,13 +129,13 @@ export class ServicioValidacionRips {
     }
   }
 
-  /** The whole body as text: its members parsed, the RIPS read by parts (whole when it comes with its XML). */
+  /** The whole body as text: its members parsed, the RIPS read by parts. */
   async validarCuerpoTexto(em: EntityManager, texto: string): Promise<ResultadoValidacion> {
     const v = miembrosRaiz(texto, CLAVES_CUERPO);
     const fecha = fechaDelCuerpo(v.otros.fechaEvaluacion);
     const xml = xmlDelCuerpo(v.otros.xmlFevFile);
-    if (v.rips?.texto && xml === undefined) return this.validarTexto(em, v.rips.texto, fecha);
-    const rips = v.rips?.texto ? JSON.parse(v.rips.texto) : v.rips?.valor;
+    if (v.rips?.texto) return this.validarTexto(em, v.rips.texto, fecha, xml);
+    const rips = v.rips?.valor;
     if (typeof rips !== 'object' || rips === null || Array.isArray(rips)) {
       throw errores.entradaInvalida('Envíe el RIPS como objeto JSON en el campo «rips».', [
         {
@@ -135,15 +149,17 @@ export class ServicioValidacionRips {
   }
 
   private validarCompleto(texto: string, opciones: Awaited<ReturnType<ServicioValidacionRips['opciones']>>) {
-    let rips: unknown;
+    return validarRips(this.parsearCompleto(texto), opciones);
+  }
+
+  private parsearCompleto(texto: string): Registro {
     try {
-      rips = JSON.parse(texto);
+      return JSON.parse(texto) as Registro;
     } catch (e) {
       throw errores.entradaInvalida('El RIPS no es un objeto JSON válido. Revise comillas, comas y llaves.', [
         { campo: 'rips', mensaje: (e as Error).message },
       ]);
     }
-    return validarRips(rips as Registro, opciones);
   }
 
   private async opciones(em: EntityManager, fecha?: Date) {
