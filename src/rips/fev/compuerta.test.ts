@@ -374,6 +374,17 @@ describe('entrada hostil: rechazo claro, sin caída ni cuelgue', () => {
     ]);
   });
 
+  it('etiquetas sin cerrar de varios MB → FEV001 con un mensaje corto', () => {
+    const h = rapido(
+      () => ejecutarCompuerta(ripsValido(), base64(`<AttachedDocument>${'<a'.repeat(500_000)}`)).hallazgos,
+    ) as {
+      codigo: string;
+      detalle?: string;
+    }[];
+    expect(h.map((x) => x.codigo)).toEqual(['FEV001']);
+    expect(h[0]!.detalle!.length).toBeLessThan(300);
+  });
+
   it('bomba de entidades (billion laughs) → FEV001', () => {
     const bomba = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from(
       { length: 9 },

@@ -27,6 +27,9 @@ export function documentoEsperado(tipoNota: unknown): TipoDocumentoFev | null {
   return 'Invoice';
 }
 
+/** Names and values quoted in a finding come from the input: keep them short. */
+const corto = (v: string) => (v.length > 80 ? `${v.slice(0, 77)}…` : v);
+
 const ENTIDADES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
 /** The embedded document's text: CDATA, or (rarely) escaped with the five XML entities. */
@@ -81,7 +84,7 @@ export function ejecutarCompuerta(
     a.anotar('contenedor', {
       detalle: (TIPOS_DOCUMENTO_FEV as readonly string[]).includes(r.nombre)
         ? `Se recibió un ${r.nombre} suelto (el XML de la DIAN sin su contenedor).`
-        : `El elemento raíz es «${r.nombre}».`,
+        : `El elemento raíz es «${corto(r.nombre)}».`,
     });
     return { hallazgos: a.hallazgos };
   }
@@ -99,7 +102,7 @@ export function ejecutarCompuerta(
       else if (d.nombre !== esperado) {
         if ((TIPOS_DOCUMENTO_FEV as readonly string[]).includes(d.nombre))
           a.anotar('noEsTipo', { detalle: `El contenedor trae un ${d.nombre}.` });
-        else a.anotar('estructuraDocumento', { detalle: `El elemento raíz es «${d.nombre}».` });
+        else a.anotar('estructuraDocumento', { detalle: `El elemento raíz es «${corto(d.nombre)}».` });
       } else documento = leerDocumento(esperado, d.nodo);
     } catch (e) {
       if (!(e instanceof ErrorXml)) throw e;
@@ -130,7 +133,7 @@ export function ejecutarCompuerta(
       ruta:
         esperado === 'Invoice' ? 'Invoice.ID' : `${esperado}.BillingReference.InvoiceDocumentReference.ID`,
       valor: numeroFactura,
-      detalle: `El RIPS informa «${numRips}».`,
+      detalle: `El RIPS informa «${corto(numRips)}».`,
     });
   return { hallazgos: a.hallazgos, documento, datos: datosParaReglas(documento) };
 }
@@ -144,7 +147,9 @@ function verificarRespuesta(
   try {
     const d = raiz(parsearXml(texto, limites));
     if (d?.nombre !== 'ApplicationResponse') {
-      a.anotar('estructuraRespuesta', { detalle: d ? `El elemento raíz es «${d.nombre}».` : undefined });
+      a.anotar('estructuraRespuesta', {
+        detalle: d ? `El elemento raíz es «${corto(d.nombre)}».` : undefined,
+      });
       return undefined;
     }
     const respuesta = hijos(d.nodo, 'DocumentResponse')[0];
