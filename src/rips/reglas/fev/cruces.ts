@@ -221,7 +221,7 @@ export const CHEQUEOS_FEV: Readonly<Record<string, Chequeos>> = {
       const fechas = [fev.periodo.inicio, fev.periodo.fin].filter(fechaValida);
       if (!fechas.some((f) => f < CORTE_RVG018) || fechas.some((f) => f < CORTE_RCG018)) return;
       emitirTransaccion(ctx, 'RVG018', undefined, {
-        detalle: `El periodo de la factura va del ${fev.periodo.inicio} al ${fev.periodo.fin}.`,
+        detalle: `El periodo de la factura va del ${corto(fev.periodo.inicio ?? '')} al ${corto(fev.periodo.fin ?? '')}.`,
       });
     },
   },
@@ -231,7 +231,7 @@ export const CHEQUEOS_FEV: Readonly<Record<string, Chequeos>> = {
       if (!fev) return;
       if (![fev.periodo.inicio, fev.periodo.fin].filter(fechaValida).some((f) => f < CORTE_RCG018)) return;
       emitirTransaccion(ctx, 'RCG018', undefined, {
-        detalle: `El periodo de la factura va del ${fev.periodo.inicio} al ${fev.periodo.fin}.`,
+        detalle: `El periodo de la factura va del ${corto(fev.periodo.inicio ?? '')} al ${corto(fev.periodo.fin ?? '')}.`,
       });
     },
   },
