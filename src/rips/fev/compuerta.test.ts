@@ -96,6 +96,7 @@ describe('contenedor y documento (PFE, FEV, GI, AAR)', () => {
     expect(e.comoCorregir).toMatch(/AttachedDocument/);
     expect(e.ubicacion.ruta).toBe('xmlFevFile:AttachedDocument');
     expect(notas(r)).toContain('XML01');
+    expect(hallazgo(r, 'XML01')!.explicacion).toMatch(/no se pudo leer/);
   });
 
   it('sin Invoice → PFE002; sin ApplicationResponse → PFE003; la DIAN rechazó → GI010; respuesta de otro documento → GI011/014/017', () => {

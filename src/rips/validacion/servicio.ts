@@ -5,9 +5,9 @@ import type { Catalogos } from '../catalogos/tipos.js';
 import { CAMPOS } from '../estructura/campos.js';
 import type { VerificadorEstructura } from '../estructura/verificador.js';
 import { crearVerificadorEstructura } from '../estructura/verificar.js';
-import { ejecutarCompuerta } from '../fev/compuerta.js';
+import { ejecutarCompuerta, type ResultadoCompuerta } from '../fev/compuerta.js';
 import { LIMITES_FEV_POR_DEFECTO, type LimitesFev } from '../fev/entrada.js';
-import { combinar, explicarFev } from '../fev/explicar.js';
+import { combinar, conXmlIlegible, explicarFev } from '../fev/explicar.js';
 import type { Registro } from '../tipos.js';
 import { comprobarClaves, miembrosRaiz } from './cuerpo-texto.js';
 import type { FlujoCuerpo } from './flujo-cuerpo.js';
@@ -46,16 +46,17 @@ export class ServicioValidacionRips {
     const opciones = await this.opciones(em, entrada.fecha);
     const compuerta = ejecutarCompuerta(entrada.rips, entrada.xmlFevFile, this.limitesFev);
     const r = validarRips(entrada.rips, { ...opciones, fev: compuerta.datos });
-    return this.conCompuerta(entrada.rips, compuerta.hallazgos, r);
+    return this.conCompuerta(entrada.rips, compuerta, r);
   }
 
   private conCompuerta(
     rips: Registro,
-    hallazgos: ReturnType<typeof ejecutarCompuerta>['hallazgos'],
+    compuerta: ResultadoCompuerta,
     r: ResultadoValidacion,
   ): ResultadoValidacion {
     const factura = typeof rips.numFactura === 'string' && rips.numFactura.trim() ? rips.numFactura : null;
-    return combinar(explicarFev(hallazgos, factura, r.fechaEvaluacion, this.rechazoDesde), r);
+    const gate = explicarFev(compuerta.hallazgos, factura, r.fechaEvaluacion, this.rechazoDesde);
+    return combinar(gate, compuerta.datos === undefined ? conXmlIlegible(r) : r);
   }
 
   /**
@@ -76,7 +77,7 @@ export class ServicioValidacionRips {
       if (xmlFevFile === undefined) return validarRips(transaccion, opciones, usuarios);
       const compuerta = ejecutarCompuerta(transaccion, xmlFevFile, this.limitesFev);
       const r = validarRips(transaccion, { ...opciones, fev: compuerta.datos }, usuarios);
-      return this.conCompuerta(transaccion, compuerta.hallazgos, r);
+      return this.conCompuerta(transaccion, compuerta, r);
     } catch (e) {
       // Properties after «usuarios» (unusual layout): read the RIPS whole instead.
       if (e instanceof MiembrosTrasUsuarios) {
@@ -120,7 +121,7 @@ export class ServicioValidacionRips {
         for await (const t of flujo.releer()) texto += t;
         return await this.validarCuerpoTexto(em, texto);
       }
-      return compuerta ? this.conCompuerta(lectura.transaccion, compuerta.hallazgos, r) : r;
+      return compuerta ? this.conCompuerta(lectura.transaccion, compuerta, r) : r;
     } catch (e) {
       if (e instanceof ErrorTextoRips || e instanceof SyntaxError) {
         throw errores.entradaInvalida('El cuerpo no es JSON válido. Revise comillas, comas y llaves.');
