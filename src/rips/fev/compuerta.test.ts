@@ -132,6 +132,16 @@ describe('contenedor y documento (PFE, FEV, GI, AAR)', () => {
     ]);
   });
 
+  it('documento escapado en vez de CDATA también se lee; dos raíces → FEV001', () => {
+    const escapar = (x: string) => x.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const escapado = contenedorFev().replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_t, interno: string) =>
+      escapar(interno),
+    );
+    expect(escapado).not.toContain('CDATA');
+    expect(gate(ripsValido(), escapado)).toEqual([]);
+    expect(gate(ripsValido(), '<AttachedDocument/><AttachedDocument/>')).toEqual(['FEV001']);
+  });
+
   it('XML interno mal formado → FEV002; respuesta mal formada → FEV003', () => {
     expect(gate(ripsValido(), contenedorFev({}, { documento: '<Invoice><cbc:ID>1</Invoice>' }))).toEqual([
       'FEV002',

@@ -122,6 +122,7 @@ export function raiz(doc: Nodo): { nombre: string; nodo: Nodo } | null {
   const nombres = Object.keys(doc).filter((k) => !k.startsWith('?') && !k.startsWith('#'));
   if (nombres.length !== 1) return null;
   const v = doc[nombres[0]!];
+  if (Array.isArray(v) && v.length !== 1) return null;
   const nodo = Array.isArray(v) ? v[0] : v;
   return { nombre: nombres[0]!, nodo: typeof nodo === 'object' && nodo !== null ? (nodo as Nodo) : {} };
 }
