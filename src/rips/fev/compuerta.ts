@@ -117,7 +117,7 @@ export function ejecutarCompuerta(
   if (aprobado) {
     const distintos = [
       aprobado.id && documento.numero && aprobado.id !== documento.numero
-        ? `número «${aprobado.id}» (el documento es «${documento.numero}»)`
+        ? `número «${corto(aprobado.id)}» (el documento es «${corto(documento.numero)}»)`
         : null,
       aprobado.uuid && documento.cufe && aprobado.uuid !== documento.cufe ? 'CUFE/CUDE distinto' : null,
     ].filter(Boolean);
