@@ -33,6 +33,8 @@ export interface Config {
     /** Bodies whose users' text reaches this size go to a validation thread. */
     hiloDesdeBytes: number;
   };
+  /** FEV gate (invoice XML): max decoded AttachedDocument size and element nesting. */
+  fev: { maxBytes: number; maxProfundidad: number };
 }
 
 export interface OidcConfig {
@@ -148,6 +150,10 @@ export function loadConfig(env: Env = process.env): Config {
       rechazoDesde: { ...RECHAZO_DESDE, ...rechazoDesde(env) },
       hilos: entero(env, 'RIPS_HILOS', Math.min(2, os.availableParallelism())),
       hiloDesdeBytes: parseTamano(env.RIPS_HILO_DESDE ?? '64mb'),
+    },
+    fev: {
+      maxBytes: parseTamano(env.FEV_MAX_BYTES ?? '16mb'),
+      maxProfundidad: entero(env, 'FEV_MAX_PROFUNDIDAD', 64),
     },
   };
 }

@@ -24,7 +24,8 @@ export function crearServicios(config: Config, oidc: VerificadorOidc, monitor: M
   const catalogos = new ServicioCatalogos();
   // Threads run the compiled script: from sources (tests under vitest) everything stays in this thread.
   const script = GrupoHilos.scriptCompilado();
-  const grupo = config.rips.hilos > 0 && script ? new GrupoHilos(script, config.rips.hilos).iniciar() : undefined;
+  const grupo =
+    config.rips.hilos > 0 && script ? new GrupoHilos(script, config.rips.hilos).iniciar() : undefined;
   return {
     entidades: new ServicioEntidades(),
     credenciales: new ServicioCredenciales(config.credentialsKey),
@@ -34,6 +35,7 @@ export function crearServicios(config: Config, oidc: VerificadorOidc, monitor: M
     validacionRips: new ServicioValidacionRips(
       catalogos,
       config.rips.rechazoDesde,
+      config.fev,
       // With two threads or more, users are split among them (same findings as one walk).
       grupo && { grupo, desdeCaracteres: config.rips.hiloDesdeBytes, paralelo: config.rips.hilos > 1 },
     ),

@@ -70,7 +70,8 @@ export class ValidacionRipsResolver {
     ripsTexto: string | null,
     @Arg('cuerpoFlujo', () => EscalarFlujoCuerpo, {
       nullable: true,
-      description: 'Uso interno de la ruta REST: el cuerpo {rips, fechaEvaluacion} mientras llega',
+      description:
+        'Uso interno de la ruta REST: el cuerpo {rips, fechaEvaluacion, xmlFevFile} mientras llega',
     })
     cuerpoFlujo: FlujoCuerpo | null,
     @Arg('fechaEvaluacion', () => Date, {
@@ -78,8 +79,32 @@ export class ValidacionRipsResolver {
       description: 'Evaluar con las clases vigentes en esta fecha (por defecto, ahora)',
     })
     fechaEvaluacion: Date | null,
+    @Arg('xmlFevFile', () => String, {
+      nullable: true,
+      description:
+        'El AttachedDocument (factura, nota crédito o nota débito con la respuesta de la DIAN) en base64: ' +
+        'activa la compuerta FEV (DT2) y los cruces RIPS ↔ factura. Vacío o ausente con tipoNota NA y RS.',
+    })
+    xmlFevFile: string | null,
     @Ctx() ctx: Contexto,
   ): Promise<ResultadoValidacionRips> {
+    if (xmlFevFile !== null && xmlFevFile !== undefined && !cuerpoFlujo) {
+      const r =
+        ripsTexto !== null && ripsTexto !== undefined && (rips === null || rips === undefined)
+          ? await ctx.servicios.validacionRips.validarTexto(
+              ctx.em,
+              ripsTexto,
+              fechaEvaluacion ?? undefined,
+              xmlFevFile,
+            )
+          : await ctx.servicios.validacionRips.validarConFev(ctx.em, {
+              rips: ripsUnico(rips, ripsTexto),
+              xmlFevFile,
+              fecha: fechaEvaluacion ?? undefined,
+            });
+      ctx.log.info({ ...r.resumen, valido: r.valid, conXml: true }, 'RIPS validado');
+      return r;
+    }
     if (cuerpoFlujo) {
       const r = await ctx.servicios.validacionRips.validarCuerpoFlujo(ctx.em, cuerpoFlujo);
       ctx.log.info({ ...r.resumen, valido: r.valid }, 'RIPS validado');
@@ -113,6 +138,22 @@ export class ValidacionRipsResolver {
     ctx.log.info({ ...resultado.resumen, valido: resultado.valid }, 'RIPS validado');
     return resultado;
   }
+}
+
+/** The RIPS object of `rips` (refusing it together with `ripsTexto`). */
+function ripsUnico(rips: unknown, ripsTexto: string | null): Registro {
+  if (ripsTexto !== null && ripsTexto !== undefined) {
+    throw errores.entradaInvalida('Envíe el RIPS una sola vez: en «rips» o en «ripsTexto».');
+  }
+  if (typeof rips !== 'object' || rips === null || Array.isArray(rips)) {
+    throw errores.entradaInvalida('Envíe el RIPS como objeto JSON en el campo «rips».', [
+      {
+        campo: 'rips',
+        mensaje: rips === undefined || rips === null ? 'Es obligatorio.' : 'Debe ser un objeto JSON.',
+      },
+    ]);
+  }
+  return rips as Registro;
 }
 
 export const reglasValidacionRips: TablaReglas = { Query: { validarRips: requiere('rips:leer') } };

@@ -1,6 +1,6 @@
 import type { Catalogos } from '../catalogos/tipos.js';
 import type { VerificadorEstructura } from '../estructura/verificador.js';
-import type { ContextoRegla, RefServicio, Regla } from '../reglas/tipos.js';
+import type { ContextoRegla, DatosFev, RefServicio, Regla } from '../reglas/tipos.js';
 import { type Donde, type Hallazgo, type Registro, TIPOS_SERVICIO, type TipoServicio } from '../tipos.js';
 import { esReglaGlobal } from './proyeccion.js';
 
@@ -15,6 +15,11 @@ export interface OpcionesMotor {
    * thread's part of a parallel walk (notes, transaction, and the cross-user rules over reduced users).
    */
   modo?: 'completo' | 'tramo' | 'global';
+  /**
+   * The invoice read by the FEV gate: rules of alcance 'fev' run (those without a check are left to
+   * the MUV). null: no XML applies (tipoNota NA/RS), so they are skipped without a note.
+   */
+  fev?: DatosFev | null;
 }
 
 export interface NotaOmitida {
@@ -64,8 +69,14 @@ export class Recorrido {
     const conXml: string[] = [];
     for (const r of o.reglas) {
       if (r.alcance === 'muv') soloMuv.push(r.codigo);
-      if (r.alcance === 'fev') conXml.push(r.codigo);
-      if (r.alcance !== 'local') continue;
+      if (r.alcance === 'fev') {
+        if (o.fev === undefined) conXml.push(r.codigo);
+        if (!o.fev) continue;
+        if (!tieneChequeo(r)) {
+          soloMuv.push(r.codigo);
+          continue;
+        }
+      } else if (r.alcance !== 'local') continue;
       const sinCargar = (r.catalogos ?? []).filter((t) => !o.catalogos.cargado(t));
       if (sinCargar.length) {
         for (const t of sinCargar) faltantes.set(t, [...(faltantes.get(t) ?? []), r.codigo]);
@@ -90,6 +101,7 @@ export class Recorrido {
       fecha: o.fecha,
       rips,
       catalogos: o.catalogos,
+      ...(o.fev ? { fev: o.fev } : {}),
       emitir: (codigo, donde, campo, extra) => {
         hallazgos.push({ codigo, ...donde, ...(campo ? { campo } : {}), ...extra });
       },
@@ -175,6 +187,10 @@ export class Recorrido {
     for (const r of this.activas) r.final?.(this.ctx, this.estados.get(r));
     return { hallazgos: this.hallazgos, notas: this.notas, documentos: this.documentos };
   }
+}
+
+function tieneChequeo(r: Regla): boolean {
+  return Boolean(r.transaccion || r.usuario || r.servicio || r.final);
 }
 
 type Gancho = { verificar: NonNullable<Regla['servicio']>['verificar']; estado: unknown };

@@ -6,6 +6,10 @@ import type { Catalogos } from '../catalogos/tipos.js';
 import { CAMPOS } from '../estructura/campos.js';
 import type { VerificadorEstructura } from '../estructura/verificador.js';
 import { crearVerificadorEstructura } from '../estructura/verificar.js';
+import { ejecutarCompuerta, type ResultadoCompuerta } from '../fev/compuerta.js';
+import { LIMITES_FEV_POR_DEFECTO, type LimitesFev } from '../fev/entrada.js';
+import { combinar, conXmlIlegible, explicarFev } from '../fev/explicar.js';
+import type { DatosFev } from '../reglas/tipos.js';
 import type { Registro } from '../tipos.js';
 import { comprobarClaves, miembrosRaiz } from './cuerpo-texto.js';
 import type { FlujoCuerpo } from './flujo-cuerpo.js';
@@ -25,6 +29,7 @@ export class ServicioValidacionRips {
   constructor(
     private readonly catalogos: ProveedorCatalogos,
     private readonly rechazoDesde: Record<string, string>,
+    private readonly limitesFev: LimitesFev = LIMITES_FEV_POR_DEFECTO,
     /** Validation threads for streamed bodies of at least `desdeCaracteres` (none: all in this thread). */
     private readonly hilos?: { grupo: GrupoHilos; desdeCaracteres: number; paralelo?: boolean },
   ) {}
@@ -33,17 +38,57 @@ export class ServicioValidacionRips {
     return validarRips(rips, await this.opciones(em, fecha));
   }
 
-  /** The RIPS as JSON text, read one user at a time (never one object graph of the whole RIPS). */
-  async validarTexto(em: EntityManager, texto: string, fecha?: Date): Promise<ResultadoValidacion> {
+  /**
+   * The RIPS with its invoice container (FEV gate, DT2): the gate's findings (file, container,
+   * invoice, health extension, DIAN response, PFP001) first, then the RIPS rules, where the
+   * cross-checks with the invoice (alcance 'fev') run when the container could be read. tipoNota
+   * decides what is expected: the invoice (empty), the credit/debit note (NC/ND), or no XML (NA/RS).
+   */
+  async validarConFev(
+    em: EntityManager,
+    entrada: { rips: Registro; xmlFevFile?: string | null; fecha?: Date },
+  ): Promise<ResultadoValidacion> {
+    const opciones = await this.opciones(em, entrada.fecha);
+    const compuerta = ejecutarCompuerta(entrada.rips, entrada.xmlFevFile, this.limitesFev);
+    const r = validarRips(entrada.rips, { ...opciones, fev: compuerta.datos });
+    return this.conCompuerta(entrada.rips, compuerta, r);
+  }
+
+  private conCompuerta(
+    rips: Registro,
+    compuerta: ResultadoCompuerta,
+    r: ResultadoValidacion,
+  ): ResultadoValidacion {
+    const factura = typeof rips.numFactura === 'string' && rips.numFactura.trim() ? rips.numFactura : null;
+    const gate = explicarFev(compuerta.hallazgos, factura, r.fechaEvaluacion, this.rechazoDesde);
+    return combinar(gate, compuerta.datos === undefined ? conXmlIlegible(r) : r);
+  }
+
+  /**
+   * The RIPS as JSON text, read one user at a time (never one object graph of the whole RIPS). With
+   * `xmlFevFile` (a string) the FEV gate runs on the members before «usuarios» first.
+   */
+  async validarTexto(
+    em: EntityManager,
+    texto: string,
+    fecha?: Date,
+    xmlFevFile?: string,
+  ): Promise<ResultadoValidacion> {
     const opciones = await this.opciones(em, fecha);
     try {
       const inicio = texto.search(/\S/);
       if (inicio < 0 || texto[inicio] !== '{') throw new ErrorTextoRips('se esperaba un objeto');
       const { transaccion, usuarios } = ripsPorPartes(texto, inicio);
-      return validarRips(transaccion, opciones, usuarios);
+      if (xmlFevFile === undefined) return validarRips(transaccion, opciones, usuarios);
+      const compuerta = ejecutarCompuerta(transaccion, xmlFevFile, this.limitesFev);
+      const r = validarRips(transaccion, { ...opciones, fev: compuerta.datos }, usuarios);
+      return this.conCompuerta(transaccion, compuerta, r);
     } catch (e) {
       // Properties after «usuarios» (unusual layout): read the RIPS whole instead.
-      if (e instanceof MiembrosTrasUsuarios) return this.validarCompleto(texto, opciones);
+      if (e instanceof MiembrosTrasUsuarios) {
+        if (xmlFevFile === undefined) return this.validarCompleto(texto, opciones);
+        return this.validarConFev(em, { rips: this.parsearCompleto(texto), xmlFevFile, fecha });
+      }
       if (e instanceof ErrorTextoRips || e instanceof SyntaxError) {
         throw errores.entradaInvalida(
           'El RIPS no es un objeto JSON válido. Revise comillas, comas y llaves.',
@@ -65,9 +110,16 @@ export class ServicioValidacionRips {
       if ('completo' in lectura) return await this.validarCuerpoTexto(em, lectura.completo);
       comprobarClaves(lectura.antes, CLAVES_CUERPO);
       const opciones = await this.opciones(em, fechaDelCuerpo(lectura.antes.fechaEvaluacion));
+      // The XML before the RIPS: the gate runs first and the users are still checked as they arrive.
+      const xml = xmlDelCuerpo(lectura.antes.xmlFevFile);
+      const compuerta =
+        xml === undefined ? undefined : ejecutarCompuerta(lectura.transaccion, xml, this.limitesFev);
       let usuarios: { resultado: ResultadoValidacion; cola: string };
       try {
-        usuarios = await this.validarUsuarios(lectura, opciones);
+        usuarios = await this.validarUsuarios(
+          lectura,
+          compuerta ? { ...opciones, fev: compuerta.datos } : opciones,
+        );
       } catch (e) {
         if (!(e instanceof TramoInvalido)) throw e;
         // A slice of the parallel walk did not parse (broken JSON, or a user split in the wrong
@@ -80,12 +132,12 @@ export class ServicioValidacionRips {
       const { resultado: r, cola: textoCola } = usuarios;
       const cola = leerCola(textoCola);
       comprobarClaves(cola.cuerpo, CLAVES_CUERPO);
-      if (Object.keys(cola.rips).length || 'fechaEvaluacion' in cola.cuerpo) {
+      if (Object.keys(cola.rips).length || 'fechaEvaluacion' in cola.cuerpo || 'xmlFevFile' in cola.cuerpo) {
         let texto = '';
         for await (const t of flujo.releer()) texto += t;
         return await this.validarCuerpoTexto(em, texto);
       }
-      return r;
+      return compuerta ? this.conCompuerta(lectura.transaccion, compuerta, r) : r;
     } catch (e) {
       if (e instanceof ErrorTextoRips || e instanceof SyntaxError) {
         throw errores.entradaInvalida('El cuerpo no es JSON válido. Revise comillas, comas y llaves.');
@@ -100,7 +152,7 @@ export class ServicioValidacionRips {
    */
   private async validarUsuarios(
     lectura: LecturaEnFlujo,
-    opciones: Awaited<ReturnType<ServicioValidacionRips['opciones']>>,
+    opciones: Awaited<ReturnType<ServicioValidacionRips['opciones']>> & { fev?: DatosFev | null },
   ): Promise<{ resultado: ResultadoValidacion; cola: string }> {
     // Chunks read ahead (kept apart, never joined) until the body proves large or ends.
     const leidos = [lectura.resto];
@@ -125,6 +177,7 @@ export class ServicioValidacionRips {
           catalogos: opciones.catalogos,
           fecha: opciones.fecha,
           rechazoDesde: opciones.rechazoDesde,
+          fev: opciones.fev,
         };
         return hilos.paralelo
           ? hilos.grupo.validarEnParalelo({ ...entrada, estructura: opciones.estructura })
@@ -145,7 +198,8 @@ export class ServicioValidacionRips {
   async validarCuerpoTexto(em: EntityManager, texto: string): Promise<ResultadoValidacion> {
     const v = miembrosRaiz(texto, CLAVES_CUERPO);
     const fecha = fechaDelCuerpo(v.otros.fechaEvaluacion);
-    if (v.rips?.texto) return this.validarTexto(em, v.rips.texto, fecha);
+    const xml = xmlDelCuerpo(v.otros.xmlFevFile);
+    if (v.rips?.texto) return this.validarTexto(em, v.rips.texto, fecha, xml);
     const rips = v.rips?.valor;
     if (typeof rips !== 'object' || rips === null || Array.isArray(rips)) {
       throw errores.entradaInvalida('Envíe el RIPS como objeto JSON en el campo «rips».', [
@@ -155,19 +209,22 @@ export class ServicioValidacionRips {
         },
       ]);
     }
+    if (xml !== undefined) return this.validarConFev(em, { rips: rips as Registro, xmlFevFile: xml, fecha });
     return this.validar(em, rips as Registro, fecha);
   }
 
   private validarCompleto(texto: string, opciones: Awaited<ReturnType<ServicioValidacionRips['opciones']>>) {
-    let rips: unknown;
+    return validarRips(this.parsearCompleto(texto), opciones);
+  }
+
+  private parsearCompleto(texto: string): Registro {
     try {
-      rips = JSON.parse(texto);
+      return JSON.parse(texto) as Registro;
     } catch (e) {
       throw errores.entradaInvalida('El RIPS no es un objeto JSON válido. Revise comillas, comas y llaves.', [
         { campo: 'rips', mensaje: (e as Error).message },
       ]);
     }
-    return validarRips(rips as Registro, opciones);
   }
 
   private async opciones(em: EntityManager, fecha?: Date) {
@@ -181,7 +238,16 @@ export class ServicioValidacionRips {
   }
 }
 
-const CLAVES_CUERPO = ['fechaEvaluacion'] as const;
+const CLAVES_CUERPO = ['fechaEvaluacion', 'xmlFevFile'] as const;
+
+/** `xmlFevFile` of a REST body: a string runs the FEV gate; absent or null validates the RIPS alone. */
+function xmlDelCuerpo(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string') return v;
+  throw errores.entradaInvalida('El campo «xmlFevFile» debe ser texto: el AttachedDocument en base64.', [
+    { campo: 'xmlFevFile', mensaje: 'Debe ser una cadena base64.' },
+  ]);
+}
 
 /** The chunks read ahead (released as they are handed out), then what the body still has. */
 async function* seguido(leidos: string[], resto?: AsyncIterator<string>): AsyncGenerator<string> {

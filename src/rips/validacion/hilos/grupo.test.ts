@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, describe, expect, it } from 'vitest';
+import { base64, contenedorFev } from '../../../../test/fixtures/fev.js';
 import { catalogosPrueba, ripsValido } from '../../../../test/fixtures/rips.js';
 import type { Registro } from '../../tipos.js';
 import { FlujoCuerpo } from '../flujo-cuerpo.js';
@@ -48,7 +49,11 @@ describe.skipIf(!hayScript).each([
 ])('validación en hilos (script compilado): %s', (_, paralelo) => {
   // Small slices: a few users each, so cuts, order and cross-slice findings are exercised.
   const grupo = new GrupoHilos(SCRIPT, 2, 6000);
-  const conHilos = new ServicioValidacionRips(proveedor, {}, { grupo, desdeCaracteres: 2000, paralelo });
+  const conHilos = new ServicioValidacionRips(proveedor, {}, undefined, {
+    grupo,
+    desdeCaracteres: 2000,
+    paralelo,
+  });
   const sinHilos = new ServicioValidacionRips(proveedor, {});
   afterAll(() => grupo.cerrar());
 
@@ -61,6 +66,16 @@ describe.skipIf(!hayScript).each([
     expect(a.resumen.rechazos).toBeGreaterThan(0);
     expect(a.errores.map((e) => e.codigo)).toEqual(expect.arrayContaining(['RVG12', 'RVG13', 'RVG04']));
     expect(a).toEqual(b);
+  });
+
+  it('con la factura antes del RIPS: las reglas que cruzan con el XML dan lo mismo (sumas incluidas)', async () => {
+    // A total that differs from the RIPS: RVG08 (sum of all users' values) fires.
+    const xmlFevFile = base64(contenedorFev({ valorServicios: '1000.00' }));
+    const texto = JSON.stringify({ fechaEvaluacion: FECHA, xmlFevFile, rips: ripsGrande(150, false) });
+    const a = await conHilos.validarCuerpoFlujo(em, flujo(texto));
+    expect(a.errores.map((e) => e.codigo)).toEqual(expect.arrayContaining(['RVG08']));
+    expect(a.errores.map((e) => e.codigo)).not.toContain('XML01');
+    expect(a).toEqual(await sinHilos.validarCuerpoFlujo(em, flujo(texto)));
   });
 
   it('varias validaciones a la vez en dos hilos, cada una con su resultado', async () => {
@@ -99,7 +114,11 @@ describe.skipIf(!hayScript).each([
   it('un cuerpo pequeño se valida en el hilo de la solicitud (mismo resultado)', async () => {
     const texto = JSON.stringify({ fechaEvaluacion: FECHA, rips: ripsValido() });
     expect(texto.length).toBeLessThan(20_000);
-    const grande = new ServicioValidacionRips(proveedor, {}, { grupo, desdeCaracteres: 1 << 20, paralelo });
+    const grande = new ServicioValidacionRips(proveedor, {}, undefined, {
+      grupo,
+      desdeCaracteres: 1 << 20,
+      paralelo,
+    });
     expect(await grande.validarCuerpoFlujo(em, flujo(texto))).toEqual(
       await sinHilos.validarCuerpoFlujo(em, flujo(texto)),
     );
@@ -108,7 +127,11 @@ describe.skipIf(!hayScript).each([
 
 describe.skipIf(!hayScript)('usuarios repartidos: cortes en el lugar equivocado', () => {
   const grupo = new GrupoHilos(SCRIPT, 2, 500);
-  const conHilos = new ServicioValidacionRips(proveedor, {}, { grupo, desdeCaracteres: 100, paralelo: true });
+  const conHilos = new ServicioValidacionRips(proveedor, {}, undefined, {
+    grupo,
+    desdeCaracteres: 100,
+    paralelo: true,
+  });
   const sinHilos = new ServicioValidacionRips(proveedor, {});
   afterAll(() => grupo.cerrar());
 
@@ -127,7 +150,7 @@ describe.skipIf(!hayScript)('usuarios repartidos: cortes en el lugar equivocado'
         ];
       }
       const { tipoDocumentoIdentificacion, ...resto } = u;
-      Object.keys(u).forEach((k) => delete u[k]);
+      for (const k of Object.keys(u)) delete u[k];
       Object.assign(u, { tipoDocumentoIdentificacion, ...resto });
     }
     const texto = JSON.stringify({ fechaEvaluacion: FECHA, rips });

@@ -5,6 +5,7 @@ import { errores } from '../../../errores/errores.js';
 import type { CatalogosEnMemoria } from '../../catalogos/memoria.js';
 import type { VerificadorEstructura } from '../../estructura/verificador.js';
 import { REGLAS } from '../../reglas/registro.js';
+import type { DatosFev } from '../../reglas/tipos.js';
 import type { Hallazgo, Registro } from '../../tipos.js';
 import { Recorrido } from '../motor.js';
 import { type ResultadoValidacion, resultadoDeMotor } from '../validar.js';
@@ -25,6 +26,8 @@ export interface EntradaHilo {
   catalogos: CatalogosEnMemoria;
   fecha: Date | undefined;
   rechazoDesde: Record<string, string>;
+  /** The invoice read by the FEV gate (rules of alcance 'fev'), as in OpcionesMotor. */
+  fev?: DatosFev | null;
 }
 
 export interface EntradaParalela extends EntradaHilo {
@@ -126,6 +129,7 @@ export class GrupoHilos {
       transaccion: e.transaccion,
       fecha: e.fecha,
       rechazoDesde: e.rechazoDesde,
+      fev: e.fev,
     });
     try {
       let enviado = 0;
@@ -170,6 +174,7 @@ export class GrupoHilos {
       catalogos: e.catalogos,
       reglas: REGLAS,
       estructura: e.estructura,
+      fev: e.fev,
       modo: 'global',
     });
     const hallazgos: Hallazgo[] = [];
@@ -229,6 +234,7 @@ export class GrupoHilos {
         catalogos,
         transaccion: e.transaccion,
         fecha,
+        fev: e.fev,
       } satisfies MensajeAlHilo);
     }
     const enviar = async (texto: string, ultimo: boolean) => {

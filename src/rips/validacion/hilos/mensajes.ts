@@ -1,4 +1,5 @@
 import type { TablaEnMemoria } from '../../catalogos/memoria.js';
+import type { DatosFev } from '../../reglas/tipos.js';
 import type { Hallazgo, Registro } from '../../tipos.js';
 import type { ResultadoValidacion } from '../validar.js';
 
@@ -12,6 +13,7 @@ export type MensajeAlHilo =
       transaccion: Registro;
       fecha: Date | undefined;
       rechazoDesde: Record<string, string>;
+      fev: DatosFev | null | undefined;
     }
   | { tipo: 'texto'; tarea: number; texto: string }
   /** A parallel walk: the thread checks slices of whole users (`tramo`) for the request thread. */
@@ -21,6 +23,7 @@ export type MensajeAlHilo =
       catalogos: number;
       transaccion: Registro;
       fecha: Date;
+      fev: DatosFev | null | undefined;
     }
   /** Whole users, comma separated; the last slice runs to the end of the body (`]` and what follows). */
   | { tipo: 'tramo'; tarea: number; n: number; texto: string; ultimo: boolean }

@@ -42,6 +42,7 @@ function tramo(m: Extract<MensajeAlHilo, { tipo: 'tramo' }>) {
       catalogos: juego.catalogos,
       reglas: REGLAS,
       estructura: juego.estructura,
+      fev: p.fev,
       modo: 'tramo',
     });
     const proyecciones: unknown[] = [];
@@ -69,6 +70,7 @@ async function ejecutar(m: Extract<MensajeAlHilo, { tipo: 'inicio' }>, cola: Col
         catalogos: juego.catalogos,
         estructura: juego.estructura,
         rechazoDesde: m.rechazoDesde,
+        fev: m.fev,
       },
       usuariosEnFlujo('', cola, fin),
     );
