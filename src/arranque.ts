@@ -15,6 +15,7 @@ import { asegurarDemo } from './entidades/demo.js';
 import type { Extensiones } from './graphql/schema.js';
 import { crearLogger, resumenError } from './logger.js';
 import { crearServicios, type Servicios } from './servicios.js';
+import { credencialesSandboxDemo, simuladorPorDefecto } from './simuladores/muv/en-proceso.js';
 
 export interface ServicioEnMarcha {
   url: string;
@@ -36,15 +37,18 @@ export interface OpcionesArranque {
  * Listens at once (so /health answers and the rest say 503 bd-arrancando), then brings the
  * database up, migrates and opens the gate.
  */
-export async function arrancar(config: Config, o: OpcionesArranque = {}): Promise<ServicioEnMarcha> {
-  const log = o.log ?? crearLogger(config.logLevel);
+export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}): Promise<ServicioEnMarcha> {
+  const log = o.log ?? crearLogger(configEntorno.logLevel);
+  // No MUV_BASE_URL in a local run: the MUV sandbox simulator on its own port, and the client pointed at it.
+  const { config, simulador } = await simuladorPorDefecto(configEntorno);
+  if (simulador) log.info({ url: simulador.url }, 'simulador MUV (sandbox) en marcha');
   const monitor = new MonitorBd({
     sondeoMs: config.bd.sondeoMs,
     timeoutMs: config.bd.timeoutConexionMs,
     onCambio: (estado) => log.warn({ estado }, 'estado de la base de datos'),
   });
   const oidc = new VerificadorOidc(config.oidc);
-  const servicios = crearServicios(config, oidc, monitor);
+  const servicios = crearServicios(config, oidc, monitor, log);
   let orm: MikroORM | undefined;
   let embebido: PostgresEmbebido | undefined;
   let demoApiKey: string | undefined;
@@ -87,6 +91,8 @@ export async function arrancar(config: Config, o: OpcionesArranque = {}): Promis
       }
     }
     if (config.demo.crear) demoApiKey = await asegurarDemo(nuevo.em.fork(), servicios.entidades, config);
+    if (config.demo.crear && simulador)
+      await credencialesSandboxDemo(nuevo.em.fork(), servicios.credenciales);
     orm = nuevo;
     monitor.iniciar(bd.url);
     oidc
@@ -110,6 +116,7 @@ export async function arrancar(config: Config, o: OpcionesArranque = {}): Promis
       await cerrar();
       await orm?.close(true);
       await embebido?.detener();
+      await simulador?.cerrar();
     },
   };
 }

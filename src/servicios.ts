@@ -1,9 +1,12 @@
+import type { Logger } from 'pino';
 import type { VerificadorOidc } from './auth/oidc.js';
 import type { Config } from './config.js';
 import type { MonitorBd } from './db/monitor.js';
 import { ServicioCredenciales } from './entidades/credenciales.js';
 import { ServicioEntidades } from './entidades/servicio.js';
 import { ServicioCatalogos } from './rips/catalogos/servicio.js';
+import { ClienteMuv } from './rips/muv/cliente.js';
+import { ServicioRadicacion } from './rips/radicacion/servicio.js';
 import { ServicioValidacionRips } from './rips/validacion/servicio.js';
 
 /** Process-wide singletons handed to resolvers through the context. */
@@ -14,17 +17,29 @@ export interface Servicios {
   monitor: MonitorBd;
   catalogos: ServicioCatalogos;
   validacionRips: ServicioValidacionRips;
+  muv: ClienteMuv;
+  radicacion: ServicioRadicacion;
 }
 
-export function crearServicios(config: Config, oidc: VerificadorOidc, monitor: MonitorBd): Servicios {
+export function crearServicios(
+  config: Config,
+  oidc: VerificadorOidc,
+  monitor: MonitorBd,
+  log?: Logger,
+): Servicios {
   // Loads the shipped catalog files now: a malformed one stops start-up, not the first RIPS.
   const catalogos = new ServicioCatalogos();
+  const credenciales = new ServicioCredenciales(config.credentialsKey);
+  const validacionRips = new ServicioValidacionRips(catalogos, config.rips.rechazoDesde);
+  const muv = new ClienteMuv({ baseUrl: config.upstreams.muv.baseUrl, ...config.muv, log });
   return {
     entidades: new ServicioEntidades(),
-    credenciales: new ServicioCredenciales(config.credentialsKey),
+    credenciales,
     oidc,
     monitor,
     catalogos,
-    validacionRips: new ServicioValidacionRips(catalogos, config.rips.rechazoDesde),
+    validacionRips,
+    muv,
+    radicacion: new ServicioRadicacion(validacionRips, credenciales, muv),
   };
 }
