@@ -5,6 +5,9 @@ import type { Catalogos } from '../catalogos/tipos.js';
 import { CAMPOS } from '../estructura/campos.js';
 import type { VerificadorEstructura } from '../estructura/verificador.js';
 import { crearVerificadorEstructura } from '../estructura/verificar.js';
+import { ejecutarCompuerta } from '../fev/compuerta.js';
+import { LIMITES_FEV_POR_DEFECTO, type LimitesFev } from '../fev/entrada.js';
+import { combinar, explicarFev } from '../fev/explicar.js';
 import type { Registro } from '../tipos.js';
 import { comprobarClaves, miembrosRaiz } from './cuerpo-texto.js';
 import type { FlujoCuerpo } from './flujo-cuerpo.js';
@@ -23,10 +26,36 @@ export class ServicioValidacionRips {
   constructor(
     private readonly catalogos: ProveedorCatalogos,
     private readonly rechazoDesde: Record<string, string>,
+    private readonly limitesFev: LimitesFev = LIMITES_FEV_POR_DEFECTO,
   ) {}
 
   async validar(em: EntityManager, rips: Registro, fecha?: Date): Promise<ResultadoValidacion> {
     return validarRips(rips, await this.opciones(em, fecha));
+  }
+
+  /**
+   * The RIPS with its invoice container (FEV gate, DT2): the gate's findings (file, container,
+   * invoice, health extension, DIAN response, PFP001) first, then the RIPS rules, where the
+   * cross-checks with the invoice (alcance 'fev') run when the container could be read. tipoNota
+   * decides what is expected: the invoice (empty), the credit/debit note (NC/ND), or no XML (NA/RS).
+   */
+  async validarConFev(
+    em: EntityManager,
+    entrada: { rips: Registro; xmlFevFile?: string | null; fecha?: Date },
+  ): Promise<ResultadoValidacion> {
+    const opciones = await this.opciones(em, entrada.fecha);
+    const compuerta = ejecutarCompuerta(entrada.rips, entrada.xmlFevFile, this.limitesFev);
+    const r = validarRips(entrada.rips, { ...opciones, fev: compuerta.datos });
+    return this.conCompuerta(entrada.rips, compuerta.hallazgos, r);
+  }
+
+  private conCompuerta(
+    rips: Registro,
+    hallazgos: ReturnType<typeof ejecutarCompuerta>['hallazgos'],
+    r: ResultadoValidacion,
+  ): ResultadoValidacion {
+    const factura = typeof rips.numFactura === 'string' && rips.numFactura.trim() ? rips.numFactura : null;
+    return combinar(explicarFev(hallazgos, factura, r.fechaEvaluacion, this.rechazoDesde), r);
   }
 
   /** The RIPS as JSON text, read one user at a time (never one object graph of the whole RIPS). */
