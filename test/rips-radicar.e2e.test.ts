@@ -6,7 +6,7 @@ import { Radicacion } from '../src/rips/radicacion/radicacion.entity.js';
 import { cuvDelPaquete } from '../src/simuladores/muv/paquete.js';
 import { CREDENCIALES_SANDBOX } from '../src/simuladores/muv/sandbox.js';
 import { iniciarSimuladorMuv, type SimuladorMuv } from '../src/simuladores/muv/servidor.js';
-import { consulta, ripsDe, xmlFev } from './fixtures/muv.js';
+import { CUOTA_MODERADORA, consulta, ripsDe, TOTAL_SERVICIOS, xmlFev } from './fixtures/muv.js';
 import { iniciarEmisor } from './issuer.js';
 import { graphql, iniciarServicio, pedir } from './servidor.js';
 
@@ -125,11 +125,10 @@ describe('POST /rips: radicado, repetida y cada tipoNota', () => {
     'tipoNota %s → %s, 201; repetir la nota vuelve a ir al MUV',
     async (tipoNota, operacion, conXml) => {
       const num = factura(tipoNota);
-      const rips = ripsDe(tipoNota === 'RS' ? null : factura('BASE'), {
-        tipoNota,
-        numNota: num,
-      });
-      const cuerpo = conXml ? { rips, xmlFevFile: xmlFev(num) } : { rips };
+      const base = tipoNota === 'RS' ? null : factura('BASE');
+      const rips = ripsDe(base, { tipoNota, numNota: num });
+      const xml = xmlFev(num, tipoNota === 'NC' ? 'CreditNote' : 'DebitNote', base);
+      const cuerpo = conXml ? { rips, xmlFevFile: xml } : { rips };
       const r = await radicar(cuerpo);
       expect(r.status, JSON.stringify(r.body).slice(0, 600)).toBe(201);
       expect(r.body).toMatchObject({ estado: 'radicado', operacion, tipoNota, repetida: false });
@@ -208,12 +207,17 @@ describe('POST /rips: rechazos', () => {
     expect(lineasLog.join('')).not.toMatch(/99912345|ResultadosValidacion|Texto original del MUV/);
   });
 
-  it('factura sin XML → el MUV la rechaza (PFE001) con nuestra explicación', async () => {
+  it('compuerta FEV: factura sin XML o con el XML de otra factura → 422 rechazado-local', async () => {
+    const cargas = sim.contadores.cargas;
     const num = factura('X');
-    const r = await radicar({ rips: ripsDe(num) });
-    expect(r.status).toBe(422);
-    const e = r.body.errores.find((x: { codigo: string }) => x.codigo === 'PFE001');
-    expect(e).toMatchObject({ fuente: 'muv', titulo: 'Falta la factura electrónica (AttachedDocument)' });
+    for (const cuerpo of [{ rips: ripsDe(num) }, { rips: ripsDe(num), xmlFevFile: xmlFev(`${num}9`) }]) {
+      const r = await radicar(cuerpo);
+      expect(r.status).toBe(422);
+      expect(r.body.estado).toBe('rechazado-local');
+      const e = r.body.errores.find((x: { severidad: string }) => x.severidad === 'rechazo');
+      expect(e.fuente).toBe('linter-local');
+    }
+    expect(sim.contadores.cargas).toBe(cargas);
   });
 
   it('cuerpo inválido → 400 en español', async () => {
@@ -272,7 +276,7 @@ describe('consultas, tenencia y permisos', () => {
 
   it('GET /rips/:id/cuv → 200 verificado con el registro completo del MUV', async () => {
     const num = factura('V');
-    const r = await radicar({ rips: ripsDe(num), xmlFevFile: xmlFev(num, 1_486_790) });
+    const r = await radicar({ rips: ripsDe(num), xmlFevFile: xmlFev(num) });
     const v = await leer(`/rips/${r.body.id}/cuv`);
     expect(v.status).toBe(200);
     expect(v.body).toMatchObject({ id: r.body.id, numFactura: num, cuv: r.body.cuv, verificado: true });
@@ -284,7 +288,7 @@ describe('consultas, tenencia y permisos', () => {
       esValido: true,
       tipoDocumento: 'FacturaElectronica',
       fechaEmision: '2026-10-01',
-      totalFactura: 1_486_790,
+      totalFactura: TOTAL_SERVICIOS - CUOTA_MODERADORA,
       cantidadUsuarios: 2,
       codigoPrestador: '110010123401',
       numDocumentoReferenciado: null,

@@ -9,6 +9,5 @@ export function compuertaLocal(
   em: EntityManager,
   entrada: { rips: Registro; xmlFevFile?: string | null; fecha?: Date },
 ): Promise<ResultadoValidacion> {
-  // TODO(fev): validarConFev once branch fev delivers it.
-  return validacion.validar(em, entrada.rips, entrada.fecha);
+  return validacion.validarConFev(em, entrada);
 }
