@@ -1,3 +1,4 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { CredencialesMuv, ServicioCredenciales } from '../../entidades/credenciales.js';
@@ -71,29 +72,31 @@ export class ServicioRadicacion {
     let d: Desenlace;
     if (doc.tipoNota === null && doc.numFactura && doc.nit) {
       // Invoices: one filing per invoice even when identical requests arrive together.
-      d = await em.transactional(async (tem) => {
-        await tem
-          .getConnection()
-          .execute(
-            'select pg_advisory_xact_lock(?, hashtext(?))',
-            [CLAVE_BLOQUEO, `${entidad.id}|${doc.nit}|${doc.numFactura}`],
-            'all',
-            tem.getTransactionContext(),
+      d = await this.deUnaVez(em, entidad, doc, () =>
+        em.transactional(async (tem) => {
+          await tem
+            .getConnection()
+            .execute(
+              'select pg_advisory_xact_lock(?, hashtext(?))',
+              [CLAVE_BLOQUEO, `${entidad.id}|${doc.nit}|${doc.numFactura}`],
+              'all',
+              tem.getTransactionContext(),
+            );
+          const previa = await tem.findOne(
+            Radicacion,
+            {
+              entidad,
+              numDocumentoIdObligado: doc.nit!,
+              numFactura: doc.numFactura!,
+              tipoNota: null,
+              estado: 'radicado',
+            },
+            { populate: ['errores'] },
           );
-        const previa = await tem.findOne(
-          Radicacion,
-          {
-            entidad,
-            numDocumentoIdObligado: doc.nit!,
-            numFactura: doc.numFactura!,
-            tipoNota: null,
-            estado: 'radicado',
-          },
-          { populate: ['errores'] },
-        );
-        if (previa) return { r: { radicacion: previa, repetida: true, errores: previa.errores } };
-        return this.procesar(tem, entidad, cred, doc, log);
-      });
+          if (previa) return { r: { radicacion: previa, repetida: true, errores: previa.errores } };
+          return this.procesar(tem, entidad, cred, doc, log);
+        }),
+      );
     } else {
       d = await this.procesar(em, entidad, cred, doc, log);
     }
@@ -103,6 +106,39 @@ export class ServicioRadicacion {
     );
     if ('error' in d) throw d.error;
     return d.r;
+  }
+
+  /**
+   * The advisory lock serializes one invoice; the partial unique index is the database's own
+   * guarantee. Should it fire anyway (another writer without the lock), the filing that won is
+   * returned as a repeat instead of a 500.
+   */
+  private async deUnaVez(
+    em: EntityManager,
+    entidad: Entidad,
+    doc: Documento,
+    radicar: () => Promise<Desenlace>,
+  ): Promise<Desenlace> {
+    try {
+      return await radicar();
+    } catch (e) {
+      if (!(e instanceof UniqueConstraintViolationException)) throw e;
+      const ganadora = await em
+        .fork()
+        .findOne(
+          Radicacion,
+          {
+            entidad: entidad.id,
+            numDocumentoIdObligado: doc.nit!,
+            numFactura: doc.numFactura!,
+            tipoNota: null,
+            estado: 'radicado',
+          },
+          { populate: ['errores'] },
+        );
+      if (!ganadora) throw e;
+      return { r: { radicacion: ganadora, repetida: true, errores: ganadora.errores } };
+    }
   }
 
   private async procesar(
