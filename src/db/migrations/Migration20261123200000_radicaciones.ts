@@ -7,7 +7,7 @@ export class Migration20261123200000_radicaciones extends Migration {
       `create table "radicacion" ("id" uuid not null, "entidad_id" uuid not null, "num_factura" text null, "num_documento_id_obligado" text not null, "tipo_nota" text null, "num_nota" text null, "operacion" text not null, "estado" text not null, "cuv" text null, "proceso_id" int null, "fecha_radicacion" timestamptz null, "motivo" text null, "n_errores" int not null default 0, "n_avisos" int not null default 0, "errores" jsonb not null, "respuesta_muv" jsonb null, "created_at" timestamptz not null, constraint "radicacion_pkey" primary key ("id"));`,
     );
     this.addSql(
-      `create index "radicacion_entidad_id_created_at_index" on "radicacion" ("entidad_id", "created_at");`,
+      `create index "radicacion_entidad_id_created_at_id_index" on "radicacion" ("entidad_id", "created_at", "id");`,
     );
     this.addSql(
       `create unique index "radicacion_factura_radicada_unique" on "radicacion" ("entidad_id", "num_documento_id_obligado", "num_factura") where "estado" = 'radicado' and "tipo_nota" is null;`,

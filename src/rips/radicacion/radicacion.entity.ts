@@ -12,7 +12,7 @@ export type EstadoRadicacion = (typeof ESTADOS_RADICACION)[number];
  */
 @Entity({ tableName: 'radicacion' })
 // GET /rips: the newest filings of one entity, read backwards on this index.
-@Index({ name: 'radicacion_entidad_id_created_at_index', properties: ['entidad', 'createdAt'] })
+@Index({ name: 'radicacion_entidad_id_created_at_id_index', properties: ['entidad', 'createdAt', 'id'] })
 // At most one CUV per invoice and entity; also the lookup of a repeated invoice.
 @Index({
   name: 'radicacion_factura_radicada_unique',

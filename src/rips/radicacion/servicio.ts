@@ -250,7 +250,7 @@ export class ServicioRadicacion {
     return { radicacion, repetida: false, errores: hallazgos };
   }
 
-  /** The latest 100 filings of the entity, newest first (index radicacion_entidad_id_created_at_index). */
+  /** The latest 100 filings of the entity, newest first (index radicacion_entidad_id_created_at_id_index). */
   listar(em: EntityManager, entidad: Entidad): Promise<Radicacion[]> {
     return em.find(
       Radicacion,
