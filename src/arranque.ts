@@ -16,6 +16,7 @@ import type { Extensiones } from './graphql/schema.js';
 import { crearLogger, resumenError } from './logger.js';
 import { crearServicios, type Servicios } from './servicios.js';
 import { credencialesSandboxDemo, simuladorPorDefecto } from './simuladores/muv/en-proceso.js';
+import type { SimuladorMuv } from './simuladores/muv/servidor.js';
 
 export interface ServicioEnMarcha {
   url: string;
@@ -25,6 +26,8 @@ export interface ServicioEnMarcha {
   listo: Promise<void>;
   orm: () => MikroORM | undefined;
   demoApiKey: () => string | undefined;
+  /** The in-process MUV sandbox of the default run (undefined when MUV_BASE_URL is set). */
+  simuladorMuv: SimuladorMuv | undefined;
   detener: () => Promise<void>;
 }
 
@@ -108,6 +111,7 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
     listo,
     orm: () => orm,
     demoApiKey: () => demoApiKey,
+    simuladorMuv: simulador,
     detener: async () => {
       detenido = true;
       monitor.detener();

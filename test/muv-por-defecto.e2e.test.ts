@@ -43,4 +43,18 @@ describe('arranque por defecto con el simulador MUV', () => {
     const v = await pedir(s.url, `/rips/${r.body.id}/cuv`, { cabeceras: { 'X-Api-Key': clave } });
     expect(v.body.verificado).toBe(true);
   });
+
+  it('respuesta perdida: los reintentos internos (MUV_REINTENTOS) concilian el CUV real en la misma solicitud', async () => {
+    const clave = s.servicio.demoApiKey()!;
+    const sim = s.servicio.simuladorMuv!;
+    const num = `DEMOR${Date.now()}`;
+    sim.fallarProximas('soltar');
+    const r = await pedir(s.url, '/rips', {
+      cuerpo: { rips: ripsDe(num), xmlFevFile: xmlFev(num) },
+      cabeceras: { 'X-Api-Key': clave },
+    });
+    expect(r.status).toBe(201);
+    expect(r.body.motivo).toMatch(/Conciliada/);
+    expect(r.body.cuv).toBe(sim.radicado('900123456', num)!.cuv);
+  });
 });

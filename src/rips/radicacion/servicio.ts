@@ -123,19 +123,17 @@ export class ServicioRadicacion {
       return await radicar();
     } catch (e) {
       if (!(e instanceof UniqueConstraintViolationException)) throw e;
-      const ganadora = await em
-        .fork()
-        .findOne(
-          Radicacion,
-          {
-            entidad: entidad.id,
-            numDocumentoIdObligado: doc.nit!,
-            numFactura: doc.numFactura!,
-            tipoNota: null,
-            estado: 'radicado',
-          },
-          { populate: ['errores'] },
-        );
+      const ganadora = await em.fork().findOne(
+        Radicacion,
+        {
+          entidad: entidad.id,
+          numDocumentoIdObligado: doc.nit!,
+          numFactura: doc.numFactura!,
+          tipoNota: null,
+          estado: 'radicado',
+        },
+        { populate: ['errores'] },
+      );
       if (!ganadora) throw e;
       return { r: { radicacion: ganadora, repetida: true, errores: ganadora.errores } };
     }
