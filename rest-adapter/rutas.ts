@@ -82,7 +82,8 @@ export const RUTAS: Ruta[] = [
       'Valida un RIPS contra las reglas oficiales (DT1, Res. 948/2026) sin contactar al MUV ni guardar nada',
     descripcion:
       'Devuelve `valid` (sin hallazgos de severidad rechazo), `issues` compactos y `errores` explicados ' +
-      '(ErrorAccionable). `fechaEvaluacion` permite ver cómo le iría al RIPS en otra fecha (gradualidad).',
+      '(ErrorAccionable). `fechaEvaluacion` permite ver cómo le iría al RIPS en otra fecha (gradualidad). ' +
+      'Con `xmlFevFile` (AttachedDocument en base64) también se revisa la factura (compuerta FEV, DT2) y se cruzan RIPS y factura.',
     permiso: 'rips:leer',
     // The body (up to 200 MB) is validated while it arrives: the resolver reads it user by user.
     cuerpoFlujo: true,
@@ -93,6 +94,11 @@ export const RUTAS: Ruta[] = [
       properties: {
         rips: { type: 'object', description: 'El RIPS (JSON del documento técnico 1)' },
         fechaEvaluacion: { type: 'string', format: 'date-time', description: 'Por defecto, ahora' },
+        xmlFevFile: {
+          type: ['string', 'null'],
+          description:
+            'AttachedDocument de la factura, nota crédito o nota débito en base64 (DT2): activa la compuerta FEV y los cruces RIPS ↔ factura. Ausente o vacío con tipoNota NA y RS.',
+        },
       },
       additionalProperties: false,
     },

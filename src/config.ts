@@ -27,6 +27,8 @@ export interface Config {
   };
   graphqlIntrospection: boolean;
   rips: { rechazoDesde: Record<string, string> };
+  /** FEV gate (invoice XML): max decoded AttachedDocument size and element nesting. */
+  fev: { maxBytes: number; maxProfundidad: number };
   muv: MuvConfig;
 }
 
@@ -177,6 +179,10 @@ export function loadConfig(env: Env = process.env): Config {
     },
     graphqlIntrospection: booleano(env, 'GRAPHQL_INTROSPECTION', true),
     rips: { rechazoDesde: { ...RECHAZO_DESDE, ...rechazoDesde(env) } },
+    fev: {
+      maxBytes: parseTamano(env.FEV_MAX_BYTES ?? '16mb'),
+      maxProfundidad: entero(env, 'FEV_MAX_PROFUNDIDAD', 64),
+    },
     muv: {
       timeoutMs: entero(env, 'MUV_TIMEOUT_MS', 120_000),
       consultaTimeoutMs: entero(env, 'MUV_CONSULTA_TIMEOUT_MS', 15_000),

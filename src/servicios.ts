@@ -30,7 +30,7 @@ export function crearServicios(
   // Loads the shipped catalog files now: a malformed one stops start-up, not the first RIPS.
   const catalogos = new ServicioCatalogos();
   const credenciales = new ServicioCredenciales(config.credentialsKey);
-  const validacionRips = new ServicioValidacionRips(catalogos, config.rips.rechazoDesde);
+  const validacionRips = new ServicioValidacionRips(catalogos, config.rips.rechazoDesde, config.fev);
   const muv = new ClienteMuv({ baseUrl: config.upstreams.muv.baseUrl, ...config.muv, log });
   return {
     entidades: new ServicioEntidades(),

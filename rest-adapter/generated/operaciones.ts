@@ -157,6 +157,7 @@ export type QueryValidarRipsArgs = {
   fechaEvaluacion?: InputMaybe<Scalars['DateTimeISO']['input']>;
   rips?: InputMaybe<Scalars['JSON']['input']>;
   ripsTexto?: InputMaybe<Scalars['String']['input']>;
+  xmlFevFile?: InputMaybe<Scalars['String']['input']>;
 };
 
 

@@ -668,5 +668,6 @@ export function rutaDe(clave: string, tipo: TipoDocumentoFev): string {
     f.ruta.startsWith('ApplicationResponse')
   )
     return f.ruta;
+  if (f.ruta.startsWith('Interoperabilidad')) return `${tipo}.UBLExtensions.CustomTagGeneral.${f.ruta}`;
   return f.ruta.startsWith('Invoice.') ? f.ruta.replace('Invoice', tipo) : `${tipo}.${f.ruta}`;
 }

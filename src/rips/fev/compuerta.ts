@@ -47,13 +47,14 @@ export function ejecutarCompuerta(
   limites: LimitesFev = LIMITES_FEV_POR_DEFECTO,
 ): ResultadoCompuerta {
   const esperado = documentoEsperado(rips.tipoNota);
-  const vacio = xmlFevFile === undefined || xmlFevFile === null || xmlFevFile.trim() === '';
   const a = new Anotador(esperado ?? 'Invoice');
   if (esperado === null) {
-    if (!vacio) a.anotar('archivoSobrante', { detalle: `tipoNota es «${String(rips.tipoNota).trim()}».` });
+    if (xmlFevFile && xmlFevFile.trim() !== '')
+      a.anotar('archivoSobrante', { detalle: `tipoNota es «${String(rips.tipoNota).trim()}».` });
     return { hallazgos: a.hallazgos, datos: null };
   }
-  if (vacio) {
+  // Absent: VPQ004; sent but empty: GI006 (from the decoder).
+  if (xmlFevFile === undefined || xmlFevFile === null) {
     a.anotar('archivoFaltante');
     return { hallazgos: a.hallazgos };
   }

@@ -33,6 +33,7 @@ function crearParser(maxProfundidad: number) {
     ignoreDeclaration: true,
     ignorePiTags: true,
     maxNestedTags: maxProfundidad,
+    jPath: false,
     isArray: (_nombre, _ruta, _hoja, esAtributo) => !esAtributo,
   });
 }

@@ -90,15 +90,23 @@ export class ServicioValidacionRips {
       if ('completo' in lectura) return await this.validarCuerpoTexto(em, lectura.completo);
       comprobarClaves(lectura.antes, CLAVES_CUERPO);
       const opciones = await this.opciones(em, fechaDelCuerpo(lectura.antes.fechaEvaluacion));
-      const r = await validarRipsFlujo(lectura.transaccion, opciones, lectura.usuarios);
+      // The XML before the RIPS: the gate runs first and the users are still checked as they arrive.
+      const xml = xmlDelCuerpo(lectura.antes.xmlFevFile);
+      const compuerta =
+        xml === undefined ? undefined : ejecutarCompuerta(lectura.transaccion, xml, this.limitesFev);
+      const r = await validarRipsFlujo(
+        lectura.transaccion,
+        compuerta ? { ...opciones, fev: compuerta.datos } : opciones,
+        lectura.usuarios,
+      );
       const cola = leerCola(lectura.cola());
       comprobarClaves(cola.cuerpo, CLAVES_CUERPO);
-      if (Object.keys(cola.rips).length || 'fechaEvaluacion' in cola.cuerpo) {
+      if (Object.keys(cola.rips).length || 'fechaEvaluacion' in cola.cuerpo || 'xmlFevFile' in cola.cuerpo) {
         let texto = '';
         for await (const t of flujo.releer()) texto += t;
         return await this.validarCuerpoTexto(em, texto);
       }
-      return r;
+      return compuerta ? this.conCompuerta(lectura.transaccion, compuerta.hallazgos, r) : r;
     } catch (e) {
       if (e instanceof ErrorTextoRips || e instanceof SyntaxError) {
         throw errores.entradaInvalida('El cuerpo no es JSON válido. Revise comillas, comas y llaves.');
@@ -107,12 +115,13 @@ export class ServicioValidacionRips {
     }
   }
 
-  /** The whole body as text: its members parsed, the RIPS read by parts. */
+  /** The whole body as text: its members parsed, the RIPS read by parts (whole when it comes with its XML). */
   async validarCuerpoTexto(em: EntityManager, texto: string): Promise<ResultadoValidacion> {
     const v = miembrosRaiz(texto, CLAVES_CUERPO);
     const fecha = fechaDelCuerpo(v.otros.fechaEvaluacion);
-    if (v.rips?.texto) return this.validarTexto(em, v.rips.texto, fecha);
-    const rips = v.rips?.valor;
+    const xml = xmlDelCuerpo(v.otros.xmlFevFile);
+    if (v.rips?.texto && xml === undefined) return this.validarTexto(em, v.rips.texto, fecha);
+    const rips = v.rips?.texto ? JSON.parse(v.rips.texto) : v.rips?.valor;
     if (typeof rips !== 'object' || rips === null || Array.isArray(rips)) {
       throw errores.entradaInvalida('Envíe el RIPS como objeto JSON en el campo «rips».', [
         {
@@ -121,6 +130,7 @@ export class ServicioValidacionRips {
         },
       ]);
     }
+    if (xml !== undefined) return this.validarConFev(em, { rips: rips as Registro, xmlFevFile: xml, fecha });
     return this.validar(em, rips as Registro, fecha);
   }
 
@@ -147,7 +157,16 @@ export class ServicioValidacionRips {
   }
 }
 
-const CLAVES_CUERPO = ['fechaEvaluacion'] as const;
+const CLAVES_CUERPO = ['fechaEvaluacion', 'xmlFevFile'] as const;
+
+/** `xmlFevFile` of a REST body: a string runs the FEV gate; absent or null validates the RIPS alone. */
+function xmlDelCuerpo(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string') return v;
+  throw errores.entradaInvalida('El campo «xmlFevFile» debe ser texto: el AttachedDocument en base64.', [
+    { campo: 'xmlFevFile', mensaje: 'Debe ser una cadena base64.' },
+  ]);
+}
 
 /** `fechaEvaluacion` of a REST body, with the same rules (and message) as the GraphQL argument. */
 function fechaDelCuerpo(v: unknown): Date | undefined {
