@@ -45,6 +45,8 @@ export interface MuvConfig {
   gzipDesdeBytes: number;
   /** A cached token is renewed this long before it expires. */
   renovarTokenAntesMs: number;
+  /** Invoice filings that may hold a pooled database connection at once (the rest queue in memory). */
+  radicacionesSimultaneas: number;
   simulador: SimuladorMuvConfig;
 }
 
@@ -190,6 +192,7 @@ export function loadConfig(env: Env = process.env): Config {
       reintentoBaseMs: entero(env, 'MUV_REINTENTO_BASE_MS', 500),
       gzipDesdeBytes: entero(env, 'MUV_GZIP_DESDE_BYTES', 1024 * 1024),
       renovarTokenAntesMs: entero(env, 'MUV_RENOVAR_TOKEN_ANTES_MS', 5 * 60_000),
+      radicacionesSimultaneas: Math.max(1, entero(env, 'MUV_RADICACIONES_SIMULTANEAS', 6)),
       simulador: {
         iniciar: booleano(env, 'MUV_SIMULADOR', entorno === 'desarrollo'),
         port: entero(env, 'MUV_SIM_PORT', 9443),

@@ -40,6 +40,6 @@ export function crearServicios(
     catalogos,
     validacionRips,
     muv,
-    radicacion: new ServicioRadicacion(validacionRips, credenciales, muv),
+    radicacion: new ServicioRadicacion(validacionRips, credenciales, muv, config.muv.radicacionesSimultaneas),
   };
 }

@@ -13,6 +13,7 @@ import type { Registro } from '../tipos.js';
 import type { ServicioValidacionRips } from '../validacion/servicio.js';
 import { compuertaLocal } from './compuerta.js';
 import { type EstadoRadicacion, Radicacion } from './radicacion.entity.js';
+import { Semaforo } from './semaforo.js';
 
 export interface ResultadoRadicar {
   radicacion: Radicacion;
@@ -58,7 +59,13 @@ export class ServicioRadicacion {
     private readonly validacion: ServicioValidacionRips,
     private readonly credenciales: ServicioCredenciales,
     private readonly muv: ClienteMuv,
-  ) {}
+    /** Invoice filings holding a pooled connection at once (keep below the pool size). */
+    simultaneas = 6,
+  ) {
+    this.semaforo = new Semaforo(simultaneas);
+  }
+
+  private readonly semaforo: Semaforo;
 
   async radicar(
     em: EntityManager,
@@ -73,29 +80,31 @@ export class ServicioRadicacion {
     if (doc.tipoNota === null && doc.numFactura && doc.nit) {
       // Invoices: one filing per invoice even when identical requests arrive together.
       d = await this.deUnaVez(em, entidad, doc, () =>
-        em.transactional(async (tem) => {
-          await tem
-            .getConnection()
-            .execute(
-              'select pg_advisory_xact_lock(?, hashtext(?))',
-              [CLAVE_BLOQUEO, `${entidad.id}|${doc.nit}|${doc.numFactura}`],
-              'all',
-              tem.getTransactionContext(),
+        this.semaforo.con(() =>
+          em.transactional(async (tem) => {
+            await tem
+              .getConnection()
+              .execute(
+                'select pg_advisory_xact_lock(?, hashtext(?))',
+                [CLAVE_BLOQUEO, `${entidad.id}|${doc.nit}|${doc.numFactura}`],
+                'all',
+                tem.getTransactionContext(),
+              );
+            const previa = await tem.findOne(
+              Radicacion,
+              {
+                entidad,
+                numDocumentoIdObligado: doc.nit!,
+                numFactura: doc.numFactura!,
+                tipoNota: null,
+                estado: 'radicado',
+              },
+              { populate: ['errores'] },
             );
-          const previa = await tem.findOne(
-            Radicacion,
-            {
-              entidad,
-              numDocumentoIdObligado: doc.nit!,
-              numFactura: doc.numFactura!,
-              tipoNota: null,
-              estado: 'radicado',
-            },
-            { populate: ['errores'] },
-          );
-          if (previa) return { r: { radicacion: previa, repetida: true, errores: previa.errores } };
-          return this.procesar(tem, entidad, cred, doc, log);
-        }),
+            if (previa) return { r: { radicacion: previa, repetida: true, errores: previa.errores } };
+            return this.procesar(tem, entidad, cred, doc, log);
+          }),
+        ),
       );
     } else {
       d = await this.procesar(em, entidad, cred, doc, log);
