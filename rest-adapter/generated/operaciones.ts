@@ -14,7 +14,7 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.This scalar is serialized to a string in ISO 8601 format and parsed from a string in ISO 8601 format. */
   DateTimeISO: { input: string; output: string; }
-  /** Cuerpo REST {rips, fechaEvaluacion} leído mientras llega (solo lo produce la ruta REST) */
+  /** Cuerpo REST {rips, fechaEvaluacion, xmlFevFile} leído mientras llega (solo lo produce la ruta REST) */
   FlujoCuerpo: { input: unknown; output: unknown; }
   /** Quién produjo el hallazgo. Valores: `linter-local`, `muv`, `linter-rda`, `validador-hl7`, `ihce`. */
   Fuente: { input: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce'; output: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce'; }
