@@ -1,13 +1,41 @@
+import { errores } from '../src/errores/errores.js';
 import { flujoDeSolicitud } from './flujo-http.js';
 import {
   ApiKeyDocument,
   ApiKeysDocument,
   ConfiguracionRdaDocument,
   ConfiguracionRipsDocument,
+  RadicacionDocument,
+  RadicacionesDocument,
+  RadicarRipsDocument,
   SesionDocument,
   ValidarRipsDocument,
+  VerificarCuvDocument,
 } from './generated/operaciones.js';
 import { type Ruta, ruta } from './tipos.js';
+
+const CLAVES_RADICAR = new Set(['rips', 'xmlFevFile']);
+
+/** POST /rips body `{rips, xmlFevFile?}`: anything else is a 400 before the operation runs. */
+function cuerpoRadicar(cuerpo: unknown): { rips: unknown; xmlFevFile: string | null } {
+  if (typeof cuerpo !== 'object' || cuerpo === null || Array.isArray(cuerpo)) {
+    throw errores.entradaInvalida('El cuerpo debe ser un objeto JSON {rips, xmlFevFile}.');
+  }
+  const extra = Object.keys(cuerpo).filter((k) => !CLAVES_RADICAR.has(k));
+  if (extra.length) {
+    throw errores.entradaInvalida(
+      'El cuerpo solo admite «rips» y «xmlFevFile».',
+      extra.map((campo) => ({ campo, mensaje: 'Campo no reconocido.' })),
+    );
+  }
+  const c = cuerpo as { rips?: unknown; xmlFevFile?: unknown };
+  if (c.xmlFevFile !== undefined && c.xmlFevFile !== null && typeof c.xmlFevFile !== 'string') {
+    throw errores.entradaInvalida('«xmlFevFile» debe ser texto base64.', [
+      { campo: 'xmlFevFile', mensaje: 'Debe ser texto base64.' },
+    ]);
+  }
+  return { rips: c.rips ?? null, xmlFevFile: (c.xmlFevFile as string | undefined) ?? null };
+}
 
 /** Every REST route of the service, in the order they appear in /openapi.json. */
 export const RUTAS: Ruta[] = [
@@ -82,5 +110,74 @@ export const RUTAS: Ruta[] = [
     etiqueta: 'rda',
     resumen: 'Si la entidad está lista para transmitir RDA a la IHCE (sin revelar secretos)',
     permiso: 'rda:leer',
+  }),
+  ruta({
+    metodo: 'post',
+    ruta: '/rips',
+    operacion: RadicarRipsDocument,
+    etiqueta: 'rips',
+    resumen: 'Radica un RIPS ante el MUV (compuerta local primero) y devuelve el CUV',
+    descripcion:
+      'El método del MUV sale de `rips.tipoNota`: null → CargarFevRips, NC → CargarNC, ND → CargarND, ' +
+      'NA → CargarNotaAjuste y RS → CargarRipsSinFactura (NA y RS sin XML). Cada intento queda como evidencia. ' +
+      '201 radicado con CUV · 200 factura ya radicada por la entidad (`repetida: true`, sin contactar al MUV) · ' +
+      '422 `rechazado-local` (la compuerta local encontró rechazos; el MUV no fue contactado) o `rechazado` ' +
+      '(el MUV rechazó; `errores` explicados con `fuente: "muv"`) · 502 MUV no disponible (nada queda radicado; ' +
+      'reintente: si el MUV alcanzó a radicar, el reintento concilia el CUV real) · 503 MUV o credenciales sin configurar.',
+    permiso: 'rips:enviar',
+    variables: (req) => cuerpoRadicar(req.body),
+    respuesta: (data) => {
+      const r = data.radicarRips;
+      return { status: r.estado !== 'radicado' ? 422 : r.repetida ? 200 : 201, body: r };
+    },
+    cuerpo: {
+      type: 'object',
+      required: ['rips'],
+      properties: {
+        rips: { type: 'object', description: 'El RIPS (JSON del documento técnico 1)' },
+        xmlFevFile: {
+          type: ['string', 'null'],
+          description: 'AttachedDocument de la factura o nota en base64; vacío o ausente en NA y RS',
+        },
+      },
+      additionalProperties: false,
+    },
+    exitos: {
+      201: { descripcion: 'Radicado: el MUV emitió el CUV (`avisos`: gradualidad y notificaciones)' },
+      200: { descripcion: 'La factura ya estaba radicada por la entidad (`repetida: true`)' },
+      422: { descripcion: '`rechazado-local` o `rechazado` por el MUV, con `errores` explicados' },
+    },
+    errores: [502],
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/rips',
+    operacion: RadicacionesDocument,
+    etiqueta: 'rips',
+    resumen: 'Las últimas 100 radicaciones de la entidad, la más reciente primero',
+    permiso: 'rips:leer',
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/rips/:id',
+    operacion: RadicacionDocument,
+    etiqueta: 'rips',
+    resumen: 'Una radicación con sus hallazgos explicados',
+    permiso: 'rips:leer',
+    variables: (req) => ({ id: String(req.params.id) }),
+    errores: [404],
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/rips/:id/cuv',
+    operacion: VerificarCuvDocument,
+    etiqueta: 'rips',
+    resumen: 'Verifica el CUV ante el MUV (ConsultarCUV) y devuelve lo que el MUV tiene registrado',
+    descripcion:
+      '`registro` es null cuando el MUV no conoce el documento; `verificado` es true cuando lo conoce, es válido y ' +
+      'su CUV es el guardado. 409 si la radicación no tiene CUV; 502 si el MUV no responde; 503 si no está configurado.',
+    permiso: 'rips:leer',
+    variables: (req) => ({ id: String(req.params.id) }),
+    errores: [404, 409, 502],
   }),
 ];

@@ -15,6 +15,8 @@ import { asegurarDemo } from './entidades/demo.js';
 import type { Extensiones } from './graphql/schema.js';
 import { crearLogger, resumenError } from './logger.js';
 import { crearServicios, type Servicios } from './servicios.js';
+import { credencialesSandboxDemo, simuladorPorDefecto } from './simuladores/muv/en-proceso.js';
+import type { SimuladorMuv } from './simuladores/muv/servidor.js';
 
 export interface ServicioEnMarcha {
   url: string;
@@ -24,6 +26,8 @@ export interface ServicioEnMarcha {
   listo: Promise<void>;
   orm: () => MikroORM | undefined;
   demoApiKey: () => string | undefined;
+  /** The in-process MUV sandbox of the default run (undefined when MUV_BASE_URL is set). */
+  simuladorMuv: SimuladorMuv | undefined;
   detener: () => Promise<void>;
 }
 
@@ -36,15 +40,18 @@ export interface OpcionesArranque {
  * Listens at once (so /health answers and the rest say 503 bd-arrancando), then brings the
  * database up, migrates and opens the gate.
  */
-export async function arrancar(config: Config, o: OpcionesArranque = {}): Promise<ServicioEnMarcha> {
-  const log = o.log ?? crearLogger(config.logLevel);
+export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}): Promise<ServicioEnMarcha> {
+  const log = o.log ?? crearLogger(configEntorno.logLevel);
+  // No MUV_BASE_URL in a local run: the MUV sandbox simulator on its own port, and the client pointed at it.
+  const { config, simulador } = await simuladorPorDefecto(configEntorno);
+  if (simulador) log.info({ url: simulador.url }, 'simulador MUV (sandbox) en marcha');
   const monitor = new MonitorBd({
     sondeoMs: config.bd.sondeoMs,
     timeoutMs: config.bd.timeoutConexionMs,
     onCambio: (estado) => log.warn({ estado }, 'estado de la base de datos'),
   });
   const oidc = new VerificadorOidc(config.oidc);
-  const servicios = crearServicios(config, oidc, monitor);
+  const servicios = crearServicios(config, oidc, monitor, log);
   let orm: MikroORM | undefined;
   let embebido: PostgresEmbebido | undefined;
   let demoApiKey: string | undefined;
@@ -87,6 +94,8 @@ export async function arrancar(config: Config, o: OpcionesArranque = {}): Promis
       }
     }
     if (config.demo.crear) demoApiKey = await asegurarDemo(nuevo.em.fork(), servicios.entidades, config);
+    if (config.demo.crear && simulador)
+      await credencialesSandboxDemo(nuevo.em.fork(), servicios.credenciales);
     orm = nuevo;
     monitor.iniciar(bd.url);
     oidc
@@ -102,6 +111,7 @@ export async function arrancar(config: Config, o: OpcionesArranque = {}): Promis
     listo,
     orm: () => orm,
     demoApiKey: () => demoApiKey,
+    simuladorMuv: simulador,
     detener: async () => {
       detenido = true;
       monitor.detener();
@@ -111,6 +121,7 @@ export async function arrancar(config: Config, o: OpcionesArranque = {}): Promis
       await servicios.cerrar();
       await orm?.close(true);
       await embebido?.detener();
+      await simulador?.cerrar();
     },
   };
 }

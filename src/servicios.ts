@@ -1,9 +1,12 @@
+import type { Logger } from 'pino';
 import type { VerificadorOidc } from './auth/oidc.js';
 import type { Config } from './config.js';
 import type { MonitorBd } from './db/monitor.js';
 import { ServicioCredenciales } from './entidades/credenciales.js';
 import { ServicioEntidades } from './entidades/servicio.js';
 import { ServicioCatalogos } from './rips/catalogos/servicio.js';
+import { ClienteMuv } from './rips/muv/cliente.js';
+import { ServicioRadicacion } from './rips/radicacion/servicio.js';
 import { GrupoHilos } from './rips/validacion/hilos/grupo.js';
 import { ServicioValidacionRips } from './rips/validacion/servicio.js';
 
@@ -17,28 +20,40 @@ export interface Servicios {
   validacionRips: ServicioValidacionRips;
   /** Stops what the services started (validation threads). */
   cerrar(): Promise<void>;
+  muv: ClienteMuv;
+  radicacion: ServicioRadicacion;
 }
 
-export function crearServicios(config: Config, oidc: VerificadorOidc, monitor: MonitorBd): Servicios {
+export function crearServicios(
+  config: Config,
+  oidc: VerificadorOidc,
+  monitor: MonitorBd,
+  log?: Logger,
+): Servicios {
   // Loads the shipped catalog files now: a malformed one stops start-up, not the first RIPS.
   const catalogos = new ServicioCatalogos();
   // Threads run the compiled script: from sources (tests under vitest) everything stays in this thread.
   const script = GrupoHilos.scriptCompilado();
   const grupo =
     config.rips.hilos > 0 && script ? new GrupoHilos(script, config.rips.hilos).iniciar() : undefined;
+  const credenciales = new ServicioCredenciales(config.credentialsKey);
+  const validacionRips = new ServicioValidacionRips(
+    catalogos,
+    config.rips.rechazoDesde,
+    config.fev,
+    // With two threads or more, users are split among them (same findings as one walk).
+    grupo && { grupo, desdeCaracteres: config.rips.hiloDesdeBytes, paralelo: config.rips.hilos > 1 },
+  );
+  const muv = new ClienteMuv({ baseUrl: config.upstreams.muv.baseUrl, ...config.muv, log });
   return {
     entidades: new ServicioEntidades(),
-    credenciales: new ServicioCredenciales(config.credentialsKey),
+    credenciales,
     oidc,
     monitor,
     catalogos,
-    validacionRips: new ServicioValidacionRips(
-      catalogos,
-      config.rips.rechazoDesde,
-      config.fev,
-      // With two threads or more, users are split among them (same findings as one walk).
-      grupo && { grupo, desdeCaracteres: config.rips.hiloDesdeBytes, paralelo: config.rips.hilos > 1 },
-    ),
+    validacionRips,
+    muv,
+    radicacion: new ServicioRadicacion(validacionRips, credenciales, muv, config.muv.radicacionesSimultaneas),
     cerrar: async () => {
       await grupo?.cerrar();
     },

@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -85,6 +85,9 @@ async function barrerRestos(): Promise<void> {
   for (const d of await readdir(tmp).catch(() => [] as string[])) {
     if (!d.startsWith('epg-')) continue;
     const dir = path.join(tmp, d);
+    // A young folder may be a cluster another test run is still initialising (no postmaster.pid yet).
+    const edad = Date.now() - ((await stat(dir).catch(() => undefined))?.mtimeMs ?? Date.now());
+    if (edad < 60 * 60 * 1000) continue;
     try {
       const pid = Number((await readFile(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
       process.kill(pid, 0);

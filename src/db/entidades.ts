@@ -3,6 +3,7 @@ import { CredencialMinisterio } from '../entidades/credencial.entity.js';
 import { Entidad } from '../entidades/entidad.entity.js';
 import { CargaCatalogo } from '../rips/catalogos/carga-catalogo.entity.js';
 import { FilaCatalogo } from '../rips/catalogos/fila-catalogo.entity.js';
+import { Radicacion } from '../rips/radicacion/radicacion.entity.js';
 
 /** Every persisted class, listed explicitly (ReflectMetadataProvider, no folder globs). */
-export const ENTIDADES_ORM = [Entidad, ApiKey, CredencialMinisterio, FilaCatalogo, CargaCatalogo];
+export const ENTIDADES_ORM = [Entidad, ApiKey, CredencialMinisterio, FilaCatalogo, CargaCatalogo, Radicacion];
