@@ -1,5 +1,5 @@
 import { REFERENCIA_MINSALUD, SISTEMAS } from '../tipos.js';
-import { arr, esObj, objs, type Rec, type ReglaRda, texto } from './contexto.js';
+import { arr, esObj, objs, type ReglaRda, texto } from './contexto.js';
 
 const FECHA_HORA_FHIR =
   /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$/;
@@ -205,5 +205,3 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
     },
   },
 ];
-
-export type { Rec };
