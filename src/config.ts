@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  type ConfigValidadorHl7,
+  ErrorConfigValidador,
+  leerConfigValidador,
+} from './rda/validador-oficial/config.js';
 import { parsearRechazoDesde, RECHAZO_DESDE } from './rips/reglas/gradualidad.js';
 
 /** Typed configuration, read once from the environment. */
@@ -26,6 +31,8 @@ export interface Config {
   };
   graphqlIntrospection: boolean;
   rips: { rechazoDesde: Record<string, string> };
+  /** Official HL7 validator for RDA bundles (RDA_VALIDADOR_*). */
+  validadorHl7: ConfigValidadorHl7;
 }
 
 export interface OidcConfig {
@@ -83,6 +90,15 @@ function claveCredenciales(env: Env, entorno: Config['entorno'], dataDir: string
   return key;
 }
 
+function validadorHl7(env: Env): ConfigValidadorHl7 {
+  try {
+    return leerConfigValidador(env);
+  } catch (e) {
+    if (e instanceof ErrorConfigValidador) throw new ConfigError(e.message);
+    throw e;
+  }
+}
+
 function rechazoDesde(env: Env): Record<string, string> {
   try {
     return parsearRechazoDesde(env.RIPS_RECHAZO_DESDE);
@@ -138,5 +154,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     graphqlIntrospection: booleano(env, 'GRAPHQL_INTROSPECTION', true),
     rips: { rechazoDesde: { ...RECHAZO_DESDE, ...rechazoDesde(env) } },
+    validadorHl7: validadorHl7(env),
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { MonitorBd } from './db/monitor.js';
 import { ServicioCredenciales } from './entidades/credenciales.js';
 import { ServicioEntidades } from './entidades/servicio.js';
+import { ServicioValidadorOficial } from './rda/validador-oficial/servicio.js';
 import { ServicioCatalogos } from './rips/catalogos/servicio.js';
 import { ServicioValidacionRips } from './rips/validacion/servicio.js';
 
@@ -14,6 +15,7 @@ export interface Servicios {
   monitor: MonitorBd;
   catalogos: ServicioCatalogos;
   validacionRips: ServicioValidacionRips;
+  validadorOficial: ServicioValidadorOficial;
 }
 
 export function crearServicios(config: Config, oidc: VerificadorOidc, monitor: MonitorBd): Servicios {
@@ -26,5 +28,6 @@ export function crearServicios(config: Config, oidc: VerificadorOidc, monitor: M
     monitor,
     catalogos,
     validacionRips: new ServicioValidacionRips(catalogos, config.rips.rechazoDesde),
+    validadorOficial: new ServicioValidadorOficial(config.validadorHl7),
   };
 }

@@ -6,6 +6,7 @@ import type { ShieldRule, TablaReglas } from '../auth/reglas.js';
 import { ApiKeysResolver, reglasApiKeys } from '../entidades/api-keys.resolver.js';
 import { reglasSesion, SesionResolver } from '../entidades/sesion.resolver.js';
 import { ErrorApp } from '../errores/errores.js';
+import { DocumentosRdaResolver, reglasDocumentosRda } from '../rda/documentos.resolver.js';
 import { reglasValidacionRips, ValidacionRipsResolver } from '../rips/validacion.resolver.js';
 
 // biome-ignore lint/complexity/noBannedTypes: type-graphql takes resolver classes
@@ -16,6 +17,7 @@ const CAPACIDADES: { resolvers: ClaseResolver[]; reglas: TablaReglas }[] = [
   { resolvers: [SesionResolver], reglas: reglasSesion },
   { resolvers: [ApiKeysResolver], reglas: reglasApiKeys },
   { resolvers: [ValidacionRipsResolver], reglas: reglasValidacionRips },
+  { resolvers: [DocumentosRdaResolver], reglas: reglasDocumentosRda },
 ];
 
 export interface Extensiones {

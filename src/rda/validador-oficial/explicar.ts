@@ -96,7 +96,7 @@ const texto = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined
 /** Turns the validator's OperationOutcome into counts, compact issues and ErrorAccionable. */
 export function explicarOperationOutcome(oo: unknown): ResultadoOficial {
   const r = oo as Record<string, unknown> | null;
-  if (!r || r.resourceType !== 'OperationOutcome' || !Array.isArray(r.issue))
+  if (r?.resourceType !== 'OperationOutcome' || !Array.isArray(r.issue))
     throw new ErrorApp('upstream-no-disponible', 'El validador oficial no devolvió un OperationOutcome.');
   const porSeveridad: Record<SeveridadHl7, number> = { fatal: 0, error: 0, warning: 0, information: 0 };
   const issues: IssueHl7[] = [];
