@@ -116,9 +116,12 @@ RUTAS.push(
         datos: { type: 'object', description: 'Datos planos; su forma depende de `tipo` (DatosRda*)' },
         fechaEvaluacion: FECHA_EVALUACION,
       },
-      allOf: TIPOS_RDA.map((t) => ({
-        if: { properties: { tipo: { const: t } }, required: ['tipo'] },
-        then: { properties: { datos: { $ref: `#/components/schemas/${nombreEsquema(t)}` } } },
+      // One alternative per type: `tipo` selects the shape of `datos`.
+      oneOf: TIPOS_RDA.map((t) => ({
+        properties: {
+          tipo: { const: t },
+          datos: { $ref: `#/components/schemas/${nombreEsquema(t)}` },
+        },
       })),
       additionalProperties: false,
     },
