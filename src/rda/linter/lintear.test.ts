@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AHORA_RDA, datosRda } from '../../../test/fixtures/rda.js';
 import { construirBundle } from '../construccion/construir.js';
@@ -504,6 +505,11 @@ describe('lintearBundle: estructura', () => {
     const r = lintearBundle(b, { ahora: AHORA_RDA });
     expect(r.errores.map((e) => e.codigo)).toEqual(['RDA57']);
     expect(r.valid).toBe(false);
+  });
+
+  it('docs/rda-documentos.md lista cada código con su severidad', () => {
+    const doc = readFileSync(new URL('../../../docs/rda-documentos.md', import.meta.url), 'utf8');
+    for (const r of REGISTRO_RDA) expect(doc).toContain(`| ${r.codigo} | ${r.severidad} |`);
   });
 
   it('el registro tiene códigos únicos, textos en español y severidades conocidas', () => {
