@@ -499,6 +499,33 @@ describe('lintearBundle: estructura', () => {
     expect(codigos(d)).toEqual(['RDA10']);
   });
 
+  it('rebanadas por perfil: un pagador (EAPB) y una ocupación son admitidos; dos pacientes → RDA11', () => {
+    const b = construir('consulta-externa');
+    const base = 'https://fhir.minsalud.gov.co/rda/StructureDefinition/';
+    b.entry.push(
+      {
+        fullUrl: 'urn:uuid:9f1f0e2c-0000-4000-8000-000000000001',
+        resource: {
+          resourceType: 'Organization',
+          meta: { profile: [`${base}HealthBenefitPlanAdminOrganizationRDA`] },
+          name: 'EPS',
+        },
+      },
+      {
+        fullUrl: 'urn:uuid:9f1f0e2c-0000-4000-8000-000000000002',
+        resource: {
+          resourceType: 'Observation',
+          meta: { profile: [`${base}PatientOccupationAtEncounterRDA`] },
+          subject: { reference: b.entry[1].fullUrl },
+        },
+      },
+    );
+    expect(codigos(b)).toEqual([]);
+    const c = construir('paciente');
+    c.entry.push({ ...c.entry[1], fullUrl: 'urn:uuid:9f1f0e2c-0000-4000-8000-000000000003' });
+    expect(codigos(c)).toEqual(['RDA11']);
+  });
+
   it('inicio posterior al fin → RDA57 (rechazo)', () => {
     const b = construir('urgencias');
     recurso(b, 'Encounter').period.start = '2026-11-18T23:00:00-05:00';

@@ -20,6 +20,19 @@ const enCada =
   };
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+/** Resources whose `subject` is the patient of the document. */
+const SUJETO_PACIENTE = [
+  'Condition',
+  'MedicationStatement',
+  'MedicationRequest',
+  'MedicationAdministration',
+  'Procedure',
+  'ServiceRequest',
+  'RiskAssessment',
+  'Observation',
+  'Encounter',
+  'DocumentReference',
+];
 
 export const REGLAS_CLINICAS: ReglaRda[] = [
   {
@@ -66,15 +79,7 @@ export const REGLAS_CLINICAS: ReglaRda[] = [
       for (const e of ctx.entradas) {
         const campo = ['AllergyIntolerance', 'FamilyMemberHistory'].includes(e.tipoRecurso)
           ? 'patient'
-          : [
-                'Condition',
-                'MedicationStatement',
-                'MedicationRequest',
-                'Procedure',
-                'Observation',
-                'Encounter',
-                'DocumentReference',
-              ].includes(e.tipoRecurso)
+          : SUJETO_PACIENTE.includes(e.tipoRecurso)
             ? 'subject'
             : undefined;
         if (campo && ctx.apunta(e.recurso[campo]) !== paciente) emitir(`${e.ruta}.${campo}`);

@@ -1,5 +1,5 @@
 import { CODIGOS, FORMATOS } from '../codigos.js';
-import { extension, SISTEMAS } from '../tipos.js';
+import { extension, perfil, SISTEMAS } from '../tipos.js';
 import {
   arr,
   type ContextoLint,
@@ -72,6 +72,10 @@ function extensionCodificada(
 }
 
 const comparaFecha = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+
+/** Payers (EAPB) are Organizations too, with their own profile and identifiers. */
+const esPagador = (r: Rec) =>
+  esObj(r.meta) && arr(r.meta.profile).includes(perfil('HealthBenefitPlanAdminOrganizationRDA'));
 
 export const REGLAS_PERSONAS: ReglaRda[] = [
   {
@@ -305,6 +309,7 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
       'CareDeliveryOrganizationRDA lleva exactamente dos identificadores: el NIT (system DIAN, tipo TAX) y el código de habilitación REPS (system REPS, tipo PRN).',
     comoCorregir: 'Envíe identifier [NIT con system DIAN, código de habilitación con system REPS].',
     chequear: enCada('Organization', (r, ruta, _c, emitir) => {
+      if (esPagador(r)) return;
       const ids = objs(r.identifier);
       const nit = ids.find((i) => i.system === SISTEMAS.dian);
       const reps = ids.find((i) => i.system === SISTEMAS.reps);
@@ -322,6 +327,7 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
     explicacion: 'CareDeliveryOrganizationRDA exige name y active.',
     comoCorregir: 'Envíe name (razón social o nombre del prestador) y active = true.',
     chequear: enCada('Organization', (r, ruta, _c, emitir) => {
+      if (esPagador(r)) return;
       if (!texto(r.name)) emitir(`${ruta}.name`);
       if (typeof r.active !== 'boolean') emitir(`${ruta}.active`);
     }),
