@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AHORA_RDA, datosRda } from '../../../test/fixtures/rda.js';
 import { ErrorApp } from '../../errores/errores.js';
+import { lintearBundle } from '../linter/lintear.js';
 import { PERFILES, SECCIONES } from '../perfiles.js';
 import { SISTEMAS, TIPOS_RDA, type TipoRda } from '../tipos.js';
 import { construirBundle } from './construir.js';
@@ -55,6 +56,23 @@ describe('construirBundle', () => {
       }
     });
   }
+
+  it('completa los segundos de las fechas con hora (FHIR los exige) y el resultado pasa el linter', () => {
+    const d = datosRda('hospitalizacion') as R;
+    d.encuentro.fechaInicio = '2026-11-18T08:00-05:00';
+    d.encuentro.fechaFin = '2026-11-19T10:30Z';
+    d.fechaDocumento = '2026-11-19T12:00+00:00';
+    const b = construir('hospitalizacion', d);
+    expect(recurso(b, 'Encounter').period).toEqual({
+      start: '2026-11-18T08:00:00-05:00',
+      end: '2026-11-19T10:30:00Z',
+    });
+    expect(b.entry[0].resource.date).toBe('2026-11-19T12:00:00+00:00');
+    expect(lintearBundle(b, { ahora: AHORA_RDA }).errores).toEqual([]);
+    const sinSegundos = construir('hospitalizacion');
+    recurso(sinSegundos, 'Encounter').period.end = '2026-11-19T10:00-05:00';
+    expect(lintearBundle(sinSegundos, { ahora: AHORA_RDA }).errores.map((e) => e.codigo)).toEqual(['RDA56']);
+  });
 
   it('es determinista: los mismos datos y el mismo instante dan el mismo Bundle', () => {
     expect(construir('urgencias')).toEqual(construir('urgencias'));

@@ -15,8 +15,9 @@ import {
 type Emitir = (ruta: string, detalle?: string) => void;
 const EPISODIOS = ['consulta-externa', 'hospitalizacion', 'urgencias'] as const;
 const CON_EGRESO = ['hospitalizacion', 'urgencias'] as const;
+/** FHIR dateTime with a time: seconds and zone are required. */
 const FECHA_HORA =
-  /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?(Z|[+-][0-9]{2}:[0-9]{2})$/;
+  /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$/;
 const UN_ANO_MS = 366 * 24 * 3600 * 1000;
 
 const enEncuentro =
