@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AHORA_RDA, datosRda } from '../../../test/fixtures/rda.js';
 import { construirBundle } from '../construccion/construir.js';
+import { tipoDelBundle } from '../perfiles.js';
 import { TIPOS_RDA, type TipoRda } from '../tipos.js';
 import { lintearBundle } from './lintear.js';
 import { REGISTRO_RDA } from './registro.js';
@@ -545,5 +546,19 @@ describe('lintearBundle: estructura', () => {
       expect(['rechazo', 'aviso-conformidad']).toContain(r.severidad);
       for (const t of [r.campo, r.titulo, r.explicacion, r.comoCorregir]) expect(t.length).toBeGreaterThan(5);
     }
+  });
+});
+
+describe('tipoDelBundle', () => {
+  it('deduce el tipo del perfil del Bundle o, sin él, del LOINC de la Composition', () => {
+    for (const tipo of TIPOS_RDA) {
+      const b = construir(tipo, 'minimo');
+      expect(tipoDelBundle(b)).toBe(tipo);
+      delete b.meta;
+      expect(tipoDelBundle(b)).toBe(tipo);
+      b.entry[0].resource.type.coding[0].code = '00000-0';
+      expect(tipoDelBundle(b)).toBeUndefined();
+    }
+    expect(tipoDelBundle('x')).toBeUndefined();
   });
 });
