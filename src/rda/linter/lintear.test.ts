@@ -488,6 +488,22 @@ describe('lintearBundle: estructura', () => {
     expect(r.errores.filter((x) => x.codigo === 'RDA07')).toHaveLength(1);
   });
 
+  it('convención «#id» del Manual → RDA27 (aviso); «#id» sin destino → RDA07; prestador externo por código', () => {
+    const b = construir('consulta-externa');
+    const cond = recurso(b, 'Condition');
+    cond.subject.reference = '#CC-1020304050';
+    const r = lintearBundle(b, { ahora: AHORA_RDA });
+    expect(r.errores.map((e) => e.codigo)).toEqual(['RDA27']);
+    expect(r.valid).toBe(true);
+    cond.subject.reference = '#CC-999';
+    expect(codigos(b)).toEqual(['RDA07', 'RDA72']);
+    const c = construir('consulta-externa');
+    c.entry[0].resource.custodian.reference = '#110010000101';
+    recurso(c, 'Encounter').serviceProvider.reference = '#110010000101';
+    c.entry = c.entry.filter((e: R) => e.resource.resourceType !== 'Organization');
+    expect(codigos(c)).toEqual(['RDA27', 'RDA27', 'RDA18']);
+  });
+
   it('recurso no previsto → RDA09; fullUrl repetido → RDA05; perfil no declarado → RDA10', () => {
     const b = construir('paciente');
     b.entry.push({ fullUrl: 'urn:uuid:1', resource: { resourceType: 'Encounter' } });
