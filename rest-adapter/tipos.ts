@@ -31,6 +31,8 @@ export interface Ruta<TData = Record<string, unknown>, TVars = Record<string, un
   exitos?: Record<number, { descripcion: string; esquema?: EsquemaJson }>;
   /** Error statuses this route can answer besides 401/403/503, which every protected route has. */
   errores?: number[];
+  /** Named schemas the body refers to (`#/components/schemas/<nombre>`), published in /openapi.json. */
+  esquemas?: Record<string, EsquemaJson>;
 }
 
 /** Erases the route's own types so routes of different operations share one table. */

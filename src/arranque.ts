@@ -115,6 +115,7 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
     detener: async () => {
       detenido = true;
       monitor.detener();
+      servicios.validadorOficial.detener();
       servidor.closeAllConnections();
       await new Promise<void>((r) => servidor.close(() => r()));
       await cerrar();

@@ -2,6 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  type ConfigValidadorHl7,
+  ErrorConfigValidador,
+  leerConfigValidador,
+} from './rda/validador-oficial/config.js';
 import { parsearRechazoDesde, RECHAZO_DESDE } from './rips/reglas/gradualidad.js';
 
 /** Typed configuration, read once from the environment. */
@@ -37,6 +42,8 @@ export interface Config {
   /** FEV gate (invoice XML): max decoded AttachedDocument size and element nesting. */
   fev: { maxBytes: number; maxProfundidad: number };
   muv: MuvConfig;
+  /** Official HL7 validator for RDA bundles (RDA_VALIDADOR_*). */
+  validadorHl7: ConfigValidadorHl7;
 }
 
 /** MUV client and its sandbox simulator (base URL lives in `upstreams.muv`). */
@@ -133,6 +140,15 @@ function fraccion(env: Env, nombre: string): number {
   return n;
 }
 
+function validadorHl7(env: Env): ConfigValidadorHl7 {
+  try {
+    return leerConfigValidador(env);
+  } catch (e) {
+    if (e instanceof ErrorConfigValidador) throw new ConfigError(e.message);
+    throw e;
+  }
+}
+
 function rechazoDesde(env: Env): Record<string, string> {
   try {
     return parsearRechazoDesde(env.RIPS_RECHAZO_DESDE);
@@ -214,5 +230,6 @@ export function loadConfig(env: Env = process.env): Config {
         proporcionSoltar: fraccion(env, 'MUV_SIM_PROPORCION_SOLTAR'),
       },
     },
+    validadorHl7: validadorHl7(env),
   };
 }

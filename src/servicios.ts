@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { MonitorBd } from './db/monitor.js';
 import { ServicioCredenciales } from './entidades/credenciales.js';
 import { ServicioEntidades } from './entidades/servicio.js';
+import { ServicioValidadorOficial } from './rda/validador-oficial/servicio.js';
 import { ServicioCatalogos } from './rips/catalogos/servicio.js';
 import { ClienteMuv } from './rips/muv/cliente.js';
 import { ServicioRadicacion } from './rips/radicacion/servicio.js';
@@ -22,6 +23,7 @@ export interface Servicios {
   cerrar(): Promise<void>;
   muv: ClienteMuv;
   radicacion: ServicioRadicacion;
+  validadorOficial: ServicioValidadorOficial;
 }
 
 export function crearServicios(
@@ -57,5 +59,6 @@ export function crearServicios(
     cerrar: async () => {
       await grupo?.cerrar();
     },
+    validadorOficial: new ServicioValidadorOficial(config.validadorHl7),
   };
 }

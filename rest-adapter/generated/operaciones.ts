@@ -32,6 +32,8 @@ export type Scalars = {
   TipoEntidad: { input: 'ips' | 'profesional-independiente' | 'transporte-especial' | 'objeto-social-diferente'; output: 'ips' | 'profesional-independiente' | 'transporte-especial' | 'objeto-social-diferente'; }
   /** Cómo se autenticó quien llama. Valores: `api-key`, `usuario`. */
   TipoIdentidad: { input: 'api-key' | 'usuario'; output: 'api-key' | 'usuario'; }
+  /** Tipo de RDA (Res. 1888/2025). Valores: `paciente`, `consulta-externa`, `hospitalizacion`, `urgencias`. */
+  TipoRda: { input: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias'; output: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias'; }
   /** Tipo de servicio del RIPS. Valores: `consultas`, `procedimientos`, `urgencias`, `hospitalizacion`, `recienNacidos`, `medicamentos`, `otrosServicios`. */
   TipoServicio: { input: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios'; output: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios'; }
 };
@@ -70,6 +72,14 @@ export type ConfiguracionModulo = {
   upstreamConfigurado: Scalars['Boolean']['output'];
 };
 
+/** Issues del OperationOutcome por severidad */
+export type ConteoSeveridadHl7 = {
+  error: Scalars['Int']['output'];
+  fatal: Scalars['Int']['output'];
+  information: Scalars['Int']['output'];
+  warning: Scalars['Int']['output'];
+};
+
 /** La entidad (tenant) de la sesión */
 export type EntidadSesion = {
   /** Módulos contratados */
@@ -104,6 +114,16 @@ export type Identidad = {
   tipo: Scalars['TipoIdentidad']['output'];
 };
 
+/** Un issue del OperationOutcome del validador oficial, tal cual */
+export type IssueHl7 = {
+  /** Expresión FHIRPath o ubicación */
+  location?: Maybe<Scalars['String']['output']>;
+  /** Mensaje original del validador (inglés) */
+  message: Scalars['String']['output'];
+  /** fatal, error, warning o information */
+  severity: Scalars['String']['output'];
+};
+
 export type ListaRadicaciones = {
   /** Las últimas 100, la más reciente primero */
   items: Array<Radicacion>;
@@ -129,12 +149,18 @@ export type Query = {
   configuracionRda: ConfiguracionModulo;
   /** Estado de configuración del módulo RIPS (MUV) para la entidad */
   configuracionRips: ConfiguracionModulo;
+  /** Construye el Bundle RDA a partir de los datos planos y lo revisa con el linter, sin enviarlo. 400 con cada campo faltante o inválido en `detalles`. */
+  construirRda: VistaPreviaRda;
   /** Una radicación de la entidad con sus hallazgos */
   radicacion: RadicacionDetalle;
   /** Las últimas 100 radicaciones de la entidad, la más reciente primero */
   radicaciones: ListaRadicaciones;
   /** Entidad, identidad y permisos efectivos de quien llama */
   sesion: Sesion;
+  /** Revisa un Bundle RDA contra los perfiles de la guía oficial (reglas propias RDA01…): no contacta la IHCE ni guarda nada. */
+  validarRda: ResultadoValidacionRda;
+  /** Valida un Bundle RDA con el validador oficial HL7 (validator_cli o servidor $validate) configurado en el entorno; 503 si no lo está. */
+  validarRdaOficial: ResultadoValidacionOficialRda;
   /** Valida un RIPS contra las reglas oficiales (DT1, Res. 948/2026). No contacta sistemas externos ni guarda nada. */
   validarRips: ResultadoValidacionRips;
   /** Consulta el documento ante el MUV (ConsultarCUV) y compara su CUV con el guardado */
@@ -147,8 +173,28 @@ export type QueryApiKeyArgs = {
 };
 
 
+export type QueryConstruirRdaArgs = {
+  datos?: InputMaybe<Scalars['JSON']['input']>;
+  fechaEvaluacion?: InputMaybe<Scalars['DateTimeISO']['input']>;
+  tipo: Scalars['TipoRda']['input'];
+};
+
+
 export type QueryRadicacionArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryValidarRdaArgs = {
+  bundle?: InputMaybe<Scalars['JSON']['input']>;
+  fechaEvaluacion?: InputMaybe<Scalars['DateTimeISO']['input']>;
+  tipo?: InputMaybe<Scalars['TipoRda']['input']>;
+};
+
+
+export type QueryValidarRdaOficialArgs = {
+  bundle?: InputMaybe<Scalars['JSON']['input']>;
+  tipo?: InputMaybe<Scalars['TipoRda']['input']>;
 };
 
 
@@ -218,6 +264,17 @@ export type RadicacionDetalle = {
   tipoNota?: Maybe<Scalars['String']['output']>;
 };
 
+/** Hallazgo del linter en forma compacta (severity error = rechazo) */
+export type RdaIssue = {
+  /** Código de la familia RDA (RDA33…) */
+  codigo: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+  /** Ruta FHIR: Bundle.entry[1].resource.birthDate */
+  path: Scalars['String']['output'];
+  /** `error` (rechazo) o `warning` (aviso-conformidad) */
+  severity: Scalars['String']['output'];
+};
+
 /** Lo que el MUV tiene registrado para el documento (ConsultarCUV) */
 export type RegistroCuv = {
   cantidadTotalAtenciones?: Maybe<CantidadTotalAtenciones>;
@@ -276,6 +333,24 @@ export type ResultadoValidacionMuv = {
   fuente: Scalars['String']['output'];
   observaciones: Scalars['String']['output'];
   pathFuente: Scalars['String']['output'];
+};
+
+export type ResultadoValidacionOficialRda = {
+  /** Cada issue explicado (fuente validador-hl7) */
+  errores: Array<ErrorAccionable>;
+  issues: Array<IssueHl7>;
+  /** Perfil de Bundle contra el que se validó */
+  perfil: Scalars['String']['output'];
+  porSeveridad: ConteoSeveridadHl7;
+  /** true cuando no hay issues fatal ni error */
+  valid: Scalars['Boolean']['output'];
+};
+
+export type ResultadoValidacionRda = {
+  errores: Array<ErrorAccionable>;
+  issues: Array<RdaIssue>;
+  /** true cuando no hay ningún hallazgo de severidad rechazo */
+  valid: Scalars['Boolean']['output'];
 };
 
 export type ResultadoValidacionRips = {
@@ -344,6 +419,16 @@ export type VerificacionCuv = {
   verificado: Scalars['Boolean']['output'];
 };
 
+/** El Bundle que se enviaría, sin enviarlo, con su revisión */
+export type VistaPreviaRda = {
+  /** El Bundle FHIR R4 de tipo document */
+  bundle: Scalars['JSON']['output'];
+  /** Hallazgos del linter sobre el Bundle construido */
+  errores: Array<ErrorAccionable>;
+  /** true cuando el linter no encuentra rechazos */
+  valid: Scalars['Boolean']['output'];
+};
+
 export type CamposApiKeyFragment = { id: string, prefijo: string, descripcion: string | null, creadaEn: string, revocadaEn: string | null, activa: boolean, enUso: boolean };
 
 export type ApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
@@ -387,6 +472,32 @@ export type VerificarCuvQueryVariables = Exact<{
 
 export type VerificarCuvQuery = { verificarCuv: { id: string, numFactura: string | null, cuv: string, verificado: boolean, consultadoEn: string, registro: { procesoId: number, cuv: string, numeroDocumento: string | null, numDocumentoIdObligado: string | null, fechaValidacion: string | null, esValido: boolean, tipoDocumento: string | null, fechaEmision: string | null, totalFactura: number | null, cantidadUsuarios: number | null, codigoPrestador: string | null, modalidadPago: string | null, numDocumentoReferenciado: string | null, resultadosValidacion: Array<{ clase: string, codigo: string, descripcion: string, observaciones: string, pathFuente: string, fuente: string }>, cantidadTotalAtenciones: { consultas: number, procedimientos: number, medicamentos: number, otrosServicios: number, recienNacidos: number, hospitalizaciones: number, urgencias: number } | null } | null } };
 
+export type ValidarRdaQueryVariables = Exact<{
+  bundle?: unknown;
+  tipo?: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias' | null | undefined;
+  fechaEvaluacion?: string | null | undefined;
+}>;
+
+
+export type ValidarRdaQuery = { validarRda: { valid: boolean, issues: Array<{ severity: string, codigo: string, path: string, message: string }>, errores: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }> } };
+
+export type ValidarRdaOficialQueryVariables = Exact<{
+  bundle?: unknown;
+  tipo?: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias' | null | undefined;
+}>;
+
+
+export type ValidarRdaOficialQuery = { validarRdaOficial: { valid: boolean, perfil: string, porSeveridad: { error: number, warning: number, information: number, fatal: number }, issues: Array<{ severity: string, message: string, location: string | null }>, errores: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }> } };
+
+export type ConstruirRdaQueryVariables = Exact<{
+  tipo: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias';
+  datos?: unknown;
+  fechaEvaluacion?: string | null | undefined;
+}>;
+
+
+export type ConstruirRdaQuery = { construirRda: { bundle: unknown, valid: boolean, errores: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }> } };
+
 export type CamposErrorAccionableFragment = { codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } };
 
 export type ValidarRipsQueryVariables = Exact<{
@@ -426,6 +537,9 @@ export const RadicarRipsDocument = {"kind":"Document","definitions":[{"kind":"Op
 export const RadicacionesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Radicaciones"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"radicaciones"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposRadicacion"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposRadicacion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Radicacion"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"numFactura"}},{"kind":"Field","name":{"kind":"Name","value":"numDocumentoIdObligado"}},{"kind":"Field","name":{"kind":"Name","value":"tipoNota"}},{"kind":"Field","name":{"kind":"Name","value":"numNota"}},{"kind":"Field","name":{"kind":"Name","value":"operacion"}},{"kind":"Field","name":{"kind":"Name","value":"estado"}},{"kind":"Field","name":{"kind":"Name","value":"cuv"}},{"kind":"Field","name":{"kind":"Name","value":"procesoId"}},{"kind":"Field","name":{"kind":"Name","value":"fechaRadicacion"}},{"kind":"Field","name":{"kind":"Name","value":"motivo"}},{"kind":"Field","name":{"kind":"Name","value":"nErrores"}},{"kind":"Field","name":{"kind":"Name","value":"nAvisos"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<RadicacionesQuery, RadicacionesQueryVariables>;
 export const RadicacionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Radicacion"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"radicacion"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"numFactura"}},{"kind":"Field","name":{"kind":"Name","value":"numDocumentoIdObligado"}},{"kind":"Field","name":{"kind":"Name","value":"tipoNota"}},{"kind":"Field","name":{"kind":"Name","value":"numNota"}},{"kind":"Field","name":{"kind":"Name","value":"operacion"}},{"kind":"Field","name":{"kind":"Name","value":"estado"}},{"kind":"Field","name":{"kind":"Name","value":"cuv"}},{"kind":"Field","name":{"kind":"Name","value":"procesoId"}},{"kind":"Field","name":{"kind":"Name","value":"fechaRadicacion"}},{"kind":"Field","name":{"kind":"Name","value":"motivo"}},{"kind":"Field","name":{"kind":"Name","value":"nErrores"}},{"kind":"Field","name":{"kind":"Name","value":"nAvisos"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<RadicacionQuery, RadicacionQueryVariables>;
 export const VerificarCuvDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"VerificarCuv"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verificarCuv"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"numFactura"}},{"kind":"Field","name":{"kind":"Name","value":"cuv"}},{"kind":"Field","name":{"kind":"Name","value":"verificado"}},{"kind":"Field","name":{"kind":"Name","value":"consultadoEn"}},{"kind":"Field","name":{"kind":"Name","value":"registro"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"procesoId"}},{"kind":"Field","name":{"kind":"Name","value":"cuv"}},{"kind":"Field","name":{"kind":"Name","value":"numeroDocumento"}},{"kind":"Field","name":{"kind":"Name","value":"numDocumentoIdObligado"}},{"kind":"Field","name":{"kind":"Name","value":"fechaValidacion"}},{"kind":"Field","name":{"kind":"Name","value":"esValido"}},{"kind":"Field","name":{"kind":"Name","value":"tipoDocumento"}},{"kind":"Field","name":{"kind":"Name","value":"fechaEmision"}},{"kind":"Field","name":{"kind":"Name","value":"totalFactura"}},{"kind":"Field","name":{"kind":"Name","value":"cantidadUsuarios"}},{"kind":"Field","name":{"kind":"Name","value":"codigoPrestador"}},{"kind":"Field","name":{"kind":"Name","value":"modalidadPago"}},{"kind":"Field","name":{"kind":"Name","value":"numDocumentoReferenciado"}},{"kind":"Field","name":{"kind":"Name","value":"resultadosValidacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clase"}},{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}},{"kind":"Field","name":{"kind":"Name","value":"observaciones"}},{"kind":"Field","name":{"kind":"Name","value":"pathFuente"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}}]}},{"kind":"Field","name":{"kind":"Name","value":"cantidadTotalAtenciones"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"consultas"}},{"kind":"Field","name":{"kind":"Name","value":"procedimientos"}},{"kind":"Field","name":{"kind":"Name","value":"medicamentos"}},{"kind":"Field","name":{"kind":"Name","value":"otrosServicios"}},{"kind":"Field","name":{"kind":"Name","value":"recienNacidos"}},{"kind":"Field","name":{"kind":"Name","value":"hospitalizaciones"}},{"kind":"Field","name":{"kind":"Name","value":"urgencias"}}]}}]}}]}}]}}]} as unknown as DocumentNode<VerificarCuvQuery, VerificarCuvQueryVariables>;
+export const ValidarRdaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ValidarRda"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"bundle"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"TipoRda"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DateTimeISO"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validarRda"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"bundle"},"value":{"kind":"Variable","name":{"kind":"Name","value":"bundle"}}},{"kind":"Argument","name":{"kind":"Name","value":"tipo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}}},{"kind":"Argument","name":{"kind":"Name","value":"fechaEvaluacion"},"value":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"severity"}},{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<ValidarRdaQuery, ValidarRdaQueryVariables>;
+export const ValidarRdaOficialDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ValidarRdaOficial"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"bundle"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"TipoRda"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validarRdaOficial"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"bundle"},"value":{"kind":"Variable","name":{"kind":"Name","value":"bundle"}}},{"kind":"Argument","name":{"kind":"Name","value":"tipo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"perfil"}},{"kind":"Field","name":{"kind":"Name","value":"porSeveridad"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"warning"}},{"kind":"Field","name":{"kind":"Name","value":"information"}},{"kind":"Field","name":{"kind":"Name","value":"fatal"}}]}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"severity"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"location"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<ValidarRdaOficialQuery, ValidarRdaOficialQueryVariables>;
+export const ConstruirRdaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConstruirRda"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TipoRda"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"datos"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DateTimeISO"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"construirRda"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"tipo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}}},{"kind":"Argument","name":{"kind":"Name","value":"datos"},"value":{"kind":"Variable","name":{"kind":"Name","value":"datos"}}},{"kind":"Argument","name":{"kind":"Name","value":"fechaEvaluacion"},"value":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bundle"}},{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<ConstruirRdaQuery, ConstruirRdaQueryVariables>;
 export const ValidarRipsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ValidarRips"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rips"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ripsTexto"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"cuerpoFlujo"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"FlujoCuerpo"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DateTimeISO"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validarRips"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"rips"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rips"}}},{"kind":"Argument","name":{"kind":"Name","value":"ripsTexto"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ripsTexto"}}},{"kind":"Argument","name":{"kind":"Name","value":"cuerpoFlujo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"cuerpoFlujo"}}},{"kind":"Argument","name":{"kind":"Name","value":"fechaEvaluacion"},"value":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"fechaEvaluacion"}},{"kind":"Field","name":{"kind":"Name","value":"resumen"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rechazos"}},{"kind":"Field","name":{"kind":"Name","value":"avisos"}},{"kind":"Field","name":{"kind":"Name","value":"informativos"}}]}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"severity"}},{"kind":"Field","name":{"kind":"Name","value":"regla"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<ValidarRipsQuery, ValidarRipsQueryVariables>;
 export const SesionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Sesion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sesion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entidad"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"nombre"}},{"kind":"Field","name":{"kind":"Name","value":"tipoEntidad"}},{"kind":"Field","name":{"kind":"Name","value":"modulos"}}]}},{"kind":"Field","name":{"kind":"Name","value":"identidad"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tipo"}},{"kind":"Field","name":{"kind":"Name","value":"rol"}},{"kind":"Field","name":{"kind":"Name","value":"sujeto"}},{"kind":"Field","name":{"kind":"Name","value":"apiKeyPrefijo"}}]}},{"kind":"Field","name":{"kind":"Name","value":"permisos"}}]}}]}}]} as unknown as DocumentNode<SesionQuery, SesionQueryVariables>;
 export const ConfiguracionRipsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConfiguracionRips"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"configuracionRips"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposConfiguracion"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposConfiguracion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConfiguracionModulo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"modulo"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamConfigurado"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesConfiguradas"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesActualizadas"}},{"kind":"Field","name":{"kind":"Name","value":"listo"}}]}}]} as unknown as DocumentNode<ConfiguracionRipsQuery, ConfiguracionRipsQueryVariables>;

@@ -2,6 +2,7 @@ import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import { PERMISOS, ROLES } from '../auth/permisos.js';
 import { MODULOS, TIPOS_ENTIDAD } from '../entidades/valores.js';
 import { FUENTES, SEVERIDADES_ERROR } from '../errores/valores.js';
+import { TIPOS_RDA } from '../rda/tipos.js';
 import { TIPOS_SERVICIO } from '../rips/tipos.js';
 
 /**
@@ -22,6 +23,7 @@ export const VALORES_ENUM = {
   },
   Fuente: { valores: FUENTES, descripcion: 'Quién produjo el hallazgo' },
   TipoServicio: { valores: TIPOS_SERVICIO, descripcion: 'Tipo de servicio del RIPS' },
+  TipoRda: { valores: TIPOS_RDA, descripcion: 'Tipo de RDA (Res. 1888/2025)' },
 } as const;
 
 export type NombreEnum = keyof typeof VALORES_ENUM;

@@ -6,6 +6,7 @@ import type { ShieldRule, TablaReglas } from '../auth/reglas.js';
 import { ApiKeysResolver, reglasApiKeys } from '../entidades/api-keys.resolver.js';
 import { reglasSesion, SesionResolver } from '../entidades/sesion.resolver.js';
 import { ErrorApp } from '../errores/errores.js';
+import { DocumentosRdaResolver, reglasDocumentosRda } from '../rda/documentos.resolver.js';
 import { RadicacionResolver, reglasRadicacion } from '../rips/radicacion/radicacion.resolver.js';
 import { reglasValidacionRips, ValidacionRipsResolver } from '../rips/validacion.resolver.js';
 
@@ -18,6 +19,7 @@ const CAPACIDADES: { resolvers: ClaseResolver[]; reglas: TablaReglas }[] = [
   { resolvers: [ApiKeysResolver], reglas: reglasApiKeys },
   { resolvers: [ValidacionRipsResolver], reglas: reglasValidacionRips },
   { resolvers: [RadicacionResolver], reglas: reglasRadicacion },
+  { resolvers: [DocumentosRdaResolver], reglas: reglasDocumentosRda },
 ];
 
 export interface Extensiones {
