@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
 import type { Request } from 'express';
 import { ErrorApp, errores } from '../src/errores/errores.js';
 import { FlujoCuerpo } from '../src/rips/validacion/flujo-cuerpo.js';
+import { TextosDeBytes } from '../src/rips/validacion/textos-bytes.js';
 
 const JSON_TIPO = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
@@ -21,15 +21,14 @@ function descompresor(codificacion: string): zlib.Gunzip | zlib.Inflate | zlib.B
   );
 }
 
-/** Bytes (as received) → UTF-8 text chunks, inflated; the limit counts inflated bytes. */
-async function* textos(crudo: Readable, codificacion: string, limite: number): AsyncGenerator<string> {
+/** Bytes (as received) → inflated bytes; the limit counts inflated bytes. */
+async function* inflados(crudo: Readable, codificacion: string, limite: number): AsyncGenerator<Buffer> {
   const z = descompresor(codificacion);
   let fuente: Readable = crudo;
   if (z) {
     crudo.on('error', (e) => z.destroy(e));
     fuente = crudo.pipe(z);
   }
-  const decoder = new StringDecoder('utf8');
   let total = 0;
   try {
     for await (const trozo of fuente as AsyncIterable<Buffer>) {
@@ -40,7 +39,7 @@ async function* textos(crudo: Readable, codificacion: string, limite: number): A
           `El cuerpo supera el límite de ${Math.round(limite / 1024 / 1024)} MB (medido tras descomprimir).`,
         );
       }
-      yield decoder.write(trozo);
+      yield trozo;
     }
   } catch (e) {
     if (e instanceof ErrorApp) throw e;
@@ -48,8 +47,11 @@ async function* textos(crudo: Readable, codificacion: string, limite: number): A
   } finally {
     z?.destroy();
   }
-  const resto = decoder.end();
-  if (resto) yield resto;
+}
+
+/** UTF-8 text chunks of the inflated body, whose unread rest can also be taken as bytes. */
+function textos(crudo: Readable, codificacion: string, limite: number): TextosDeBytes {
+  return new TextosDeBytes(inflados(crudo, codificacion, limite));
 }
 
 /**

@@ -43,8 +43,8 @@ export function crearServicios(
     catalogos,
     config.rips.rechazoDesde,
     config.fev,
-    // With two threads or more, users are split among them (same findings as one walk).
-    grupo && { grupo, desdeCaracteres: config.rips.hiloDesdeBytes, paralelo: config.rips.hilos > 1 },
+    // Large bodies: users split among the threads (same findings as one walk).
+    grupo && { grupo, desdeCaracteres: config.rips.hiloDesdeBytes },
   );
   const muv = new ClienteMuv({ baseUrl: config.upstreams.muv.baseUrl, ...config.muv, log });
   return {

@@ -171,7 +171,7 @@ export interface FuenteUsuarios {
 }
 
 /** A source over the chunks an iterator still has. */
-export function fuenteDe(it: AsyncIterator<string>): FuenteUsuarios {
+export function fuenteDe(it: AsyncIterator<string>, alLeer?: (caracteres: number) => void): FuenteUsuarios {
   let pend = '';
   let fin = false;
   return {
@@ -183,6 +183,7 @@ export function fuenteDe(it: AsyncIterator<string>): FuenteUsuarios {
         return false;
       }
       pend += r.value;
+      alLeer?.(r.value.length);
       return true;
     },
     tomar: () => {
@@ -198,7 +199,9 @@ export function fuenteDe(it: AsyncIterator<string>): FuenteUsuarios {
 export async function* usuariosEnFlujo(
   inicial: string,
   f: FuenteUsuarios,
-  cola: { texto: string },
+  cola: { texto: string; pausa?: string },
+  /** Checked before each user: true stops the reading there, the text from that user on in `cola.pausa`. */
+  pausar?: () => boolean,
 ): AsyncGenerator<unknown> {
   const terminado = () => f.terminado();
   let t = inicial;
@@ -222,6 +225,10 @@ export async function* usuariosEnFlujo(
       // The rest of the body (end of rips, members after it) is short: read it whole.
       while (await traer());
       cola.texto = t.slice(i);
+      return;
+    }
+    if (pausar?.()) {
+      cola.pausa = t.slice(i);
       return;
     }
     if (t.length < reintentarDesde && !terminado()) {

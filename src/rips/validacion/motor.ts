@@ -49,13 +49,13 @@ export class Recorrido {
   private readonly hallazgos: Hallazgo[] = [];
   private readonly documentos: (string | null)[] = [];
   private readonly notas: NotaOmitida[] = [];
-  private readonly activas: Regla[] = [];
+  private activas: Regla[] = [];
   private readonly ctx: ContextoRegla;
   private readonly estados: Map<Regla, unknown>;
-  private readonly conUsuario: Regla[];
-  private readonly porTipo: Record<TipoServicio, Gancho[]>;
+  private conUsuario: Regla[] = [];
+  private porTipo = {} as Record<TipoServicio, Gancho[]>;
   private i = -1;
-  private readonly registros: boolean;
+  private registros: boolean;
 
   constructor(
     rips: Registro,
@@ -107,8 +107,18 @@ export class Recorrido {
       },
     };
     this.estados = new Map<Regla, unknown>(this.activas.map((r) => [r, r.estado?.()]));
+    this.ganchos();
+
+    if (modo === 'tramo') return;
+    o.estructura?.verificar('transaccion', rips, this.estructural({}));
+    // In a parallel walk the slices' rules never see the transaction: its hooks run here, for all.
+    // (a rule with both a transaction hook and per-user state would need its state in the threads).
+    for (const r of todas) r.transaccion?.(rips, this.ctx, this.estados.get(r));
+  }
+
+  /** Hooks and state resolved once per type: the per-record loop then does no lookups. */
+  private ganchos(): void {
     this.conUsuario = this.activas.filter((r) => r.usuario);
-    // Hook and state resolved once per type: the per-record loop then does no lookups.
     this.porTipo = Object.fromEntries(
       TIPOS_SERVICIO.map((t) => [
         t,
@@ -117,12 +127,21 @@ export class Recorrido {
           .map((r): Gancho => ({ verificar: r.servicio!.verificar, estado: this.estados.get(r) })),
       ]),
     ) as Record<TipoServicio, Gancho[]>;
+  }
 
-    if (modo === 'tramo') return;
-    o.estructura?.verificar('transaccion', rips, this.estructural({}));
-    // In a parallel walk the slices' rules never see the transaction: its hooks run here, for all.
-    // (a rule with both a transaction hook and per-user state would need its state in the threads).
-    for (const r of todas) r.transaccion?.(rips, this.ctx, this.estados.get(r));
+  /**
+   * From here on, `global` mode: the next users are slices' reduced users (validation threads check
+   * them); only the cross-user rules go on, with the state built so far.
+   */
+  pasarAGlobal(): void {
+    this.registros = false;
+    this.activas = this.activas.filter(esReglaGlobal);
+    this.ganchos();
+  }
+
+  /** Users walked so far. */
+  get usuarios(): number {
+    return this.i + 1;
   }
 
   private estructural(donde: Donde) {

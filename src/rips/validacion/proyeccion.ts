@@ -13,7 +13,8 @@ export interface CamposProyeccion {
 
 /** The union of the fields the cross-user rules read. */
 export function camposProyeccion(reglas: readonly Regla[]): CamposProyeccion {
-  const usuario = new Set<string>();
+  // The user's document always: a finding's location shows it (ResultadoMotor.documentos).
+  const usuario = new Set<string>(['tipoDocumentoIdentificacion', 'numDocumentoIdentificacion']);
   const servicio = new Set<string>();
   for (const r of reglas) {
     if (!esReglaGlobal(r)) continue;

@@ -9,14 +9,16 @@ import { crearVerificadorEstructura } from '../estructura/verificar.js';
 import { ejecutarCompuerta, type ResultadoCompuerta } from '../fev/compuerta.js';
 import { LIMITES_FEV_POR_DEFECTO, type LimitesFev } from '../fev/entrada.js';
 import { combinar, conXmlIlegible, explicarFev } from '../fev/explicar.js';
-import type { DatosFev } from '../reglas/tipos.js';
+import { REGLAS } from '../reglas/registro.js';
 import type { Registro } from '../tipos.js';
 import { comprobarClaves, miembrosRaiz } from './cuerpo-texto.js';
 import type { FlujoCuerpo } from './flujo-cuerpo.js';
 import { fuenteDe, type LecturaEnFlujo, leerCola, leerInicio, usuariosEnFlujo } from './flujo-rips.js';
 import { type GrupoHilos, TramoInvalido } from './hilos/grupo.js';
+import { Recorrido } from './motor.js';
 import { ErrorTextoRips, MiembrosTrasUsuarios, ripsPorPartes } from './texto-rips.js';
-import { type ResultadoValidacion, validarRips, validarRipsFlujo } from './validar.js';
+import { restoEnBytes } from './textos-bytes.js';
+import { type OpcionesValidar, type ResultadoValidacion, resultadoDeMotor, validarRips } from './validar.js';
 
 export interface ProveedorCatalogos {
   obtener(em: EntityManager): Promise<Catalogos>;
@@ -31,7 +33,7 @@ export class ServicioValidacionRips {
     private readonly rechazoDesde: Record<string, string>,
     private readonly limitesFev: LimitesFev = LIMITES_FEV_POR_DEFECTO,
     /** Validation threads for streamed bodies of at least `desdeCaracteres` (none: all in this thread). */
-    private readonly hilos?: { grupo: GrupoHilos; desdeCaracteres: number; paralelo?: boolean },
+    private readonly hilos?: { grupo: GrupoHilos; desdeCaracteres: number },
   ) {}
 
   async validar(em: EntityManager, rips: Registro, fecha?: Date): Promise<ResultadoValidacion> {
@@ -152,45 +154,39 @@ export class ServicioValidacionRips {
    */
   private async validarUsuarios(
     lectura: LecturaEnFlujo,
-    opciones: Awaited<ReturnType<ServicioValidacionRips['opciones']>> & { fev?: DatosFev | null },
+    opciones: OpcionesValidar & { catalogos: Catalogos },
   ): Promise<{ resultado: ResultadoValidacion; cola: string }> {
-    // Chunks read ahead (kept apart, never joined) until the body proves large or ends.
-    const leidos = [lectura.resto];
-    let leido = false;
+    const fecha = opciones.fecha ?? new Date();
+    const walk = new Recorrido(lectura.transaccion, {
+      fecha,
+      catalogos: opciones.catalogos,
+      reglas: REGLAS,
+      estructura: opciones.estructura,
+      fev: opciones.fev,
+    });
     const hilos = this.hilos;
-    if (hilos && opciones.catalogos instanceof CatalogosEnMemoria) {
-      let caracteres = lectura.resto.length;
-      while (caracteres < hilos.desdeCaracteres) {
-        const r = await lectura.siguientes.next();
-        if (r.done) {
-          leido = true;
-          break;
-        }
-        leidos.push(r.value);
-        caracteres += r.value.length;
-      }
-      if (!leido) {
-        const entrada = {
-          transaccion: lectura.transaccion,
-          textos: leidos,
-          siguientes: lectura.siguientes,
-          catalogos: opciones.catalogos,
-          fecha: opciones.fecha,
-          rechazoDesde: opciones.rechazoDesde,
-          fev: opciones.fev,
-        };
-        return hilos.paralelo
-          ? hilos.grupo.validarEnParalelo({ ...entrada, estructura: opciones.estructura })
-          : hilos.grupo.validar(entrada);
-      }
+    const paralelo = hilos && opciones.catalogos instanceof CatalogosEnMemoria ? hilos : undefined;
+    let leidos = lectura.resto.length;
+    const fuente = fuenteDe(lectura.siguientes, (n) => {
+      leidos += n;
+    });
+    const cola: { texto: string; pausa?: string } = { texto: '' };
+    // Users are walked here as they arrive; once the body proves large, the rest goes to the threads.
+    const pausar = paralelo && (() => leidos >= paralelo.desdeCaracteres);
+    for await (const u of usuariosEnFlujo(lectura.resto, fuente, cola, pausar)) walk.usuario(u);
+    if (paralelo && cola.pausa !== undefined) {
+      return paralelo.grupo.validarEnParalelo({
+        transaccion: lectura.transaccion,
+        global: walk,
+        inicio: cola.pausa,
+        bytes: restoEnBytes(lectura.siguientes),
+        catalogos: opciones.catalogos as CatalogosEnMemoria,
+        fecha,
+        rechazoDesde: this.rechazoDesde,
+        fev: opciones.fev,
+      });
     }
-    const cola = { texto: '' };
-    const fuente = fuenteDe(seguido(leidos, leido ? undefined : lectura.siguientes));
-    const resultado = await validarRipsFlujo(
-      lectura.transaccion,
-      opciones,
-      usuariosEnFlujo('', fuente, cola),
-    );
+    const resultado = resultadoDeMotor(lectura.transaccion, walk.terminar(), REGLAS, fecha, opciones);
     return { resultado, cola: cola.texto };
   }
 
@@ -247,17 +243,6 @@ function xmlDelCuerpo(v: unknown): string | undefined {
   throw errores.entradaInvalida('El campo «xmlFevFile» debe ser texto: el AttachedDocument en base64.', [
     { campo: 'xmlFevFile', mensaje: 'Debe ser una cadena base64.' },
   ]);
-}
-
-/** The chunks read ahead (released as they are handed out), then what the body still has. */
-async function* seguido(leidos: string[], resto?: AsyncIterator<string>): AsyncGenerator<string> {
-  for (let i = 0; i < leidos.length; i++) {
-    const t = leidos[i]!;
-    leidos[i] = '';
-    yield t;
-  }
-  if (!resto) return;
-  for (let r = await resto.next(); !r.done; r = await resto.next()) yield r.value;
 }
 
 /** `fechaEvaluacion` of a REST body, with the same rules (and message) as the GraphQL argument. */

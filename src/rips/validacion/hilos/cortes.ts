@@ -1,72 +1,104 @@
-import { anclaDe } from '../texto-rips.js';
-
-const PRIMERA_CLAVE = /^\s*\{\s*("(?:[^"\\]|\\.)*")\s*:/;
-/** Text read before deciding a body has no usable first key (then it is never cut). */
+/** Bytes of the first user before deciding a body has no usable first key (then it is never cut). */
 const PRIMERA_MAXIMA = 64 * 1024;
 
-function espacio(c: number): boolean {
+const LLAVE_A = 0x7b;
+const LLAVE_C = 0x7d;
+const COMA = 0x2c;
+const COMILLA = 0x22;
+const BARRA = 0x5c;
+
+function espacio(c: number | undefined): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
+/** A copy in its own ArrayBuffer, so it can be transferred to a thread. */
+function propia(b: Uint8Array): Uint8Array {
+  const c = new Uint8Array(b.byteLength);
+  c.set(b);
+  return c;
+}
+
 /**
- * Cuts the text of `usuarios` (after its `[`) into slices of whole users as it arrives: at the first
- * key of the first user (`{"tipoDocumentoIdentificacion"`) preceded by `}` and `,`, once a slice
- * reaches `tamano`. A cut inside a user (a nested object with the same first key after `},`) leaves
- * an unbalanced slice, which then fails to parse: the caller detects it and reads in order.
+ * Cuts the UTF-8 bytes of `usuarios` (from a user's `{` on) into slices of whole users as they
+ * arrive: at the first key of the first user (`{"tipoDocumentoIdentificacion"`) preceded by `}` and
+ * `,`, once a slice reaches `tamano`. Bytes, not text: the request thread never decodes the users
+ * (the threads do). A cut inside a user (a nested object with the same first key after `},`)
+ * leaves an unbalanced slice, which then fails to parse: the caller detects it and reads in order.
  */
 export class Cortador {
-  private acum = '';
-  /** undefined: not decided yet · null: never cut (no object users, or no first key found). */
-  private ancla: RegExp | null | undefined;
-  /** Where the next search for a cut starts (the text before it has no valid cut). */
+  private trozos: Buffer[] = [];
+  private total = 0;
+  /** undefined: not decided yet · null: never cut (no object users, or no plain first key). */
+  private clave: Buffer | null | undefined;
+  /** Where the next search for a cut starts (the bytes before it have no valid cut). */
   private desde: number;
 
   constructor(private readonly tamano: number) {
     this.desde = tamano;
   }
 
-  /** Adds text; yields the slices that are now complete (comma separated users, no outer comma). */
-  *poner(texto: string): Generator<string> {
-    this.acum += texto;
-    if (this.ancla === undefined) this.ancla = this.decidirAncla();
-    if (!this.ancla) return;
-    while (this.acum.length > this.desde) {
-      const corte = this.buscar(this.ancla);
+  /** Adds bytes; yields the slices now complete (comma separated users, no outer comma). */
+  *poner(bytes: Uint8Array): Generator<Uint8Array> {
+    this.trozos.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    this.total += bytes.byteLength;
+    if (this.clave === undefined) this.clave = this.decidirClave();
+    if (!this.clave) return;
+    while (this.total > this.desde) {
+      const b = this.unir();
+      const corte = this.buscar(b, this.clave);
       if (!corte) return;
-      const tramo = this.acum.slice(0, corte.fin);
-      this.acum = this.acum.slice(corte.siguiente);
+      yield propia(b.subarray(0, corte.fin));
+      const resto = b.subarray(corte.siguiente);
+      this.trozos = [resto];
+      this.total = resto.byteLength;
       this.desde = this.tamano;
-      yield tramo;
     }
   }
 
-  /** The text not yet cut: the last users, the `]` closing `usuarios` and the rest of the body. */
-  resto(): string {
-    return this.acum;
+  /** The bytes not yet cut: the last users, the `]` closing `usuarios` and the rest of the body. */
+  resto(): Uint8Array {
+    return propia(this.unir());
   }
 
-  private decidirAncla(): RegExp | null | undefined {
-    const m = PRIMERA_CLAVE.exec(this.acum);
-    if (m) return anclaDe({ [JSON.parse(m[1]!) as string]: 0 }) ?? null;
-    const inicio = this.acum.trimStart();
-    if ((inicio.length && inicio[0] !== '{') || this.acum.length > PRIMERA_MAXIMA) return null;
-    return undefined;
+  private unir(): Buffer {
+    if (this.trozos.length !== 1) this.trozos = [Buffer.concat(this.trozos, this.total)];
+    return this.trozos[0]!;
   }
 
-  private buscar(ancla: RegExp): { fin: number; siguiente: number } | undefined {
-    const t = this.acum;
-    ancla.lastIndex = this.desde;
-    for (let m = ancla.exec(t); m; m = ancla.exec(t)) {
-      let q = m.index - 1;
-      while (q > 0 && espacio(t.charCodeAt(q))) q--;
-      if (t.charCodeAt(q) !== 0x2c) continue;
+  /** `"tipoDocumentoIdentificacion"` of the first user (a key with escapes is never used). */
+  private decidirClave(): Buffer | null | undefined {
+    const b = this.unir();
+    let i = 0;
+    while (espacio(b[i])) i++;
+    if (i >= b.length) return b.length > PRIMERA_MAXIMA ? null : undefined;
+    if (b[i] !== LLAVE_A) return null;
+    i++;
+    while (espacio(b[i])) i++;
+    if (i >= b.length) return undefined;
+    if (b[i] !== COMILLA) return null;
+    for (let j = i + 1; j < b.length; j++) {
+      if (b[j] === BARRA) return null;
+      if (b[j] === COMILLA) return Buffer.from(b.subarray(i, j + 1));
+    }
+    return b.length > PRIMERA_MAXIMA ? null : undefined;
+  }
+
+  private buscar(b: Buffer, clave: Buffer): { fin: number; siguiente: number } | undefined {
+    for (let k = b.indexOf(clave, this.desde); k >= 0; k = b.indexOf(clave, k + 1)) {
+      let q = k - 1;
+      while (espacio(b[q])) q--;
+      if (b[q] !== LLAVE_A) continue;
+      const llave = q;
       q--;
-      while (q > 0 && espacio(t.charCodeAt(q))) q--;
-      if (t.charCodeAt(q) !== 0x7d) continue;
-      return { fin: q + 1, siguiente: m.index };
+      while (espacio(b[q])) q--;
+      if (b[q] !== COMA) continue;
+      q--;
+      while (espacio(b[q])) q--;
+      if (b[q] !== LLAVE_C) continue;
+      return { fin: q + 1, siguiente: llave };
     }
-    // No cut yet: search again later from near the end (an anchor may straddle two chunks).
-    this.desde = Math.max(this.desde, t.length - 1024);
+    // No cut yet: search again later from near the end (the key may straddle two chunks).
+    this.desde = Math.max(this.desde, b.length - clave.length);
     return undefined;
   }
 }

@@ -1,37 +1,35 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { errores } from '../../../errores/errores.js';
 import type { CatalogosEnMemoria } from '../../catalogos/memoria.js';
-import type { VerificadorEstructura } from '../../estructura/verificador.js';
 import { REGLAS } from '../../reglas/registro.js';
 import type { DatosFev } from '../../reglas/tipos.js';
 import type { Hallazgo, Registro } from '../../tipos.js';
-import { Recorrido } from '../motor.js';
+import type { Recorrido } from '../motor.js';
 import { type ResultadoValidacion, resultadoDeMotor } from '../validar.js';
 import { Cortador } from './cortes.js';
 import type { MensajeAlHilo, MensajeDelHilo } from './mensajes.js';
 
-/** Text posted but not yet read by the thread, in characters: bounds memory when the thread lags. */
-const EN_VUELO_MAXIMO = 4 * 1024 * 1024;
 /** Size of a slice of users in a parallel walk, and slices in flight per thread. */
 const TAMANO_TRAMO = 1024 * 1024;
 const TRAMOS_POR_HILO = 3;
 
-export interface EntradaHilo {
+export interface EntradaParalela {
   transaccion: Registro;
-  /** Text of `usuarios` after its `[` read so far (chunks), then the rest of the body as it arrives. */
-  textos: string[];
-  siguientes: AsyncIterator<string>;
+  /**
+   * The walk so far: the users read in this thread before the body proved large. It goes on in
+   * `global` mode (cross-user rules over the threads' reduced users) and holds every finding's base.
+   */
+  global: Recorrido;
+  /** Text of `usuarios` from the next user on, read so far (decoded) … */
+  inicio: string;
+  /** … then the rest of the body as it arrives, as UTF-8 bytes (the threads decode their slices). */
+  bytes: AsyncIterable<Uint8Array>;
   catalogos: CatalogosEnMemoria;
-  fecha: Date | undefined;
+  fecha: Date;
   rechazoDesde: Record<string, string>;
   /** The invoice read by the FEV gate (rules of alcance 'fev'), as in OpcionesMotor. */
   fev?: DatosFev | null;
-}
-
-export interface EntradaParalela extends EntradaHilo {
-  estructura: VerificadorEstructura;
 }
 
 export interface SalidaHilo {
@@ -78,84 +76,9 @@ export class GrupoHilos {
 
   /** Starts every thread now (like a connection pool), so no request pays for it. */
   iniciar(): this {
+    if (this.cerrado) throw new Error('grupo de hilos cerrado');
     while (this.hilos.length < this.tamano) this.crear();
     return this;
-  }
-
-  /** One thread runs the whole walk (every rule, in order) over the text it is sent. */
-  async validar(e: EntradaHilo): Promise<SalidaHilo> {
-    const hilo = this.elegir();
-    const idCatalogos = this.enviarCatalogos(hilo, e.catalogos);
-    const id = ++this.ultimaTarea;
-    let consumido = 0;
-    let terminada = false;
-    let alConsumir: (() => void) | undefined;
-    const despertar = () => {
-      const a = alConsumir;
-      alConsumir = undefined;
-      a?.();
-    };
-    const salida = new Promise<SalidaHilo>((resolver, rechazar) => {
-      const fin = () => {
-        terminada = true;
-        hilo.tareas.delete(id);
-        despertar();
-      };
-      hilo.tareas.set(id, {
-        manejar: (m) => {
-          if (m.tipo === 'consumido') {
-            consumido += m.caracteres;
-            despertar();
-            return;
-          }
-          fin();
-          if (m.tipo === 'resultado') resolver({ resultado: m.resultado, cola: m.cola });
-          else if (m.tipo === 'error' && m.sintaxis) rechazar(jsonInvalido());
-          else rechazar(new Error(`validación en hilo: ${'mensaje' in m ? m.mensaje : m.tipo}`));
-        },
-        caer: (causa) => {
-          fin();
-          rechazar(causa);
-        },
-      });
-    });
-    // The caller reads it after posting the body; an early failure must not count as unhandled.
-    salida.catch(() => {});
-    const post = (m: MensajeAlHilo) => hilo.worker.postMessage(m);
-    post({
-      tipo: 'inicio',
-      tarea: id,
-      catalogos: idCatalogos,
-      transaccion: e.transaccion,
-      fecha: e.fecha,
-      rechazoDesde: e.rechazoDesde,
-      fev: e.fev,
-    });
-    try {
-      let enviado = 0;
-      for (const texto of e.textos) {
-        enviado += texto.length;
-        post({ tipo: 'texto', tarea: id, texto });
-      }
-      while (!terminada) {
-        while (enviado - consumido > EN_VUELO_MAXIMO && !terminada) {
-          await new Promise<void>((r) => {
-            alConsumir = r;
-          });
-        }
-        if (terminada) break;
-        const r = await e.siguientes.next();
-        if (r.done) break;
-        enviado += r.value.length;
-        post({ tipo: 'texto', tarea: id, texto: r.value });
-      }
-      post({ tipo: 'fin', tarea: id });
-    } catch (err) {
-      // The body failed while arriving (client gone, bad gzip…): stop the thread's task.
-      post({ tipo: 'cancelar', tarea: id });
-      throw err;
-    }
-    return salida;
   }
 
   /**
@@ -165,20 +88,12 @@ export class GrupoHilos {
    * Throws TramoInvalido when a slice does not parse: the caller reads the body again in order.
    */
   async validarEnParalelo(e: EntradaParalela): Promise<SalidaHilo> {
-    const fecha = e.fecha ?? new Date();
+    const { fecha, global } = e;
     const id = ++this.ultimaTarea;
-    while (this.hilos.length < this.tamano) this.crear();
+    this.iniciar();
     const hilos = [...this.hilos];
-    const global = new Recorrido(e.transaccion, {
-      fecha,
-      catalogos: e.catalogos,
-      reglas: REGLAS,
-      estructura: e.estructura,
-      fev: e.fev,
-      modo: 'global',
-    });
+    global.pasarAGlobal();
     const hallazgos: Hallazgo[] = [];
-    const documentos: (string | null)[] = [];
     const hechos = new Map<number, Extract<MensajeDelHilo, { tipo: 'tramo-hecho' }>>();
     let siguiente = 0;
     let enviados = 0;
@@ -199,12 +114,11 @@ export class GrupoHilos {
     const absorber = () => {
       for (let h = hechos.get(siguiente); h; h = hechos.get(siguiente)) {
         hechos.delete(siguiente++);
-        const desplazamiento = documentos.length;
+        const desplazamiento = global.usuarios;
         for (const x of h.hallazgos) {
           if (x.usuarioIndex !== undefined) x.usuarioIndex += desplazamiento;
           hallazgos.push(x);
         }
-        for (const d of h.documentos) documentos.push(d);
         for (const p of h.proyecciones) global.usuario(p);
         if (h.cola !== undefined) cola = h.cola;
       }
@@ -237,29 +151,19 @@ export class GrupoHilos {
         fev: e.fev,
       } satisfies MensajeAlHilo);
     }
-    const enviar = async (texto: string, ultimo: boolean) => {
+    const enviar = async (bytes: Uint8Array, ultimo: boolean) => {
       while (enviados - siguiente >= hilos.length * TRAMOS_POR_HILO && fallo === undefined) await esperar();
       if (fallo !== undefined) return;
       const n = enviados++;
-      hilos[n % hilos.length]!.worker.postMessage({
-        tipo: 'tramo',
-        tarea: id,
-        n,
-        texto,
-        ultimo,
-      } satisfies MensajeAlHilo);
+      const m: MensajeAlHilo = { tipo: 'tramo', tarea: id, n, bytes, ultimo };
+      hilos[n % hilos.length]!.worker.postMessage(m, [bytes.buffer as ArrayBuffer]);
     };
     try {
       const cortador = new Cortador(this.tamanoTramo);
-      const textos = e.textos;
-      for (let i = 0; i < textos.length && fallo === undefined; i++) {
-        for (const t of cortador.poner(textos[i]!)) await enviar(t, false);
-        textos[i] = '';
-      }
-      while (fallo === undefined) {
-        const r = await e.siguientes.next();
-        if (r.done) break;
-        for (const t of cortador.poner(r.value)) await enviar(t, false);
+      for (const t of cortador.poner(Buffer.from(e.inicio, 'utf8'))) await enviar(t, false);
+      for await (const b of e.bytes) {
+        for (const t of cortador.poner(b)) await enviar(t, false);
+        if (fallo !== undefined) break;
       }
       if (fallo === undefined) await enviar(cortador.resto(), true);
       while (fallo === undefined && siguiente < enviados) await esperar();
@@ -273,7 +177,7 @@ export class GrupoHilos {
     const motor = global.terminar();
     const resultado = resultadoDeMotor(
       e.transaccion,
-      { hallazgos: [...motor.hallazgos, ...hallazgos], notas: motor.notas, documentos },
+      { ...motor, hallazgos: [...motor.hallazgos, ...hallazgos] },
       REGLAS,
       fecha,
       { catalogos: e.catalogos, rechazoDesde: e.rechazoDesde },
@@ -285,15 +189,6 @@ export class GrupoHilos {
     this.cerrado = true;
     await Promise.all(this.hilos.map((h) => h.worker.terminate()));
     this.hilos.length = 0;
-  }
-
-  /** The thread with the fewest running tasks; a new one while the pool is not full. */
-  private elegir(): Hilo {
-    if (this.cerrado) throw new Error('grupo de hilos cerrado');
-    const libre = this.hilos.find((h) => h.tareas.size === 0);
-    if (libre) return libre;
-    if (this.hilos.length < this.tamano) return this.crear();
-    return this.hilos.reduce((a, b) => (b.tareas.size < a.tareas.size ? b : a));
   }
 
   private crear(): Hilo {
@@ -329,8 +224,4 @@ export class GrupoHilos {
     }
     return id;
   }
-}
-
-function jsonInvalido() {
-  return errores.entradaInvalida('El cuerpo no es JSON válido. Revise comillas, comas y llaves.');
 }

@@ -1,21 +1,10 @@
 import type { TablaEnMemoria } from '../../catalogos/memoria.js';
 import type { DatosFev } from '../../reglas/tipos.js';
 import type { Hallazgo, Registro } from '../../tipos.js';
-import type { ResultadoValidacion } from '../validar.js';
 
 /** Messages from the request thread to a validation thread. */
 export type MensajeAlHilo =
   | { tipo: 'catalogos'; id: number; tablas: Record<string, TablaEnMemoria> }
-  | {
-      tipo: 'inicio';
-      tarea: number;
-      catalogos: number;
-      transaccion: Registro;
-      fecha: Date | undefined;
-      rechazoDesde: Record<string, string>;
-      fev: DatosFev | null | undefined;
-    }
-  | { tipo: 'texto'; tarea: number; texto: string }
   /** A parallel walk: the thread checks slices of whole users (`tramo`) for the request thread. */
   | {
       tipo: 'paralelo';
@@ -25,23 +14,21 @@ export type MensajeAlHilo =
       fecha: Date;
       fev: DatosFev | null | undefined;
     }
-  /** Whole users, comma separated; the last slice runs to the end of the body (`]` and what follows). */
-  | { tipo: 'tramo'; tarea: number; n: number; texto: string; ultimo: boolean }
-  | { tipo: 'fin'; tarea: number }
+  /**
+   * Whole users, comma separated, as UTF-8 bytes (transferred, decoded by the thread); the last
+   * slice runs to the end of the body (`]` and what follows).
+   */
+  | { tipo: 'tramo'; tarea: number; n: number; bytes: Uint8Array; ultimo: boolean }
   | { tipo: 'cancelar'; tarea: number };
 
 /** Messages from a validation thread back to the request thread. */
 export type MensajeDelHilo =
-  | { tipo: 'consumido'; tarea: number; caracteres: number }
-  | { tipo: 'resultado'; tarea: number; resultado: ResultadoValidacion; cola: string }
-  | { tipo: 'error'; tarea: number; sintaxis: boolean; mensaje: string }
   | {
       tipo: 'tramo-hecho';
       tarea: number;
       n: number;
       /** Findings with indexes relative to the slice's first user. */
       hallazgos: Hallazgo[];
-      documentos: (string | null)[];
       /** Users reduced to what the cross-user rules read (proyeccion.ts). */
       proyecciones: unknown[];
       /** Last slice: the text from the `]` closing `usuarios`. */

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { Cortador } from './hilos/cortes.js';
+import { finDeCaracter, restoEnBytes, TextosDeBytes } from './textos-bytes.js';
+
+async function* trozos(b: Buffer, tam: number): AsyncGenerator<Uint8Array> {
+  for (let i = 0; i < b.length; i += tam) yield b.subarray(i, i + tam);
+}
+
+const texto = '{"nombre":"Peñalosa Núñez 😀","ciudad":"Bogotá"}'.repeat(50);
+
+describe('texto en trozos que terminan en un carácter completo', () => {
+  it('el fin de carácter respeta secuencias de 2, 3 y 4 bytes', () => {
+    const b = Buffer.from('añ€😀', 'utf8');
+    expect(finDeCaracter(b)).toBe(b.length);
+    expect(finDeCaracter(b.subarray(0, 2))).toBe(1);
+    expect(finDeCaracter(b.subarray(0, 5))).toBe(3);
+    expect(finDeCaracter(b.subarray(0, 8))).toBe(6);
+  });
+
+  it.each([1, 2, 3, 5, 7, 64])(
+    'trozos de %i bytes: el mismo texto, sin caracteres de reemplazo',
+    async (tam) => {
+      let leido = '';
+      for await (const t of new TextosDeBytes(trozos(Buffer.from(texto, 'utf8'), tam))) leido += t;
+      expect(leido).toBe(texto);
+    },
+  );
+
+  it('lo no leído se puede tomar como bytes, también a mitad de un carácter', async () => {
+    const b = Buffer.from(texto, 'utf8');
+    for (const tam of [3, 5, 17]) {
+      const t = new TextosDeBytes(trozos(b, tam));
+      let leido = '';
+      for (let i = 0; i < 10; i++) leido += (await t.next()).value;
+      const resto: Buffer[] = [];
+      for await (const x of restoEnBytes(t)) resto.push(Buffer.from(x));
+      expect(leido + Buffer.concat(resto).toString('utf8')).toBe(texto);
+    }
+  });
+});
+
+describe('cortes de usuarios en bytes', () => {
+  const usuario = (i: number) => ({
+    tipoDocumentoIdentificacion: 'CC',
+    n: i,
+    nombre: 'Ñandú',
+    sub: [{ a: 1 }],
+  });
+  const cuerpo = `${Array.from({ length: 60 }, (_, i) => JSON.stringify(usuario(i))).join(' ,\n ')}], "x": 1}`;
+
+  it.each([1, 13, 256])('trozos de %i bytes: tramos de usuarios enteros que juntos dan el texto', (tam) => {
+    const c = new Cortador(300);
+    const tramos: string[] = [];
+    const b = Buffer.from(cuerpo, 'utf8');
+    for (let i = 0; i < b.length; i += tam) {
+      for (const t of c.poner(b.subarray(i, i + tam))) tramos.push(Buffer.from(t).toString('utf8'));
+    }
+    const ultimo = Buffer.from(c.resto()).toString('utf8');
+    expect(tramos.length).toBeGreaterThan(3);
+    for (const t of tramos) expect(() => JSON.parse(`[${t}]`)).not.toThrow();
+    const usuarios = tramos.flatMap((t) => JSON.parse(`[${t}]`) as unknown[]);
+    expect(usuarios).toEqual(Array.from({ length: usuarios.length }, (_, i) => usuario(i)));
+    expect(ultimo.endsWith('], "x": 1}')).toBe(true);
+  });
+
+  it('sin objetos como usuarios no corta nunca', () => {
+    const c = new Cortador(10);
+    expect([...c.poner(Buffer.from(`${'1,'.repeat(100)}2]}`))]).toEqual([]);
+    expect(Buffer.from(c.resto()).toString()).toBe(`${'1,'.repeat(100)}2]}`);
+  });
+});
