@@ -56,6 +56,8 @@ export class Recorrido {
   private porTipo = {} as Record<TipoServicio, Gancho[]>;
   private i = -1;
   private registros: boolean;
+  /** Cross-user rules active in this walk (catalogs loaded, invoice present…): what a slice's users are reduced for. */
+  readonly globales: readonly Regla[];
 
   constructor(
     rips: Registro,
@@ -87,6 +89,7 @@ export class Recorrido {
       if (modo === 'global' && !esReglaGlobal(r)) continue;
       this.activas.push(r);
     }
+    this.globales = todas.filter(esReglaGlobal);
     for (const t of o.estructura?.catalogosFaltantes?.() ?? [])
       faltantes.set(t, ['RVG06', ...(faltantes.get(t) ?? [])]);
     if (modo !== 'tramo') {

@@ -5,7 +5,7 @@ import type { VerificadorEstructura } from '../../estructura/verificador.js';
 import { crearVerificadorEstructura } from '../../estructura/verificar.js';
 import { REGLAS } from '../../reglas/registro.js';
 import { Recorrido } from '../motor.js';
-import { camposProyeccion, proyectar } from '../proyeccion.js';
+import { type CamposProyeccion, camposProyeccion, proyectar } from '../proyeccion.js';
 import { elementos } from '../texto-rips.js';
 import type { MensajeAlHilo, MensajeDelHilo } from './mensajes.js';
 
@@ -19,8 +19,10 @@ if (!puerto) throw new Error('trabajador.js se carga solo como hilo (worker_thre
 
 /** Catalog sets by id; a new revision replaces the older ones once no task uses them. */
 const juegos = new Map<number, { catalogos: CatalogosEnMemoria; estructura: VerificadorEstructura }>();
-const paralelas = new Map<number, Extract<MensajeAlHilo, { tipo: 'paralelo' }>>();
-const CAMPOS_PROYECCION = camposProyeccion(REGLAS);
+const paralelas = new Map<
+  number,
+  Extract<MensajeAlHilo, { tipo: 'paralelo' }> & { campos?: CamposProyeccion }
+>();
 
 /** One slice of a parallel walk: its users parsed, checked, and reduced for the cross-user rules. */
 function tramo(m: Extract<MensajeAlHilo, { tipo: 'tramo' }>) {
@@ -43,10 +45,13 @@ function tramo(m: Extract<MensajeAlHilo, { tipo: 'tramo' }>) {
       fev: p.fev,
       modo: 'tramo',
     });
+    // Only what the cross-user rules active in this walk read (no invoice: no sums, and so on).
+    p.campos ??= camposProyeccion(r.globales);
+    const campos = p.campos;
     const proyecciones: unknown[] = [];
     for (const u of usuarios) {
       r.usuario(u);
-      proyecciones.push(proyectar(u, CAMPOS_PROYECCION));
+      proyecciones.push(proyectar(u, campos));
     }
     const { hallazgos } = r.terminar();
     enviar({ tipo: 'tramo-hecho', tarea: m.tarea, n: m.n, hallazgos, proyecciones, cola });
