@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parsearRechazoDesde, RECHAZO_DESDE } from './rips/reglas/gradualidad.js';
@@ -26,6 +26,26 @@ export interface Config {
   };
   graphqlIntrospection: boolean;
   rips: { rechazoDesde: Record<string, string> };
+  rda: ConfigRda;
+}
+
+/** RDA transmission to the IHCE: timeouts, retry queue and the key that signs query cursors. */
+export interface ConfigRda {
+  /** Per-call timeout of the IHCE client. */
+  timeoutIhceMs: number;
+  /** Attempts in total (the first, synchronous one included) before giving up on transient failures. */
+  maxIntentos: number;
+  /** Exponential backoff: base · 2^(n-1) seconds, capped, with jitter. */
+  reintentoBaseSegundos: number;
+  reintentoMaxSegundos: number;
+  /** pg-boss queue name (one per deployment; tests use their own). */
+  cola: string;
+  /** HMAC key of the opaque `siguiente` cursors of POST /rda/consultas. */
+  claveCursor: Buffer;
+  /** Lifetime of a cursor we hand out (the upstream `next` link may expire earlier: 410). */
+  cursorTtlSegundos: number;
+  /** Without IHCE_BASE_URL outside production, start the IHCE sandbox simulator in-process. */
+  simulador: boolean;
 }
 
 export interface OidcConfig {
@@ -83,6 +103,32 @@ function claveCredenciales(env: Env, entorno: Config['entorno'], dataDir: string
   return key;
 }
 
+/** The cursor key may be given (several instances must share it); otherwise derived from the credentials key. */
+function claveCursor(env: Env, credentialsKey: Buffer): Buffer {
+  const raw = env.RDA_CURSOR_KEY;
+  if (raw) {
+    const key = Buffer.from(raw, 'base64');
+    if (key.length < 32) throw new ConfigError('RDA_CURSOR_KEY debe tener al menos 32 bytes en base64');
+    return key;
+  }
+  return createHmac('sha256', credentialsKey).update('rda-cursor').digest();
+}
+
+function configRda(env: Env, entorno: Config['entorno'], credentialsKey: Buffer): ConfigRda {
+  const maxIntentos = entero(env, 'RDA_MAX_INTENTOS', 6);
+  if (maxIntentos < 1) throw new ConfigError('RDA_MAX_INTENTOS debe ser al menos 1');
+  return {
+    timeoutIhceMs: entero(env, 'IHCE_TIMEOUT_MS', 15_000),
+    maxIntentos,
+    reintentoBaseSegundos: Math.max(1, entero(env, 'RDA_REINTENTO_BASE_SEGUNDOS', 30)),
+    reintentoMaxSegundos: Math.max(1, entero(env, 'RDA_REINTENTO_MAX_SEGUNDOS', 3600)),
+    cola: env.RDA_COLA || 'rda-transmision',
+    claveCursor: claveCursor(env, credentialsKey),
+    cursorTtlSegundos: Math.max(1, entero(env, 'RDA_CURSOR_TTL_SEGUNDOS', 900)),
+    simulador: booleano(env, 'IHCE_SIMULADOR', entorno !== 'produccion'),
+  };
+}
+
 function rechazoDesde(env: Env): Record<string, string> {
   try {
     return parsearRechazoDesde(env.RIPS_RECHAZO_DESDE);
@@ -96,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     env.NODE_ENV === 'production' ? 'produccion' : env.NODE_ENV === 'test' ? 'prueba' : 'desarrollo'
   ) as Config['entorno'];
   const dataDir = path.resolve(env.DATA_DIR ?? '.data');
+  const credentialsKey = claveCredenciales(env, entorno, dataDir);
   const oidcIssuer = env.OIDC_ISSUER;
   let oidc: OidcConfig | undefined;
   if (oidcIssuer) {
@@ -121,7 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
     embeddedPgPort: entero(env, 'EMBEDDED_PG_PORT', 54329),
     bodyLimitBytes: parseTamano(env.BODY_LIMIT ?? '200mb'),
     logLevel: env.LOG_LEVEL ?? (entorno === 'prueba' ? 'silent' : 'info'),
-    credentialsKey: claveCredenciales(env, entorno, dataDir),
+    credentialsKey,
     oidc,
     demo: {
       crear: booleano(env, 'DEMO', entorno === 'desarrollo'),
@@ -138,5 +185,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     graphqlIntrospection: booleano(env, 'GRAPHQL_INTROSPECTION', true),
     rips: { rechazoDesde: { ...RECHAZO_DESDE, ...rechazoDesde(env) } },
+    rda: configRda(env, entorno, credentialsKey),
   };
 }
