@@ -18,7 +18,7 @@ export class Migration20261123300000_transmisiones extends Migration {
     );
 
     this.addSql(
-      `create table "transmision" ("id" uuid not null, "entidad_id" uuid not null, "tipo" text not null, "estado" text not null default 'generado', "origen" text not null, "bundle" jsonb null, "vida" text null, "composition_id" text null, "errores" jsonb not null, "avisos" jsonb not null, "intentos" int not null default 0, "siguiente_intento_en" timestamptz null, "en_curso_hasta" timestamptz null, "reintentos_agotados" boolean not null default false, "idempotency_key" text null, "huella_solicitud" text null, "creado_por" text not null, "created_at" timestamptz not null, "updated_at" timestamptz not null, constraint "transmision_pkey" primary key ("id"));`,
+      `create table "transmision" ("id" uuid not null, "entidad_id" uuid not null, "tipo" text not null, "estado" text not null default 'generado', "origen" text not null, "bundle" jsonb null, "vida" text null, "composition_id" text null, "errores" jsonb not null, "avisos" jsonb not null, "intentos" int not null default 0, "siguiente_intento_en" timestamptz null, "en_curso_hasta" timestamptz null, "reintentos_agotados" boolean not null default false, "eventos" int not null default 0, "idempotency_key" text null, "huella_solicitud" text null, "creado_por" text not null, "created_at" timestamptz not null, "updated_at" timestamptz not null, constraint "transmision_pkey" primary key ("id"));`,
     );
     // GET /rda: entity (+ state) ordered by creation, newest first (backward index scan).
     this.addSql(
@@ -32,10 +32,10 @@ export class Migration20261123300000_transmisiones extends Migration {
     );
 
     this.addSql(
-      `create table "evento_transmision" ("id" uuid not null, "transmision_id" uuid not null, "fecha" timestamptz not null, "tipo" text not null, "estado_anterior" text null, "estado_nuevo" text not null, "actor" text not null, "status_upstream" int null, "intento" int null, "detalle" text null, constraint "evento_transmision_pkey" primary key ("id"));`,
+      `create table "evento_transmision" ("id" uuid not null, "transmision_id" uuid not null, "secuencia" int not null, "fecha" timestamptz not null, "tipo" text not null, "estado_anterior" text null, "estado_nuevo" text not null, "actor" text not null, "status_upstream" int null, "intento" int null, "detalle" text null, constraint "evento_transmision_pkey" primary key ("id"));`,
     );
     this.addSql(
-      `create index "evento_transmision_transmision_id_fecha_index" on "evento_transmision" ("transmision_id", "fecha");`,
+      `alter table "evento_transmision" add constraint "evento_transmision_transmision_id_secuencia_unique" unique ("transmision_id", "secuencia");`,
     );
 
     this.addSql(

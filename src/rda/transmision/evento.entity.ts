@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { Entity, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Entity, ManyToOne, PrimaryKey, Property, type Rel, Unique } from '@mikro-orm/core';
 import { Transmision } from './transmision.entity.js';
 import type { EstadoTransmision, TipoEvento } from './valores.js';
 
 /** Append-only trail of a transmission: the database refuses UPDATE and DELETE (trigger). */
 @Entity({ tableName: 'evento_transmision' })
-@Index({ properties: ['transmision', 'fecha'] })
+@Unique({ properties: ['transmision', 'secuencia'] })
 export class EventoTransmision {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
   @ManyToOne(() => Transmision, { deleteRule: 'no action' })
   transmision!: Rel<Transmision>;
+
+  /** 1, 2, 3… per transmission: the order of the trail (several events can share a millisecond). */
+  @Property({ type: 'int' })
+  secuencia!: number;
 
   @Property({ type: 'timestamptz' })
   fecha: Date = new Date();

@@ -61,6 +61,10 @@ export class Transmision {
   @Property({ type: 'boolean' })
   reintentosAgotados = false;
 
+  /** Events written so far (the next one gets `eventos + 1` as its `secuencia`). */
+  @Property({ type: 'int' })
+  eventos = 0;
+
   @Property({ type: 'text', nullable: true })
   idempotencyKey: string | null = null;
 
