@@ -1,0 +1,128 @@
+import type { SeveridadError } from '../../errores/valores.js';
+import type { SistemaCodigos } from '../codigos.js';
+import type { PerfilDocumento } from '../perfiles.js';
+import type { TipoRda } from '../tipos.js';
+
+export type Rec = Record<string, unknown>;
+
+export const esObj = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+export const objs = (v: unknown): Rec[] => arr(v).filter(esObj);
+export const texto = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() !== '' ? v : undefined;
+
+/** Codings of a CodeableConcept (or of a bare Coding). */
+export function codings(cc: unknown): Rec[] {
+  if (!esObj(cc)) return [];
+  if ('system' in cc || 'code' in cc) return [cc];
+  return objs(cc.coding);
+}
+
+export const codigoEn = (cc: unknown, system: string): string | undefined =>
+  codings(cc)
+    .filter((c) => c.system === system)
+    .map((c) => texto(c.code))
+    .find(Boolean);
+
+export const extensiones = (r: unknown, url: string): Rec[] =>
+  esObj(r) ? objs(r.extension).filter((e) => e.url === url) : [];
+
+/** The code of a valueCoding / valueCodeableConcept extension in a given system, or why not. */
+export function valorCodificado(
+  ext: Rec,
+  s: SistemaCodigos | { url: string; patron: RegExp },
+): { ok: true; codigo: string } | { ok: false; motivo: string } {
+  const valor = ext.valueCoding ?? ext.valueCodeableConcept;
+  if (!esObj(valor)) return { ok: false, motivo: 'la extensión no tiene valueCoding' };
+  const codigo = codigoEn(valor, s.url);
+  if (!codigo) return { ok: false, motivo: `el valor no usa el sistema ${s.url}` };
+  const valido = 'codigos' in s ? s.codigos.has(codigo) : s.patron.test(codigo);
+  return valido ? { ok: true, codigo } : { ok: false, motivo: `«${codigo}» no pertenece a ${s.url}` };
+}
+
+export interface Entrada {
+  indice: number;
+  fullUrl: string | undefined;
+  recurso: Rec;
+  tipoRecurso: string;
+  ruta: string;
+}
+
+export interface ContextoLint {
+  bundle: Rec;
+  tipo: TipoRda | undefined;
+  perfil: PerfilDocumento | undefined;
+  ahora: Date;
+  entradas: Entrada[];
+  composicion: Entrada | undefined;
+  porTipo(tipoRecurso: string): Entrada[];
+  /** Resolves a reference the way a document bundle does: by fullUrl, else by `Type/id`. */
+  resolver(ref: unknown): Entrada | undefined;
+  /** The resource a reference element (`{reference}`) points at inside the bundle. */
+  apunta(refElemento: unknown): Entrada | undefined;
+}
+
+export interface Hallazgo {
+  codigo: string;
+  ruta: string;
+  detalle?: string;
+}
+
+/** One rule: registry data plus the small function that checks it. */
+export interface ReglaRda {
+  codigo: string;
+  severidad: Extract<SeveridadError, 'rechazo' | 'aviso-conformidad'>;
+  /** Business name of the field ("Fecha de nacimiento del paciente"). */
+  campo: string;
+  titulo: string;
+  explicacion: string;
+  comoCorregir: string;
+  /** Only for these document types (default: all). */
+  tipos?: readonly TipoRda[];
+  chequear(ctx: ContextoLint, emitir: (ruta: string, detalle?: string) => void): void;
+}
+
+export function crearContexto(
+  bundle: Rec,
+  tipo: TipoRda | undefined,
+  perfil: PerfilDocumento | undefined,
+  ahora: Date,
+): ContextoLint {
+  const entradas: Entrada[] = [];
+  objs(bundle.entry).forEach((e, indice) => {
+    if (!esObj(e.resource)) return;
+    entradas.push({
+      indice,
+      fullUrl: texto(e.fullUrl),
+      recurso: e.resource,
+      tipoRecurso: String(e.resource.resourceType ?? ''),
+      ruta: `Bundle.entry[${indice}].resource`,
+    });
+  });
+  const porUrl = new Map<string, Entrada>();
+  const porTipoId = new Map<string, Entrada>();
+  for (const e of entradas) {
+    if (e.fullUrl && !porUrl.has(e.fullUrl)) porUrl.set(e.fullUrl, e);
+    const id = texto(e.recurso.id);
+    if (id && !porTipoId.has(`${e.tipoRecurso}/${id}`)) porTipoId.set(`${e.tipoRecurso}/${id}`, e);
+  }
+  const resolver = (ref: unknown) => {
+    if (typeof ref !== 'string') return undefined;
+    return porUrl.get(ref) ?? porTipoId.get(ref) ?? porTipoId.get(ref.split('/').slice(-2).join('/'));
+  };
+  const primera = entradas.find((e) => e.indice === 0);
+  return {
+    bundle,
+    tipo,
+    perfil,
+    ahora,
+    entradas,
+    composicion:
+      primera?.tipoRecurso === 'Composition'
+        ? primera
+        : entradas.find((e) => e.tipoRecurso === 'Composition'),
+    porTipo: (t) => entradas.filter((e) => e.tipoRecurso === t),
+    resolver,
+    apunta: (r) => (esObj(r) ? resolver(r.reference) : undefined),
+  };
+}

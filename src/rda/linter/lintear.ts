@@ -1,0 +1,65 @@
+import type { ErrorAccionable } from '../../errores/error-accionable.js';
+import { PERFILES, tipoPorPerfilOLoinc } from '../perfiles.js';
+import type { TipoRda } from '../tipos.js';
+import { arr, codigoEn, crearContexto, esObj, type Hallazgo } from './contexto.js';
+import { REGISTRO_RDA, regla } from './registro.js';
+
+/**
+ * Checks an RDA document Bundle against the profile facts of the official guide (our own
+ * rules, rda.md §2). `valid` = no finding of severity rechazo. Pure: no I/O.
+ */
+export function lintearBundle(
+  bundle: unknown,
+  opciones: { tipo?: TipoRda; ahora?: Date } = {},
+): { valid: boolean; errores: ErrorAccionable[] } {
+  const ahora = opciones.ahora ?? new Date();
+  const hallazgos: Hallazgo[] = [];
+  if (!esObj(bundle) || bundle.resourceType !== 'Bundle') {
+    hallazgos.push({ codigo: 'RDA01', ruta: 'Bundle', detalle: 'El documento no es un recurso Bundle.' });
+    return resultado(hallazgos);
+  }
+  const primera = arr(bundle.entry)[0];
+  const loinc =
+    esObj(primera) && esObj(primera.resource)
+      ? codigoEn(primera.resource.type, 'http://loinc.org')
+      : undefined;
+  const perfilBundle = esObj(bundle.meta) ? arr(bundle.meta.profile)[0] : undefined;
+  const tipo = opciones.tipo ?? tipoPorPerfilOLoinc(perfilBundle, loinc);
+  const ctx = crearContexto(bundle, tipo, tipo ? PERFILES[tipo] : undefined, ahora);
+  for (const r of REGISTRO_RDA) {
+    if (r.tipos && (!tipo || !r.tipos.includes(tipo))) continue;
+    r.chequear(ctx, (ruta, detalle) =>
+      hallazgos.push({ codigo: r.codigo, ruta, ...(detalle ? { detalle } : {}) }),
+    );
+  }
+  return resultado(hallazgos);
+}
+
+function resultado(hallazgos: Hallazgo[]): { valid: boolean; errores: ErrorAccionable[] } {
+  const errores = hallazgos.map(explicar);
+  return { valid: !errores.some((e) => e.severidad === 'rechazo'), errores };
+}
+
+function explicar(h: Hallazgo): ErrorAccionable {
+  const r = regla(h.codigo);
+  return {
+    codigo: r.codigo,
+    severidad: r.severidad,
+    fuente: 'linter-rda',
+    ubicacion: {
+      factura: null,
+      usuarioIndex: null,
+      documentoUsuario: null,
+      tipoServicio: null,
+      servicioIndex: null,
+      campo: null,
+      campoNombre: r.campo,
+      ruta: h.ruta,
+      descripcion: `${r.campo} · ${h.ruta}`,
+    },
+    titulo: r.titulo,
+    explicacion: h.detalle ? `${r.explicacion} ${h.detalle}` : r.explicacion,
+    comoCorregir: r.comoCorregir,
+    mensajeOriginal: null,
+  };
+}

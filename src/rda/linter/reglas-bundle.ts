@@ -1,0 +1,209 @@
+import { REFERENCIA_MINSALUD, SISTEMAS } from '../tipos.js';
+import { arr, esObj, objs, type Rec, type ReglaRda, texto } from './contexto.js';
+
+const FECHA_HORA_FHIR =
+  /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$/;
+
+/** Every `reference` string inside a resource, with its FHIR path. */
+function referencias(v: unknown, ruta: string, out: { ruta: string; ref: string }[]) {
+  if (Array.isArray(v)) {
+    v.forEach((x, i) => {
+      referencias(x, `${ruta}[${i}]`, out);
+    });
+  } else if (esObj(v)) {
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'reference' && typeof x === 'string') out.push({ ruta: `${ruta}.reference`, ref: x });
+      else if (typeof x === 'object') referencias(x, `${ruta}.${k}`, out);
+    }
+  }
+  return out;
+}
+
+export const REGLAS_BUNDLE: ReglaRda[] = [
+  {
+    codigo: 'RDA02',
+    severidad: 'rechazo',
+    campo: 'Tipo de Bundle',
+    titulo: 'El Bundle no es de tipo «document»',
+    explicacion: 'Todo RDA se envía como un Bundle FHIR de tipo document; la plataforma rechaza otros tipos.',
+    comoCorregir: 'Envíe Bundle.type = "document" (no transaction ni collection).',
+    chequear(ctx, emitir) {
+      if (ctx.bundle.type !== 'document')
+        emitir('Bundle.type', `Valor recibido: ${String(ctx.bundle.type ?? 'ninguno')}.`);
+    },
+  },
+  {
+    codigo: 'RDA03',
+    severidad: 'rechazo',
+    campo: 'Fecha y hora del documento',
+    titulo: 'Falta la fecha y hora del Bundle o no es válida',
+    explicacion: 'El perfil exige Bundle.timestamp (1..1) con fecha, hora y zona horaria.',
+    comoCorregir: 'Envíe Bundle.timestamp como 2026-11-20T10:00:00-05:00.',
+    chequear(ctx, emitir) {
+      const t = ctx.bundle.timestamp;
+      if (typeof t !== 'string' || !FECHA_HORA_FHIR.test(t) || Number.isNaN(Date.parse(t)))
+        emitir('Bundle.timestamp');
+    },
+  },
+  {
+    codigo: 'RDA04',
+    severidad: 'aviso-conformidad',
+    campo: 'Identificador VIDA del documento',
+    titulo: 'El identificador del Bundle no usa el sistema del VIDA',
+    explicacion:
+      'Bundle.identifier es opcional (la plataforma asigna el VIDA), pero si se envía su sistema es identifier-RDA y su valor es obligatorio.',
+    comoCorregir: `Omita Bundle.identifier o use system = ${SISTEMAS.vida} con un valor.`,
+    chequear(ctx, emitir) {
+      const id = ctx.bundle.identifier;
+      if (id === undefined) return;
+      if (!esObj(id) || id.system !== SISTEMAS.vida || !texto(id.value)) emitir('Bundle.identifier');
+    },
+  },
+  {
+    codigo: 'RDA05',
+    severidad: 'rechazo',
+    campo: 'Entradas del documento',
+    titulo: 'Entradas del Bundle vacías o incompletas',
+    explicacion:
+      'Cada entrada de un Bundle document lleva un recurso y un fullUrl único y absoluto (urn:uuid:… o URL); sin ellos las referencias no se pueden resolver.',
+    comoCorregir: 'Dé a cada entrada un fullUrl único (urn:uuid:…) y su recurso.',
+    chequear(ctx, emitir) {
+      const entradas = arr(ctx.bundle.entry);
+      if (entradas.length === 0) {
+        emitir('Bundle.entry', 'El Bundle no tiene entradas.');
+        return;
+      }
+      const vistos = new Set<string>();
+      entradas.forEach((e, i) => {
+        if (!esObj(e) || !esObj(e.resource) || typeof e.resource.resourceType !== 'string') {
+          emitir(`Bundle.entry[${i}].resource`, 'La entrada no tiene un recurso FHIR.');
+          return;
+        }
+        const url = texto(e.fullUrl);
+        if (!url || !/^(urn:uuid:|urn:oid:|https?:\/\/)/.test(url))
+          emitir(`Bundle.entry[${i}].fullUrl`, 'Falta el fullUrl o no es absoluto.');
+        else if (vistos.has(url)) emitir(`Bundle.entry[${i}].fullUrl`, `fullUrl repetido: ${url}.`);
+        if (url) vistos.add(url);
+      });
+    },
+  },
+  {
+    codigo: 'RDA06',
+    severidad: 'rechazo',
+    campo: 'Composición del documento',
+    titulo: 'Falta la Composition como primera entrada',
+    explicacion:
+      'Un Bundle document empieza por exactamente una Composition: es el índice del RDA (tipo, paciente, autor, secciones).',
+    comoCorregir: 'Ponga la Composition del RDA como primera entrada y no repita otra.',
+    chequear(ctx, emitir) {
+      const comps = ctx.porTipo('Composition');
+      if (comps.length === 0) emitir('Bundle.entry[0].resource', 'No hay ninguna Composition.');
+      else if (comps[0]!.indice !== 0)
+        emitir('Bundle.entry[0].resource', 'La Composition no es la primera entrada.');
+      if (comps.length > 1) emitir(comps[1]!.ruta, `Hay ${comps.length} Composition.`);
+    },
+  },
+  {
+    codigo: 'RDA07',
+    severidad: 'rechazo',
+    campo: 'Referencias internas',
+    titulo: 'Una referencia no apunta a ninguna entrada del Bundle',
+    explicacion:
+      'En un documento toda referencia se resuelve dentro del mismo Bundle (por fullUrl). La única externa que fija la guía es Organization/MinSalud, custodio de la epicrisis.',
+    comoCorregir:
+      'Use como referencia el fullUrl de la entrada (urn:uuid:…) e incluya el recurso referenciado.',
+    chequear(ctx, emitir) {
+      for (const e of ctx.entradas) {
+        for (const { ruta, ref } of referencias(e.recurso, e.ruta, [])) {
+          if (ref === REFERENCIA_MINSALUD) continue;
+          if (!ctx.resolver(ref)) emitir(ruta, `Referencia sin destino: ${ref}.`);
+        }
+      }
+    },
+  },
+  {
+    codigo: 'RDA08',
+    severidad: 'rechazo',
+    campo: 'Recursos obligatorios del documento',
+    titulo: 'Falta un recurso obligatorio para este tipo de RDA',
+    explicacion:
+      'Cada perfil de Bundle exige ciertas entradas: paciente, profesional y, en los RDA de atención, el encuentro, la epicrisis y (urgencias y hospitalización) el prestador.',
+    comoCorregir: 'Incluya en el Bundle el recurso indicado en el detalle.',
+    chequear(ctx, emitir) {
+      for (const r of ctx.perfil?.rebanadas ?? []) {
+        if (r.min > 0 && r.recurso !== 'Composition' && ctx.porTipo(r.recurso).length < r.min)
+          emitir('Bundle.entry', `Falta ${r.nombre} (${r.recurso}).`);
+      }
+    },
+  },
+  {
+    codigo: 'RDA09',
+    severidad: 'aviso-conformidad',
+    campo: 'Recursos del documento',
+    titulo: 'Recurso no previsto en este tipo de RDA',
+    explicacion:
+      'Las entradas del Bundle están rebanadas de forma cerrada: solo caben los recursos que define el perfil.',
+    comoCorregir: 'Quite la entrada o envíela en el tipo de RDA que la admite.',
+    chequear(ctx, emitir) {
+      if (!ctx.perfil) return;
+      const permitidos = new Set(ctx.perfil.rebanadas.map((r) => r.recurso));
+      if (ctx.perfil.encuentro) permitidos.add('Encounter');
+      for (const e of ctx.entradas)
+        if (!permitidos.has(e.tipoRecurso)) emitir(e.ruta, `${e.tipoRecurso} no está previsto.`);
+    },
+  },
+  {
+    codigo: 'RDA10',
+    severidad: 'aviso-conformidad',
+    campo: 'Perfil declarado del recurso',
+    titulo: 'El recurso no declara el perfil RDA que le corresponde',
+    explicacion:
+      'Las entradas se reconocen por su perfil (meta.profile); el validador oficial asigna cada recurso a su rebanada con él.',
+    comoCorregir: 'Declare en meta.profile el perfil indicado en el detalle.',
+    chequear(ctx, emitir) {
+      if (!ctx.perfil) return;
+      const perfiles = new Map<string, Set<string>>();
+      for (const r of ctx.perfil.rebanadas)
+        if (r.perfil) perfiles.set(r.recurso, (perfiles.get(r.recurso) ?? new Set()).add(r.perfil));
+      if (ctx.perfil.encuentro) perfiles.set('Encounter', new Set([ctx.perfil.encuentro.perfil]));
+      perfiles.set('Composition', new Set([ctx.perfil.composicion]));
+      const declarados = (x: unknown) => (esObj(x) ? arr(x.profile) : []);
+      if (!declarados(ctx.bundle.meta).includes(ctx.perfil.bundle))
+        emitir('Bundle.meta.profile', `Se espera ${ctx.perfil.bundle}.`);
+      for (const e of ctx.entradas) {
+        const esperados = perfiles.get(e.tipoRecurso);
+        if (!esperados) continue;
+        if (!declarados(e.recurso.meta).some((p) => esperados.has(p as string)))
+          emitir(`${e.ruta}.meta.profile`, `Se espera ${[...esperados].join(' o ')}.`);
+      }
+    },
+  },
+  {
+    codigo: 'RDA11',
+    severidad: 'aviso-conformidad',
+    campo: 'Cantidad de recursos',
+    titulo: 'Hay más recursos de un tipo de los que admite el perfil',
+    explicacion:
+      'Algunas rebanadas del Bundle admiten un solo recurso (paciente, profesional, prestador, encuentro, epicrisis, triage).',
+    comoCorregir: 'Deje un solo recurso del tipo indicado.',
+    chequear(ctx, emitir) {
+      for (const r of ctx.perfil?.rebanadas ?? []) {
+        if (r.max === '*' || r.recurso === 'Composition') continue;
+        const deEse = ctx
+          .porTipo(r.recurso)
+          .filter(
+            (e) =>
+              !r.perfil ||
+              objs([e.recurso.meta]).some((m) => arr(m.profile).includes(r.perfil)) ||
+              r.recurso !== 'Observation',
+          );
+        if (deEse.length > r.max)
+          emitir(deEse[r.max]!.ruta, `${r.nombre}: hay ${deEse.length}, se admite ${r.max}.`);
+      }
+      if (ctx.perfil?.encuentro && ctx.porTipo('Encounter').length > 1)
+        emitir(ctx.porTipo('Encounter')[1]!.ruta, 'Se admite un solo encuentro.');
+    },
+  },
+];
+
+export type { Rec };
