@@ -4,10 +4,50 @@ import {
   ApiKeysDocument,
   ConfiguracionRdaDocument,
   ConfiguracionRipsDocument,
+  ConsultarRdaDocument,
+  DocumentoIhceDocument,
+  EventosTransmisionDocument,
+  ResumenDocument,
   SesionDocument,
+  TransmisionDocument,
+  TransmisionesDocument,
+  type TransmisionesQueryVariables,
+  TransmitirRdaDesdeDatosDocument,
+  TransmitirRdaDocument,
   ValidarRipsDocument,
 } from './generated/operaciones.js';
-import { type Ruta, ruta } from './tipos.js';
+import { type EsquemaJson, type Ruta, ruta } from './tipos.js';
+
+/** POST /rda and /rda/desde-datos: the transmission's state is the HTTP outcome. */
+const ESTADO_HTTP_TRANSMISION: Record<string, number> = {
+  aceptado: 201,
+  enviado: 202,
+  rechazado: 422,
+  generado: 422,
+};
+const EXITOS_TRANSMISION = {
+  201: { descripcion: 'Aceptado por la IHCE: `vida` y `compositionId`' },
+  202: {
+    descripcion:
+      'Falla transitoria de la IHCE: queda `enviado` y la cola reintenta con espera exponencial (consulte GET /rda/{id})',
+  },
+  422: {
+    descripcion:
+      'No enviado por hallazgos bloqueantes del linter (`estado: generado`) o rechazado por la IHCE (`estado: rechazado`), con `errores` explicados',
+  },
+};
+const IDEMPOTENCY_KEY = {
+  nombre: 'Idempotency-Key',
+  descripcion:
+    'Hace seguro repetir el POST: con la misma clave y el mismo cuerpo devuelve la transmisión original (`repetida: true`); con otro cuerpo, 409',
+};
+const idempotencia = (req: { get: (n: string) => string | undefined }) => req.get('idempotency-key') ?? null;
+const entero = (v: unknown) => (v === undefined || v === '' ? null : Number(v));
+const DOCUMENTO: EsquemaJson = {
+  type: 'object',
+  required: ['tipo', 'numero'],
+  properties: { tipo: { type: 'string', example: 'CC' }, numero: { type: 'string' } },
+};
 
 /** Every REST route of the service, in the order they appear in /openapi.json. */
 export const RUTAS: Ruta[] = [
@@ -76,5 +116,161 @@ export const RUTAS: Ruta[] = [
     etiqueta: 'rda',
     resumen: 'Si la entidad está lista para transmitir RDA a la IHCE (sin revelar secretos)',
     permiso: 'rda:leer',
+  }),
+  ruta({
+    metodo: 'post',
+    ruta: '/rda',
+    operacion: TransmitirRdaDocument,
+    etiqueta: 'rda',
+    resumen: 'Valida un Bundle RDA (linter) y lo transmite a la IHCE',
+    descripcion:
+      'Hallazgos bloqueantes → 422 sin enviar. Aceptado → 201 con VIDA. Falla transitoria (429, 5xx, tiempo agotado) → 202 y ' +
+      'reintentos durables. Rechazado por la IHCE → 422 con `errores` (fuente `ihce`). Los `avisos` nunca bloquean.',
+    permiso: 'rda:enviar',
+    variables: (req) => ({
+      tipo: req.body?.tipo,
+      bundle: req.body?.bundle,
+      idempotencyKey: idempotencia(req),
+    }),
+    respuesta: (data) => ({
+      status: ESTADO_HTTP_TRANSMISION[data.transmitirRda.estado] ?? 200,
+      body: data.transmitirRda,
+    }),
+    cuerpo: {
+      type: 'object',
+      required: ['tipo', 'bundle'],
+      properties: {
+        tipo: { type: 'string', enum: ['paciente', 'consulta-externa', 'hospitalizacion', 'urgencias'] },
+        bundle: { type: 'object', description: 'Bundle FHIR R4 de tipo document (perfiles RDA)' },
+      },
+      additionalProperties: false,
+    },
+    cabeceras: [IDEMPOTENCY_KEY],
+    exitos: EXITOS_TRANSMISION,
+    errores: [409],
+  }),
+  ruta({
+    metodo: 'post',
+    ruta: '/rda/desde-datos',
+    operacion: TransmitirRdaDesdeDatosDocument,
+    etiqueta: 'rda',
+    resumen: 'Construye el Bundle RDA desde datos planos, lo valida y lo transmite (como POST /rda)',
+    permiso: 'rda:enviar',
+    variables: (req) => ({ tipo: req.body?.tipo, datos: req.body?.datos, idempotencyKey: idempotencia(req) }),
+    respuesta: (data) => ({
+      status: ESTADO_HTTP_TRANSMISION[data.transmitirRdaDesdeDatos.estado] ?? 200,
+      body: data.transmitirRdaDesdeDatos,
+    }),
+    cuerpo: {
+      type: 'object',
+      required: ['tipo', 'datos'],
+      properties: {
+        tipo: { type: 'string', enum: ['paciente', 'consulta-externa', 'hospitalizacion', 'urgencias'] },
+        datos: { type: 'object', description: 'Datos planos del RDA (ver docs/rda-transmision.md)' },
+      },
+      additionalProperties: false,
+    },
+    cabeceras: [IDEMPOTENCY_KEY],
+    exitos: EXITOS_TRANSMISION,
+    errores: [409],
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/rda',
+    operacion: TransmisionesDocument,
+    etiqueta: 'rda',
+    resumen: 'Transmisiones de la entidad, las más recientes primero, con total',
+    permiso: 'rda:leer',
+    variables: (req) => ({
+      estado: (typeof req.query.estado === 'string'
+        ? req.query.estado
+        : null) as TransmisionesQueryVariables['estado'],
+      limit: entero(req.query.limit),
+      offset: entero(req.query.offset),
+    }),
+    parametrosConsulta: [
+      {
+        nombre: 'estado',
+        descripcion: 'Filtra por estado',
+        esquema: { type: 'string', enum: ['generado', 'validado', 'enviado', 'aceptado', 'rechazado'] },
+      },
+      {
+        nombre: 'limit',
+        descripcion: 'Tamaño de página: por defecto 50, máximo 200',
+        esquema: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+      },
+      { nombre: 'offset', descripcion: 'Desde 0', esquema: { type: 'integer', minimum: 0, default: 0 } },
+    ],
+    errores: [400],
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/rda/:id',
+    operacion: TransmisionDocument,
+    etiqueta: 'rda',
+    resumen: 'Una transmisión completa (si fue rechazada, con `errores` explicados)',
+    permiso: 'rda:leer',
+    variables: (req) => ({ id: String(req.params.id) }),
+    errores: [404],
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/rda/:id/eventos',
+    operacion: EventosTransmisionDocument,
+    etiqueta: 'rda',
+    resumen: 'La traza de solo inserción de una transmisión (quién, cuándo, qué, estado de la IHCE)',
+    permiso: 'rda:leer',
+    variables: (req) => ({ id: String(req.params.id) }),
+    errores: [404],
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/rda/:id/ihce',
+    operacion: DocumentoIhceDocument,
+    etiqueta: 'rda',
+    resumen:
+      'El RDA aceptado tal como está en la IHCE (Bundle FHIR, sin guardarlo); la consulta queda en la traza',
+    permiso: 'rda:leer',
+    variables: (req) => ({ id: String(req.params.id) }),
+    tipoContenido: 'application/fhir+json',
+    exitos: { 200: { descripcion: 'Bundle FHIR document', esquema: { type: 'object' } } },
+    errores: [404, 409, 502],
+  }),
+  ruta({
+    metodo: 'post',
+    ruta: '/rda/consultas',
+    operacion: ConsultarRdaDocument,
+    etiqueta: 'rda',
+    resumen: 'Consulta los RDA de un paciente en la IHCE (solo metadatos, paginado con cursor firmado)',
+    descripcion:
+      '`humanuser` (el profesional que consulta) queda como actor de un registro de auditoría; el número del paciente no se guarda. ' +
+      '`siguiente` es un cursor opaco: envíelo como `cursor` junto con los mismos paciente y humanuser.',
+    permiso: 'rda:leer',
+    variables: (req) => ({
+      alcance: req.body?.alcance ?? null,
+      paciente: req.body?.paciente ?? null,
+      humanuser: req.body?.humanuser ?? null,
+      cursor: req.body?.cursor ?? null,
+    }),
+    cuerpo: {
+      type: 'object',
+      required: ['paciente', 'humanuser'],
+      properties: {
+        alcance: { type: 'string', enum: ['paciente', 'encuentros'], default: 'paciente' },
+        paciente: DOCUMENTO,
+        humanuser: DOCUMENTO,
+        cursor: { type: 'string' },
+      },
+      additionalProperties: false,
+    },
+    errores: [410, 502],
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/resumen',
+    operacion: ResumenDocument,
+    etiqueta: 'sesion',
+    resumen: 'Conteos por estado y por tipo de radicaciones RIPS y transmisiones RDA de la entidad',
+    permiso: null,
   }),
 ];

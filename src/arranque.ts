@@ -15,6 +15,7 @@ import { asegurarDemo } from './entidades/demo.js';
 import type { Extensiones } from './graphql/schema.js';
 import { crearLogger, resumenError } from './logger.js';
 import { crearServicios, type Servicios } from './servicios.js';
+import { iniciarSimuladorIhce } from './simuladores/ihce/arranque.js';
 
 export interface ServicioEnMarcha {
   url: string;
@@ -44,7 +45,8 @@ export async function arrancar(config: Config, o: OpcionesArranque = {}): Promis
     onCambio: (estado) => log.warn({ estado }, 'estado de la base de datos'),
   });
   const oidc = new VerificadorOidc(config.oidc);
-  const servicios = crearServicios(config, oidc, monitor);
+  const simIhce = await iniciarSimuladorIhce(config, log);
+  const servicios = crearServicios(config, oidc, monitor, log);
   let orm: MikroORM | undefined;
   let embebido: PostgresEmbebido | undefined;
   let demoApiKey: string | undefined;
@@ -87,6 +89,8 @@ export async function arrancar(config: Config, o: OpcionesArranque = {}): Promis
       }
     }
     if (config.demo.crear) demoApiKey = await asegurarDemo(nuevo.em.fork(), servicios.entidades, config);
+    await simIhce?.prepararDemo(nuevo.em.fork(), servicios.credenciales);
+    await servicios.transmisiones.iniciar(bd.url, nuevo);
     orm = nuevo;
     monitor.iniciar(bd.url);
     oidc
@@ -108,6 +112,8 @@ export async function arrancar(config: Config, o: OpcionesArranque = {}): Promis
       servidor.closeAllConnections();
       await new Promise<void>((r) => servidor.close(() => r()));
       await cerrar();
+      await servicios.transmisiones.detener();
+      await simIhce?.detener();
       await orm?.close(true);
       await embebido?.detener();
     },

@@ -22,7 +22,8 @@ export interface Config {
   bd: { reintentarEnSegundos: number; sondeoMs: number; timeoutConexionMs: number };
   upstreams: {
     muv: { baseUrl: string | undefined };
-    ihce: { baseUrl: string | undefined; tokenUrl: string | undefined };
+    /** `simulador`: pointed at the in-process IHCE sandbox simulator (default run). */
+    ihce: { baseUrl: string | undefined; tokenUrl: string | undefined; simulador?: boolean };
   };
   graphqlIntrospection: boolean;
   rips: { rechazoDesde: Record<string, string> };

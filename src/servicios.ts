@@ -1,8 +1,14 @@
+import type { Logger } from 'pino';
 import type { VerificadorOidc } from './auth/oidc.js';
 import type { Config } from './config.js';
 import type { MonitorBd } from './db/monitor.js';
 import { ServicioCredenciales } from './entidades/credenciales.js';
 import { ServicioEntidades } from './entidades/servicio.js';
+import { crearLogger } from './logger.js';
+import { ClienteIhce } from './rda/ihce/cliente.js';
+import { ColaTransmisiones } from './rda/transmision/cola.js';
+import { preparadorRda } from './rda/transmision/preparar.js';
+import { ServicioTransmisiones } from './rda/transmision/servicio.js';
 import { ServicioCatalogos } from './rips/catalogos/servicio.js';
 import { ServicioValidacionRips } from './rips/validacion/servicio.js';
 
@@ -14,17 +20,35 @@ export interface Servicios {
   monitor: MonitorBd;
   catalogos: ServicioCatalogos;
   validacionRips: ServicioValidacionRips;
+  ihce: ClienteIhce;
+  transmisiones: ServicioTransmisiones;
 }
 
-export function crearServicios(config: Config, oidc: VerificadorOidc, monitor: MonitorBd): Servicios {
+export function crearServicios(
+  config: Config,
+  oidc: VerificadorOidc,
+  monitor: MonitorBd,
+  log: Logger = crearLogger('silent'),
+): Servicios {
   // Loads the shipped catalog files now: a malformed one stops start-up, not the first RIPS.
   const catalogos = new ServicioCatalogos();
+  const credenciales = new ServicioCredenciales(config.credentialsKey);
+  const ihce = new ClienteIhce(config, log);
   return {
     entidades: new ServicioEntidades(),
-    credenciales: new ServicioCredenciales(config.credentialsKey),
+    credenciales,
     oidc,
     monitor,
     catalogos,
     validacionRips: new ServicioValidacionRips(catalogos, config.rips.rechazoDesde),
+    ihce,
+    transmisiones: new ServicioTransmisiones(
+      config.rda,
+      credenciales,
+      ihce,
+      new ColaTransmisiones(config.rda, log),
+      preparadorRda,
+      log,
+    ),
   };
 }

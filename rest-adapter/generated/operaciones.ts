@@ -12,14 +12,20 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** paciente: RDA de paciente; encuentros: RDA de consulta, urgencias y hospitalización. Valores: `paciente`, `encuentros`. */
+  AlcanceConsultaRda: { input: 'paciente' | 'encuentros'; output: 'paciente' | 'encuentros'; }
   /** A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.This scalar is serialized to a string in ISO 8601 format and parsed from a string in ISO 8601 format. */
   DateTimeISO: { input: string; output: string; }
+  /** Estado de una transmisión RDA: generado → validado → enviado → aceptado | rechazado. Valores: `generado`, `validado`, `enviado`, `aceptado`, `rechazado`. */
+  EstadoTransmision: { input: 'generado' | 'validado' | 'enviado' | 'aceptado' | 'rechazado'; output: 'generado' | 'validado' | 'enviado' | 'aceptado' | 'rechazado'; }
   /** Cuerpo REST {rips, fechaEvaluacion} leído mientras llega (solo lo produce la ruta REST) */
   FlujoCuerpo: { input: unknown; output: unknown; }
   /** Quién produjo el hallazgo. Valores: `linter-local`, `muv`, `linter-rda`, `validador-hl7`, `ihce`. */
   Fuente: { input: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce'; output: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce'; }
   /** The `JSON` scalar type represents JSON values as specified by [ECMA-404](http://www.ecma-international.org/publications/files/ECMA-ST/ECMA-404.pdf). */
   JSON: { input: unknown; output: unknown; }
+  /** The `JSONObject` scalar type represents JSON objects as specified by [ECMA-404](http://www.ecma-international.org/publications/files/ECMA-ST/ECMA-404.pdf). */
+  JSONObject: { input: Record<string, unknown>; output: Record<string, unknown>; }
   /** Módulo contratado por la entidad. Valores: `rips`, `rda`. */
   Modulo: { input: 'rips' | 'rda'; output: 'rips' | 'rda'; }
   /** Permiso efectivo. Valores: `rips:enviar`, `rips:leer`, `rda:enviar`, `rda:leer`. */
@@ -30,8 +36,12 @@ export type Scalars = {
   Severidad: { input: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo'; output: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo'; }
   /** Tipo de entidad (prestador) que usa el servicio. Valores: `ips`, `profesional-independiente`, `transporte-especial`, `objeto-social-diferente`. */
   TipoEntidad: { input: 'ips' | 'profesional-independiente' | 'transporte-especial' | 'objeto-social-diferente'; output: 'ips' | 'profesional-independiente' | 'transporte-especial' | 'objeto-social-diferente'; }
+  /** Qué registra un evento de la traza. Valores: `generado`, `validado`, `bloqueado-linter`, `enviado`, `reintento-programado`, `aceptado`, `rechazado`, `reintentos-agotados`, `consulta-documento`. */
+  TipoEventoTransmision: { input: 'generado' | 'validado' | 'bloqueado-linter' | 'enviado' | 'reintento-programado' | 'aceptado' | 'rechazado' | 'reintentos-agotados' | 'consulta-documento'; output: 'generado' | 'validado' | 'bloqueado-linter' | 'enviado' | 'reintento-programado' | 'aceptado' | 'rechazado' | 'reintentos-agotados' | 'consulta-documento'; }
   /** Cómo se autenticó quien llama. Valores: `api-key`, `usuario`. */
   TipoIdentidad: { input: 'api-key' | 'usuario'; output: 'api-key' | 'usuario'; }
+  /** Tipo de RDA (Res. 1888/2025, fase 1). Valores: `paciente`, `consulta-externa`, `hospitalizacion`, `urgencias`. */
+  TipoRda: { input: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias'; output: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias'; }
   /** Tipo de servicio del RIPS. Valores: `consultas`, `procedimientos`, `urgencias`, `hospitalizacion`, `recienNacidos`, `medicamentos`, `otrosServicios`. */
   TipoServicio: { input: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios'; output: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios'; }
 };
@@ -60,6 +70,11 @@ export type ConfiguracionModulo = {
   upstreamConfigurado: Scalars['Boolean']['output'];
 };
 
+export type DocumentoIdentidad = {
+  numero: Scalars['String']['output'];
+  tipo: Scalars['String']['output'];
+};
+
 /** La entidad (tenant) de la sesión */
 export type EntidadSesion = {
   /** Módulos contratados */
@@ -83,6 +98,21 @@ export type ErrorAccionable = {
   ubicacion: UbicacionError;
 };
 
+/** Un cambio de la transmisión (traza de solo inserción) */
+export type EventoTransmision = {
+  /** api-key:{prefijo}, usuario:{sub} o worker */
+  actor: Scalars['String']['output'];
+  detalle?: Maybe<Scalars['String']['output']>;
+  estadoAnterior?: Maybe<Scalars['EstadoTransmision']['output']>;
+  estadoNuevo: Scalars['EstadoTransmision']['output'];
+  fecha: Scalars['DateTimeISO']['output'];
+  intento?: Maybe<Scalars['Int']['output']>;
+  secuencia: Scalars['Int']['output'];
+  /** Estado HTTP de la respuesta de la IHCE */
+  statusUpstream?: Maybe<Scalars['Int']['output']>;
+  tipo: Scalars['TipoEventoTransmision']['output'];
+};
+
 /** Quién llama */
 export type Identidad = {
   /** Prefijo de la API key usada */
@@ -94,6 +124,54 @@ export type Identidad = {
   tipo: Scalars['TipoIdentidad']['output'];
 };
 
+/** Metadatos de un RDA en la plataforma (sin contenido clínico) */
+export type ItemConsultaRda = {
+  compositionId: Scalars['String']['output'];
+  fecha?: Maybe<Scalars['String']['output']>;
+  paciente: DocumentoIdentidad;
+  tipo?: Maybe<Scalars['TipoRda']['output']>;
+  vida?: Maybe<Scalars['String']['output']>;
+};
+
+export type Mutation = {
+  /** Consulta los RDA de un paciente en la IHCE (solo metadatos). humanuser es el profesional que consulta y queda auditado. */
+  consultarRda: ResultadoConsultaRda;
+  /** Valida (linter) y transmite un Bundle RDA a la IHCE. Aceptado → VIDA; falla transitoria → queda enviado y se reintenta; rechazado → errores. */
+  transmitirRda: Transmision;
+  /** Construye el Bundle RDA desde datos planos, lo valida y lo transmite (igual que transmitirRda) */
+  transmitirRdaDesdeDatos: Transmision;
+};
+
+
+export type MutationConsultarRdaArgs = {
+  alcance?: InputMaybe<Scalars['AlcanceConsultaRda']['input']>;
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  humanuser?: InputMaybe<Scalars['JSONObject']['input']>;
+  paciente?: InputMaybe<Scalars['JSONObject']['input']>;
+};
+
+
+export type MutationTransmitirRdaArgs = {
+  bundle?: InputMaybe<Scalars['JSON']['input']>;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  tipo: Scalars['TipoRda']['input'];
+};
+
+
+export type MutationTransmitirRdaDesdeDatosArgs = {
+  datos?: InputMaybe<Scalars['JSONObject']['input']>;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  tipo: Scalars['TipoRda']['input'];
+};
+
+export type PaginaTransmisiones = {
+  items: Array<Transmision>;
+  limit: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  /** Total con el filtro aplicado */
+  total: Scalars['Int']['output'];
+};
+
 export type Query = {
   /** Una API key de la entidad */
   apiKey: ApiKeyInfo;
@@ -103,8 +181,18 @@ export type Query = {
   configuracionRda: ConfiguracionModulo;
   /** Estado de configuración del módulo RIPS (MUV) para la entidad */
   configuracionRips: ConfiguracionModulo;
+  /** El RDA aceptado tal como está en la IHCE ($document), sin guardarlo; la consulta queda en la traza */
+  documentoIhce: Scalars['JSONObject']['output'];
+  /** La traza de una transmisión, en orden */
+  eventosTransmision: Array<EventoTransmision>;
+  /** Conteos por estado y por tipo de RIPS y RDA de la entidad */
+  resumen: Resumen;
   /** Entidad, identidad y permisos efectivos de quien llama */
   sesion: Sesion;
+  /** Una transmisión de la entidad */
+  transmision: Transmision;
+  /** Transmisiones de la entidad, las más recientes primero */
+  transmisiones: PaginaTransmisiones;
   /** Valida un RIPS contra las reglas oficiales (DT1, Res. 948/2026). No contacta sistemas externos ni guarda nada. */
   validarRips: ResultadoValidacionRips;
 };
@@ -115,11 +203,42 @@ export type QueryApiKeyArgs = {
 };
 
 
+export type QueryDocumentoIhceArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryEventosTransmisionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryTransmisionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryTransmisionesArgs = {
+  estado?: InputMaybe<Scalars['EstadoTransmision']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type QueryValidarRipsArgs = {
   cuerpoFlujo?: InputMaybe<Scalars['FlujoCuerpo']['input']>;
   fechaEvaluacion?: InputMaybe<Scalars['DateTimeISO']['input']>;
   rips?: InputMaybe<Scalars['JSON']['input']>;
   ripsTexto?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ResultadoConsultaRda = {
+  alcance: Scalars['AlcanceConsultaRda']['output'];
+  items: Array<ItemConsultaRda>;
+  /** Cursor opaco (firmado) de la página siguiente; null en la última */
+  siguiente?: Maybe<Scalars['String']['output']>;
+  /** Total informado por la IHCE */
+  total?: Maybe<Scalars['Int']['output']>;
 };
 
 export type ResultadoValidacionRips = {
@@ -130,6 +249,22 @@ export type ResultadoValidacionRips = {
   resumen: ResumenValidacion;
   /** true cuando no hay ningún hallazgo de severidad rechazo */
   valid: Scalars['Boolean']['output'];
+};
+
+/** Conteos de la entidad por módulo; null si el rol no puede leer el módulo */
+export type Resumen = {
+  /** Transmisiones RDA a la IHCE */
+  rda?: Maybe<ResumenModulo>;
+  /** Radicaciones RIPS ante el MUV */
+  rips?: Maybe<ResumenModulo>;
+};
+
+export type ResumenModulo = {
+  /** Cantidad por estado (todos los estados, 0 si no hay) */
+  porEstado: Scalars['JSONObject']['output'];
+  /** Cantidad por tipo */
+  porTipo: Scalars['JSONObject']['output'];
+  total: Scalars['Int']['output'];
 };
 
 export type ResumenValidacion = {
@@ -154,6 +289,34 @@ export type Sesion = {
   identidad: Identidad;
   /** Permisos efectivos: los del rol en los módulos contratados */
   permisos: Array<Scalars['Permiso']['output']>;
+};
+
+/** Un RDA transmitido (o por transmitir) a la plataforma IHCE */
+export type Transmision = {
+  actualizadaEn: Scalars['DateTimeISO']['output'];
+  /** Avisos de conformidad e informativos: nunca bloquean */
+  avisos: Array<ErrorAccionable>;
+  /** Id de la Composition en la IHCE */
+  compositionId?: Maybe<Scalars['String']['output']>;
+  creadaEn: Scalars['DateTimeISO']['output'];
+  /** Quién la creó: api-key:{prefijo} o usuario:{sub} */
+  creadoPor: Scalars['String']['output'];
+  /** Hallazgos bloqueantes (linter o IHCE) cuando no se envió o fue rechazado; mientras reintenta, la última falla transitoria */
+  errores: Array<ErrorAccionable>;
+  estado: Scalars['EstadoTransmision']['output'];
+  id: Scalars['ID']['output'];
+  /** Intentos de envío hechos */
+  intentos: Scalars['Int']['output'];
+  /** `bundle` (POST /rda) o `datos` (POST /rda/desde-datos) */
+  origen: Scalars['String']['output'];
+  /** Se agotaron los reintentos sin respuesta válida de la IHCE */
+  reintentosAgotados: Scalars['Boolean']['output'];
+  /** true cuando una Idempotency-Key repetida devolvió la transmisión original */
+  repetida: Scalars['Boolean']['output'];
+  siguienteIntentoEn?: Maybe<Scalars['DateTimeISO']['output']>;
+  tipo: Scalars['TipoRda']['output'];
+  /** Número VIDA que asignó la IHCE al aceptar */
+  vida?: Maybe<Scalars['String']['output']>;
 };
 
 /** Dónde está el problema, en términos del sistema de origen */
@@ -191,6 +354,71 @@ export type ApiKeyQueryVariables = Exact<{
 
 export type ApiKeyQuery = { apiKey: { id: string, prefijo: string, descripcion: string | null, creadaEn: string, revocadaEn: string | null, activa: boolean, enUso: boolean } };
 
+export type CamposTransmisionFragment = { id: string, tipo: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias', estado: 'generado' | 'validado' | 'enviado' | 'aceptado' | 'rechazado', origen: string, vida: string | null, compositionId: string | null, intentos: number, reintentosAgotados: boolean, siguienteIntentoEn: string | null, creadoPor: string, creadaEn: string, actualizadaEn: string, repetida: boolean, errores: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }>, avisos: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }> };
+
+export type TransmitirRdaMutationVariables = Exact<{
+  tipo: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias';
+  bundle?: unknown;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type TransmitirRdaMutation = { transmitirRda: { id: string, tipo: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias', estado: 'generado' | 'validado' | 'enviado' | 'aceptado' | 'rechazado', origen: string, vida: string | null, compositionId: string | null, intentos: number, reintentosAgotados: boolean, siguienteIntentoEn: string | null, creadoPor: string, creadaEn: string, actualizadaEn: string, repetida: boolean, errores: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }>, avisos: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }> } };
+
+export type TransmitirRdaDesdeDatosMutationVariables = Exact<{
+  tipo: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias';
+  datos?: Record<string, unknown> | null | undefined;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type TransmitirRdaDesdeDatosMutation = { transmitirRdaDesdeDatos: { id: string, tipo: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias', estado: 'generado' | 'validado' | 'enviado' | 'aceptado' | 'rechazado', origen: string, vida: string | null, compositionId: string | null, intentos: number, reintentosAgotados: boolean, siguienteIntentoEn: string | null, creadoPor: string, creadaEn: string, actualizadaEn: string, repetida: boolean, errores: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }>, avisos: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }> } };
+
+export type TransmisionesQueryVariables = Exact<{
+  estado?: 'generado' | 'validado' | 'enviado' | 'aceptado' | 'rechazado' | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type TransmisionesQuery = { transmisiones: { total: number, limit: number, offset: number, items: Array<{ id: string, tipo: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias', estado: 'generado' | 'validado' | 'enviado' | 'aceptado' | 'rechazado', origen: string, vida: string | null, compositionId: string | null, intentos: number, reintentosAgotados: boolean, siguienteIntentoEn: string | null, creadoPor: string, creadaEn: string, actualizadaEn: string, repetida: boolean, errores: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }>, avisos: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }> }> } };
+
+export type TransmisionQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TransmisionQuery = { transmision: { id: string, tipo: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias', estado: 'generado' | 'validado' | 'enviado' | 'aceptado' | 'rechazado', origen: string, vida: string | null, compositionId: string | null, intentos: number, reintentosAgotados: boolean, siguienteIntentoEn: string | null, creadoPor: string, creadaEn: string, actualizadaEn: string, repetida: boolean, errores: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }>, avisos: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }> } };
+
+export type EventosTransmisionQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type EventosTransmisionQuery = { eventosTransmision: Array<{ secuencia: number, fecha: string, tipo: 'generado' | 'validado' | 'bloqueado-linter' | 'enviado' | 'reintento-programado' | 'aceptado' | 'rechazado' | 'reintentos-agotados' | 'consulta-documento', estadoAnterior: 'generado' | 'validado' | 'enviado' | 'aceptado' | 'rechazado' | null, estadoNuevo: 'generado' | 'validado' | 'enviado' | 'aceptado' | 'rechazado', actor: string, statusUpstream: number | null, intento: number | null, detalle: string | null }> };
+
+export type DocumentoIhceQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DocumentoIhceQuery = { documentoIhce: Record<string, unknown> };
+
+export type ConsultarRdaMutationVariables = Exact<{
+  alcance?: 'paciente' | 'encuentros' | null | undefined;
+  paciente?: Record<string, unknown> | null | undefined;
+  humanuser?: Record<string, unknown> | null | undefined;
+  cursor?: string | null | undefined;
+}>;
+
+
+export type ConsultarRdaMutation = { consultarRda: { alcance: 'paciente' | 'encuentros', siguiente: string | null, total: number | null, items: Array<{ compositionId: string, vida: string | null, fecha: string | null, tipo: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias' | null, paciente: { tipo: string, numero: string } }> } };
+
+export type ResumenQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ResumenQuery = { resumen: { rips: { total: number, porEstado: Record<string, unknown>, porTipo: Record<string, unknown> } | null, rda: { total: number, porEstado: Record<string, unknown>, porTipo: Record<string, unknown> } | null } };
+
 export type CamposErrorAccionableFragment = { codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } };
 
 export type ValidarRipsQueryVariables = Exact<{
@@ -222,9 +450,18 @@ export type ConfiguracionRdaQuery = { configuracionRda: { modulo: 'rips' | 'rda'
 
 export const CamposApiKeyFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposApiKey"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKeyInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"prefijo"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"revocadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"activa"}},{"kind":"Field","name":{"kind":"Name","value":"enUso"}}]}}]} as unknown as DocumentNode<CamposApiKeyFragment, unknown>;
 export const CamposErrorAccionableFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<CamposErrorAccionableFragment, unknown>;
+export const CamposTransmisionFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposTransmision"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Transmision"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tipo"}},{"kind":"Field","name":{"kind":"Name","value":"estado"}},{"kind":"Field","name":{"kind":"Name","value":"origen"}},{"kind":"Field","name":{"kind":"Name","value":"vida"}},{"kind":"Field","name":{"kind":"Name","value":"compositionId"}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"avisos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"intentos"}},{"kind":"Field","name":{"kind":"Name","value":"reintentosAgotados"}},{"kind":"Field","name":{"kind":"Name","value":"siguienteIntentoEn"}},{"kind":"Field","name":{"kind":"Name","value":"creadoPor"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"actualizadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"repetida"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<CamposTransmisionFragment, unknown>;
 export const CamposConfiguracionFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposConfiguracion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConfiguracionModulo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"modulo"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamConfigurado"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesConfiguradas"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesActualizadas"}},{"kind":"Field","name":{"kind":"Name","value":"listo"}}]}}]} as unknown as DocumentNode<CamposConfiguracionFragment, unknown>;
 export const ApiKeysDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposApiKey"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposApiKey"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKeyInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"prefijo"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"revocadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"activa"}},{"kind":"Field","name":{"kind":"Name","value":"enUso"}}]}}]} as unknown as DocumentNode<ApiKeysQuery, ApiKeysQueryVariables>;
 export const ApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposApiKey"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposApiKey"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKeyInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"prefijo"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"revocadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"activa"}},{"kind":"Field","name":{"kind":"Name","value":"enUso"}}]}}]} as unknown as DocumentNode<ApiKeyQuery, ApiKeyQueryVariables>;
+export const TransmitirRdaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TransmitirRda"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TipoRda"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"bundle"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transmitirRda"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"tipo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}}},{"kind":"Argument","name":{"kind":"Name","value":"bundle"},"value":{"kind":"Variable","name":{"kind":"Name","value":"bundle"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposTransmision"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposTransmision"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Transmision"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tipo"}},{"kind":"Field","name":{"kind":"Name","value":"estado"}},{"kind":"Field","name":{"kind":"Name","value":"origen"}},{"kind":"Field","name":{"kind":"Name","value":"vida"}},{"kind":"Field","name":{"kind":"Name","value":"compositionId"}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"avisos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"intentos"}},{"kind":"Field","name":{"kind":"Name","value":"reintentosAgotados"}},{"kind":"Field","name":{"kind":"Name","value":"siguienteIntentoEn"}},{"kind":"Field","name":{"kind":"Name","value":"creadoPor"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"actualizadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"repetida"}}]}}]} as unknown as DocumentNode<TransmitirRdaMutation, TransmitirRdaMutationVariables>;
+export const TransmitirRdaDesdeDatosDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TransmitirRdaDesdeDatos"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TipoRda"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"datos"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSONObject"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transmitirRdaDesdeDatos"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"tipo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}}},{"kind":"Argument","name":{"kind":"Name","value":"datos"},"value":{"kind":"Variable","name":{"kind":"Name","value":"datos"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposTransmision"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposTransmision"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Transmision"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tipo"}},{"kind":"Field","name":{"kind":"Name","value":"estado"}},{"kind":"Field","name":{"kind":"Name","value":"origen"}},{"kind":"Field","name":{"kind":"Name","value":"vida"}},{"kind":"Field","name":{"kind":"Name","value":"compositionId"}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"avisos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"intentos"}},{"kind":"Field","name":{"kind":"Name","value":"reintentosAgotados"}},{"kind":"Field","name":{"kind":"Name","value":"siguienteIntentoEn"}},{"kind":"Field","name":{"kind":"Name","value":"creadoPor"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"actualizadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"repetida"}}]}}]} as unknown as DocumentNode<TransmitirRdaDesdeDatosMutation, TransmitirRdaDesdeDatosMutationVariables>;
+export const TransmisionesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Transmisiones"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"estado"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"EstadoTransmision"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transmisiones"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"estado"},"value":{"kind":"Variable","name":{"kind":"Name","value":"estado"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposTransmision"}}]}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"limit"}},{"kind":"Field","name":{"kind":"Name","value":"offset"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposTransmision"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Transmision"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tipo"}},{"kind":"Field","name":{"kind":"Name","value":"estado"}},{"kind":"Field","name":{"kind":"Name","value":"origen"}},{"kind":"Field","name":{"kind":"Name","value":"vida"}},{"kind":"Field","name":{"kind":"Name","value":"compositionId"}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"avisos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"intentos"}},{"kind":"Field","name":{"kind":"Name","value":"reintentosAgotados"}},{"kind":"Field","name":{"kind":"Name","value":"siguienteIntentoEn"}},{"kind":"Field","name":{"kind":"Name","value":"creadoPor"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"actualizadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"repetida"}}]}}]} as unknown as DocumentNode<TransmisionesQuery, TransmisionesQueryVariables>;
+export const TransmisionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Transmision"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transmision"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposTransmision"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposTransmision"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Transmision"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tipo"}},{"kind":"Field","name":{"kind":"Name","value":"estado"}},{"kind":"Field","name":{"kind":"Name","value":"origen"}},{"kind":"Field","name":{"kind":"Name","value":"vida"}},{"kind":"Field","name":{"kind":"Name","value":"compositionId"}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"avisos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"intentos"}},{"kind":"Field","name":{"kind":"Name","value":"reintentosAgotados"}},{"kind":"Field","name":{"kind":"Name","value":"siguienteIntentoEn"}},{"kind":"Field","name":{"kind":"Name","value":"creadoPor"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"actualizadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"repetida"}}]}}]} as unknown as DocumentNode<TransmisionQuery, TransmisionQueryVariables>;
+export const EventosTransmisionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"EventosTransmision"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eventosTransmision"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"secuencia"}},{"kind":"Field","name":{"kind":"Name","value":"fecha"}},{"kind":"Field","name":{"kind":"Name","value":"tipo"}},{"kind":"Field","name":{"kind":"Name","value":"estadoAnterior"}},{"kind":"Field","name":{"kind":"Name","value":"estadoNuevo"}},{"kind":"Field","name":{"kind":"Name","value":"actor"}},{"kind":"Field","name":{"kind":"Name","value":"statusUpstream"}},{"kind":"Field","name":{"kind":"Name","value":"intento"}},{"kind":"Field","name":{"kind":"Name","value":"detalle"}}]}}]}}]} as unknown as DocumentNode<EventosTransmisionQuery, EventosTransmisionQueryVariables>;
+export const DocumentoIhceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DocumentoIhce"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documentoIhce"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DocumentoIhceQuery, DocumentoIhceQueryVariables>;
+export const ConsultarRdaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsultarRda"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"alcance"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"AlcanceConsultaRda"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"paciente"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSONObject"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"humanuser"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSONObject"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"cursor"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"consultarRda"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"alcance"},"value":{"kind":"Variable","name":{"kind":"Name","value":"alcance"}}},{"kind":"Argument","name":{"kind":"Name","value":"paciente"},"value":{"kind":"Variable","name":{"kind":"Name","value":"paciente"}}},{"kind":"Argument","name":{"kind":"Name","value":"humanuser"},"value":{"kind":"Variable","name":{"kind":"Name","value":"humanuser"}}},{"kind":"Argument","name":{"kind":"Name","value":"cursor"},"value":{"kind":"Variable","name":{"kind":"Name","value":"cursor"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"alcance"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"compositionId"}},{"kind":"Field","name":{"kind":"Name","value":"vida"}},{"kind":"Field","name":{"kind":"Name","value":"fecha"}},{"kind":"Field","name":{"kind":"Name","value":"tipo"}},{"kind":"Field","name":{"kind":"Name","value":"paciente"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tipo"}},{"kind":"Field","name":{"kind":"Name","value":"numero"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"siguiente"}},{"kind":"Field","name":{"kind":"Name","value":"total"}}]}}]}}]} as unknown as DocumentNode<ConsultarRdaMutation, ConsultarRdaMutationVariables>;
+export const ResumenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Resumen"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resumen"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rips"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"porEstado"}},{"kind":"Field","name":{"kind":"Name","value":"porTipo"}}]}},{"kind":"Field","name":{"kind":"Name","value":"rda"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"porEstado"}},{"kind":"Field","name":{"kind":"Name","value":"porTipo"}}]}}]}}]}}]} as unknown as DocumentNode<ResumenQuery, ResumenQueryVariables>;
 export const ValidarRipsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ValidarRips"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rips"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ripsTexto"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"cuerpoFlujo"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"FlujoCuerpo"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DateTimeISO"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validarRips"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"rips"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rips"}}},{"kind":"Argument","name":{"kind":"Name","value":"ripsTexto"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ripsTexto"}}},{"kind":"Argument","name":{"kind":"Name","value":"cuerpoFlujo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"cuerpoFlujo"}}},{"kind":"Argument","name":{"kind":"Name","value":"fechaEvaluacion"},"value":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"fechaEvaluacion"}},{"kind":"Field","name":{"kind":"Name","value":"resumen"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rechazos"}},{"kind":"Field","name":{"kind":"Name","value":"avisos"}},{"kind":"Field","name":{"kind":"Name","value":"informativos"}}]}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"severity"}},{"kind":"Field","name":{"kind":"Name","value":"regla"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<ValidarRipsQuery, ValidarRipsQueryVariables>;
 export const SesionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Sesion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sesion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"entidad"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"nombre"}},{"kind":"Field","name":{"kind":"Name","value":"tipoEntidad"}},{"kind":"Field","name":{"kind":"Name","value":"modulos"}}]}},{"kind":"Field","name":{"kind":"Name","value":"identidad"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tipo"}},{"kind":"Field","name":{"kind":"Name","value":"rol"}},{"kind":"Field","name":{"kind":"Name","value":"sujeto"}},{"kind":"Field","name":{"kind":"Name","value":"apiKeyPrefijo"}}]}},{"kind":"Field","name":{"kind":"Name","value":"permisos"}}]}}]}}]} as unknown as DocumentNode<SesionQuery, SesionQueryVariables>;
 export const ConfiguracionRipsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConfiguracionRips"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"configuracionRips"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposConfiguracion"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposConfiguracion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConfiguracionModulo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"modulo"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamConfigurado"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesConfiguradas"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesActualizadas"}},{"kind":"Field","name":{"kind":"Name","value":"listo"}}]}}]} as unknown as DocumentNode<ConfiguracionRipsQuery, ConfiguracionRipsQueryVariables>;

@@ -6,6 +6,8 @@ import type { ShieldRule, TablaReglas } from '../auth/reglas.js';
 import { ApiKeysResolver, reglasApiKeys } from '../entidades/api-keys.resolver.js';
 import { reglasSesion, SesionResolver } from '../entidades/sesion.resolver.js';
 import { ErrorApp } from '../errores/errores.js';
+import { reglasTransmision, TransmisionResolver } from '../rda/transmision/transmision.resolver.js';
+import { ResumenResolver, reglasResumen } from '../resumen/resumen.resolver.js';
 import { reglasValidacionRips, ValidacionRipsResolver } from '../rips/validacion.resolver.js';
 
 // biome-ignore lint/complexity/noBannedTypes: type-graphql takes resolver classes
@@ -16,6 +18,8 @@ const CAPACIDADES: { resolvers: ClaseResolver[]; reglas: TablaReglas }[] = [
   { resolvers: [SesionResolver], reglas: reglasSesion },
   { resolvers: [ApiKeysResolver], reglas: reglasApiKeys },
   { resolvers: [ValidacionRipsResolver], reglas: reglasValidacionRips },
+  { resolvers: [TransmisionResolver], reglas: reglasTransmision },
+  { resolvers: [ResumenResolver], reglas: reglasResumen },
 ];
 
 export interface Extensiones {

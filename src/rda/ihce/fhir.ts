@@ -1,12 +1,14 @@
+import { TIPOS_RDA, type TipoRda } from '../tipos.js';
+
 /** Wire-level constants of the IHCE platform (rda.md §2–3), shared by the client and the simulator. */
 
 export const SISTEMA_VIDA = 'https://fhir.minsalud.gov.co/rda/NamingSystem/identifier-RDA';
 export const MEDIA_FHIR = 'application/fhir+json';
 export const LOINC = 'http://loinc.org';
 
-/** The four RDA types of phase 1 (same values as src/rda/tipos.ts TIPOS_RDA). */
-export const TIPOS_RDA_IHCE = ['paciente', 'consulta-externa', 'hospitalizacion', 'urgencias'] as const;
-export type TipoRdaIhce = (typeof TIPOS_RDA_IHCE)[number];
+/** The four RDA types of phase 1 (src/rda/tipos.ts). */
+export const TIPOS_RDA_IHCE = TIPOS_RDA;
+export type TipoRdaIhce = TipoRda;
 
 /** Submit operation, Composition.type (LOINC) and encounter class of each RDA type. */
 export const PERFIL_IHCE: Record<

@@ -1,16 +1,5 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
-import {
-  Arg,
-  Ctx,
-  Field,
-  ID,
-  InputType,
-  Int,
-  Mutation,
-  ObjectType,
-  Query,
-  Resolver,
-} from 'type-graphql';
+import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { requiere, type TablaReglas } from '../../auth/reglas.js';
 import { ErrorAccionable } from '../../errores/error-accionable.js';
 import { authDe, type Contexto } from '../../graphql/contexto.js';
@@ -67,7 +56,9 @@ export class TransmisionGql {
   @Field(() => Date)
   actualizadaEn!: Date;
 
-  @Field(() => Boolean, { description: 'true cuando una Idempotency-Key repetida devolvió la transmisión original' })
+  @Field(() => Boolean, {
+    description: 'true cuando una Idempotency-Key repetida devolvió la transmisión original',
+  })
   repetida!: boolean;
 }
 
@@ -116,15 +107,6 @@ export class EventoTransmisionGql {
   detalle!: string | null;
 }
 
-@InputType('DocumentoIdentidadInput')
-export class DocumentoIdentidadInput {
-  @Field(() => String, { nullable: true, description: 'Tipo de documento (CC, TI, CE, PA…)' })
-  tipo!: string | null;
-
-  @Field(() => String, { nullable: true })
-  numero!: string | null;
-}
-
 @ObjectType('DocumentoIdentidad')
 export class DocumentoIdentidad {
   @Field(() => String)
@@ -134,7 +116,9 @@ export class DocumentoIdentidad {
   numero!: string;
 }
 
-@ObjectType('ItemConsultaRda', { description: 'Metadatos de un RDA en la plataforma (sin contenido clínico)' })
+@ObjectType('ItemConsultaRda', {
+  description: 'Metadatos de un RDA en la plataforma (sin contenido clínico)',
+})
 export class ItemConsultaRda {
   @Field(() => String)
   compositionId!: string;
@@ -208,7 +192,8 @@ export class TransmisionResolver {
   })
   async transmitirRda(
     @Arg('tipo', () => Escalares.TipoRda) tipo: string,
-    @Arg('bundle', () => GraphQLJSON, { nullable: true, description: 'Bundle FHIR document' }) bundle: unknown,
+    @Arg('bundle', () => GraphQLJSON, { nullable: true, description: 'Bundle FHIR document' })
+    bundle: unknown,
     @Arg('idempotencyKey', () => String, { nullable: true, description: 'Reintentos seguros del POST' })
     idempotencyKey: string | null,
     @Ctx() ctx: Contexto,
@@ -223,7 +208,8 @@ export class TransmisionResolver {
   }
 
   @Mutation(() => TransmisionGql, {
-    description: 'Construye el Bundle RDA desde datos planos, lo valida y lo transmite (igual que transmitirRda)',
+    description:
+      'Construye el Bundle RDA desde datos planos, lo valida y lo transmite (igual que transmitirRda)',
   })
   async transmitirRdaDesdeDatos(
     @Arg('tipo', () => Escalares.TipoRda) tipo: string,
@@ -243,7 +229,9 @@ export class TransmisionResolver {
   @Query(() => PaginaTransmisiones, { description: 'Transmisiones de la entidad, las más recientes primero' })
   async transmisiones(
     @Arg('estado', () => Escalares.EstadoTransmision, { nullable: true }) estado: string | null,
-    @Arg('limit', () => Int, { nullable: true, description: 'Por defecto 50, máximo 200' }) limit: number | null,
+    @Arg('limit', () => Int, { nullable: true, description: 'Por defecto 50, máximo 200' }) limit:
+      | number
+      | null,
     @Arg('offset', () => Int, { nullable: true }) offset: number | null,
     @Ctx() ctx: Contexto,
   ): Promise<PaginaTransmisiones> {
@@ -292,18 +280,29 @@ export class TransmisionResolver {
       'Consulta los RDA de un paciente en la IHCE (solo metadatos). humanuser es el profesional que consulta y queda auditado.',
   })
   async consultarRda(
-    @Arg('alcance', () => Escalares.AlcanceConsultaRda, { nullable: true, description: 'Por defecto paciente' })
+    @Arg('alcance', () => Escalares.AlcanceConsultaRda, {
+      nullable: true,
+      description: 'Por defecto paciente',
+    })
     alcance: string | null,
-    @Arg('paciente', () => DocumentoIdentidadInput, { nullable: true }) paciente: DocumentoIdentidadInput | null,
-    @Arg('humanuser', () => DocumentoIdentidadInput, { nullable: true })
-    humanuser: DocumentoIdentidadInput | null,
+    @Arg('paciente', () => GraphQLJSONObject, {
+      nullable: true,
+      description: 'Documento del paciente {tipo, numero} (tipo: CC, TI, CE, PA…)',
+    })
+    paciente: Record<string, unknown> | null,
+    @Arg('humanuser', () => GraphQLJSONObject, {
+      nullable: true,
+      description: 'Documento del profesional que consulta {tipo, numero}',
+    })
+    humanuser: Record<string, unknown> | null,
     @Arg('cursor', () => String, { nullable: true }) cursor: string | null,
     @Ctx() ctx: Contexto,
   ): Promise<ResultadoConsultaRda> {
     const r = await ctx.servicios.transmisiones.consultar(ctx.em, authDe(ctx), {
       alcance: (alcance ?? 'paciente') as AlcanceConsulta,
-      paciente: paciente as { tipo: string; numero: string },
-      humanuser: humanuser as { tipo: string; numero: string },
+      // Shape checked by the service (Spanish 400 with details).
+      paciente: paciente as unknown as { tipo: string; numero: string },
+      humanuser: humanuser as unknown as { tipo: string; numero: string },
       cursor,
     });
     ctx.log.info({ alcance: r.alcance, resultados: r.items.length, pagina: !!cursor }, 'consulta RDA');
