@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type { OpcionesArranque } from '../src/arranque.js';
 import type { DatosRda } from '../src/rda/construccion/datos.js';
 import type { TipoRda } from '../src/rda/tipos.js';
-import { type ClienteSandbox, iniciarSimulador, type OpcionesSimuladorIhce } from '../src/simuladores/ihce/servidor.js';
+import {
+  type ClienteSandbox,
+  iniciarSimulador,
+  type OpcionesSimuladorIhce,
+} from '../src/simuladores/ihce/servidor.js';
 import { datosRda } from './fixtures/rda.js';
-import { iniciarServicio } from './servidor.js';
+import { iniciarServicio, pedir } from './servidor.js';
 
 let secuencia = 0;
 
@@ -34,7 +39,12 @@ export function clienteSandbox(): ClienteSandbox {
  * (test files share one database) and short retries.
  */
 export async function entornoIhce(
-  o: { simulador?: OpcionesSimuladorIhce; env?: Record<string, string>; cola?: string } = {},
+  o: {
+    simulador?: OpcionesSimuladorIhce;
+    env?: Record<string, string>;
+    cola?: string;
+    opciones?: OpcionesArranque;
+  } = {},
 ) {
   const sim = await iniciarSimulador(o.simulador);
   const cola = o.cola ?? `rda-prueba-${randomUUID()}`;
@@ -46,7 +56,7 @@ export async function entornoIhce(
     IHCE_TIMEOUT_MS: '1500',
     ...o.env,
   };
-  const s = await iniciarServicio(env);
+  const s = await iniciarServicio(env, o.opciones);
   /** An entity with the rda module, IHCE credentials registered here and in the simulator. */
   async function entidadConIhce(base: string) {
     const e = await s.crearEntidad(base);
@@ -55,8 +65,23 @@ export async function entornoIhce(
     await s.servicio.servicios.credenciales.guardar(s.em(), e.entidad, 'ihce', { ...c });
     return { ...e, cabeceras: { 'x-api-key': e.clave } };
   }
+  /** Polls GET /rda/{id} until the predicate holds (the worker runs in the background). */
+  async function esperarEstado(
+    id: string,
+    cabeceras: Record<string, string>,
+    listo: (t: { estado: string; reintentosAgotados: boolean }) => boolean,
+    ms = 20_000,
+  ) {
+    const fin = Date.now() + ms;
+    for (;;) {
+      const r = await pedir(s.url, `/rda/${id}`, { cabeceras });
+      if (listo(r.body) || Date.now() > fin) return r;
+      await new Promise((res) => setTimeout(res, 200));
+    }
+  }
   return {
     sim,
+    esperarEstado,
     s,
     env,
     entidadConIhce,

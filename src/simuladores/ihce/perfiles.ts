@@ -66,6 +66,22 @@ export function revisarDocumento(tipo: TipoRdaIhce, bundle: unknown, ahora = Dat
   if (!fecha(b.timestamp))
     issues.push(issue('required', 'SIM-003', 'Bundle.timestamp es obligatorio.', 'Bundle.timestamp'));
   const entradas = arr(b.entry).map((e) => obj(obj(e)?.resource) as Recurso | undefined);
+  const porUrl = new Map<string, Recurso>();
+  for (const e of arr(b.entry)) {
+    const r = obj(obj(e)?.resource) as Recurso | undefined;
+    const url = str(obj(e)?.fullUrl);
+    if (r && url) porUrl.set(url, r);
+    if (r?.resourceType && r.id) porUrl.set(`${r.resourceType}/${r.id}`, r);
+  }
+  // Who a reference points to, by identifier (the platform compares people and providers, not urls).
+  const identidad = (ref: string | undefined): string => {
+    if (!ref) return '';
+    const r = porUrl.get(ref);
+    const ids = arr(r?.identifier)
+      .map((i) => str(obj(i)?.value))
+      .filter(Boolean);
+    return ids.length ? ids.join('/') : ref;
+  };
   const perfil = PERFIL_IHCE[tipo];
   const comp = entradas[0];
   if (comp?.resourceType !== 'Composition') {
@@ -180,8 +196,8 @@ export function revisarDocumento(tipo: TipoRdaIhce, bundle: unknown, ahora = Dat
           paciente.numero,
           new Date(inicio).toISOString(),
           new Date(fin).toISOString(),
-          prestador ?? '',
-          participante ?? '',
+          identidad(prestador),
+          identidad(participante),
         ].join('|');
       }
     }
