@@ -1,5 +1,5 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { requiere, type TablaReglas } from '../../auth/reglas.js';
 import { ErrorAccionable } from '../../errores/error-accionable.js';
 import { authDe, type Contexto } from '../../graphql/contexto.js';
