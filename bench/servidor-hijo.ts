@@ -51,6 +51,8 @@ export async function iniciarServidorHijo(env: Record<string, string> = {}) {
   return {
     url,
     pid,
+    /** The server's data folder (embedded PostgreSQL connection info in `pg.json`). */
+    dataDir,
     /** Resets the kernel's peak-RSS counter of the server (Linux clear_refs 5). */
     reiniciarPico: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
     memoria: () => {
