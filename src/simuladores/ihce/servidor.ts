@@ -179,6 +179,21 @@ export async function iniciarSimulador(o: OpcionesSimuladorIhce = {}): Promise<S
     },
   );
 
+  // Fault injection over HTTP for manual runs (the simulator listens on 127.0.0.1 only).
+  app.post('/_simulador/fallas', express.json(), (req, res) => {
+    const f = req.body as Falla;
+    if (!['latencia', 'timeout', 'error', 'limite'].includes(f?.tipo)) {
+      res.status(400).json({ error: 'tipo: latencia | timeout | error | limite' });
+      return;
+    }
+    fallas.programar(f);
+    res.status(204).end();
+  });
+  app.delete('/_simulador/fallas', (_req, res) => {
+    fallas.limpiar();
+    res.status(204).end();
+  });
+
   const api = express.Router();
   // API Management: subscription key first, then the Entra ID token issued to the same client.
   api.use((req, res, next) => {
