@@ -111,7 +111,9 @@ export function construirOpenApi(rutas: Ruta[], schema: GraphQLSchema): Record<s
     },
   };
 
+  const componentes: Record<string, EsquemaJson> = {};
   for (const r of rutas) {
+    Object.assign(componentes, r.esquemas);
     const path = r.ruta.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const parametros = [...r.ruta.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
       name: m[1],
@@ -205,7 +207,7 @@ export function construirOpenApi(rutas: Ruta[], schema: GraphQLSchema): Record<s
           schema: { type: 'string' },
         },
       },
-      schemas: { Error: ERROR },
+      schemas: { Error: ERROR, ...componentes },
     },
   };
 }

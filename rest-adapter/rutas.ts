@@ -1,9 +1,12 @@
+import { esquemasDatosOpenApi, nombreEsquema } from '../src/rda/construccion/esquemas.js';
+import { TIPOS_RDA } from '../src/rda/tipos.js';
 import { flujoDeSolicitud } from './flujo-http.js';
 import {
   ApiKeyDocument,
   ApiKeysDocument,
   ConfiguracionRdaDocument,
   ConfiguracionRipsDocument,
+  ConstruirRdaDocument,
   ConsultarRdaDocument,
   DocumentoIhceDocument,
   EventosTransmisionDocument,
@@ -14,6 +17,8 @@ import {
   type TransmisionesQueryVariables,
   TransmitirRdaDesdeDatosDocument,
   TransmitirRdaDocument,
+  ValidarRdaDocument,
+  ValidarRdaOficialDocument,
   ValidarRipsDocument,
 } from './generated/operaciones.js';
 import { type EsquemaJson, type Ruta, ruta } from './tipos.js';
@@ -274,3 +279,98 @@ export const RUTAS: Ruta[] = [
     permiso: null,
   }),
 ];
+
+const TIPO_RDA = { type: 'string', enum: [...TIPOS_RDA], description: 'Tipo de RDA' };
+const FECHA_EVALUACION = {
+  type: 'string',
+  format: 'date-time',
+  description: 'Instante con que se evalúan las fechas (fin ≤ ahora, último año); por defecto, ahora',
+};
+
+/** RDA documents: build preview, lint, official validator (permission rda:leer; nothing is sent). */
+RUTAS.push(
+  ruta({
+    metodo: 'post',
+    ruta: '/rda/construir',
+    operacion: ConstruirRdaDocument,
+    etiqueta: 'rda',
+    resumen: 'Construye el Bundle RDA desde datos planos y lo revisa, sin enviarlo (vista previa)',
+    descripcion:
+      'Devuelve `bundle` (FHIR R4 document del perfil del tipo), `valid` y los hallazgos del linter en `errores`. ' +
+      'Datos faltantes o inválidos → 400 con cada campo en `detalles` (todos a la vez). Ver docs/rda-documentos.md.',
+    permiso: 'rda:leer',
+    variables: (req) => ({
+      tipo: req.body?.tipo,
+      datos: req.body?.datos,
+      fechaEvaluacion: req.body?.fechaEvaluacion,
+    }),
+    cuerpo: {
+      type: 'object',
+      required: ['tipo', 'datos'],
+      properties: {
+        tipo: TIPO_RDA,
+        datos: { type: 'object', description: 'Datos planos; su forma depende de `tipo` (DatosRda*)' },
+        fechaEvaluacion: FECHA_EVALUACION,
+      },
+      // One alternative per type: `tipo` selects the shape of `datos`.
+      oneOf: TIPOS_RDA.map((t) => ({
+        properties: {
+          tipo: { const: t },
+          datos: { $ref: `#/components/schemas/${nombreEsquema(t)}` },
+        },
+      })),
+      additionalProperties: false,
+    },
+    esquemas: esquemasDatosOpenApi(),
+  }),
+  ruta({
+    metodo: 'post',
+    ruta: '/rda/validar',
+    operacion: ValidarRdaDocument,
+    etiqueta: 'rda',
+    resumen:
+      'Revisa un Bundle RDA contra los perfiles de la guía oficial (linter propio, sin contactar la IHCE)',
+    descripcion:
+      'Devuelve `valid` (sin hallazgos de severidad rechazo), `issues` compactos y `errores` explicados ' +
+      '(ErrorAccionable, fuente linter-rda, códigos RDA01…).',
+    permiso: 'rda:leer',
+    variables: (req) => ({
+      bundle: req.body?.bundle,
+      tipo: req.body?.tipo,
+      fechaEvaluacion: req.body?.fechaEvaluacion,
+    }),
+    cuerpo: {
+      type: 'object',
+      required: ['bundle'],
+      properties: {
+        bundle: { type: 'object', description: 'El Bundle FHIR R4 del RDA' },
+        tipo: { ...TIPO_RDA, description: 'Por defecto, el que declara el Bundle' },
+        fechaEvaluacion: FECHA_EVALUACION,
+      },
+      additionalProperties: false,
+    },
+  }),
+  ruta({
+    metodo: 'post',
+    ruta: '/rda/validar-oficial',
+    operacion: ValidarRdaOficialDocument,
+    etiqueta: 'rda',
+    resumen: 'Valida un Bundle RDA con el validador oficial HL7 configurado (503 si no lo está)',
+    descripcion:
+      'Ejecuta validator_cli.jar con los paquetes de la guía (RDA_VALIDADOR_JAR) o llama a un servidor `$validate` ' +
+      '(RDA_VALIDADOR_URL); una validación a la vez por instancia. 502 si el validador falla o no termina a tiempo; ' +
+      '503 si no está configurado o su cola está llena.',
+    permiso: 'rda:leer',
+    variables: (req) => ({ bundle: req.body?.bundle, tipo: req.body?.tipo }),
+    cuerpo: {
+      type: 'object',
+      required: ['bundle'],
+      properties: {
+        bundle: { type: 'object', description: 'El Bundle FHIR R4 del RDA' },
+        tipo: { ...TIPO_RDA, description: 'Elige el perfil; por defecto, el que declara el Bundle' },
+      },
+      additionalProperties: false,
+    },
+    errores: [502],
+  }),
+);

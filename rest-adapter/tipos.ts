@@ -37,6 +37,8 @@ export interface Ruta<TData = Record<string, unknown>, TVars = Record<string, un
   parametrosConsulta?: { nombre: string; descripcion: string; esquema: EsquemaJson }[];
   /** Request headers the route reads (for the docs). */
   cabeceras?: { nombre: string; descripcion: string }[];
+  /** Named schemas the body refers to (`#/components/schemas/<nombre>`), published in /openapi.json. */
+  esquemas?: Record<string, EsquemaJson>;
 }
 
 /** Erases the route's own types so routes of different operations share one table. */

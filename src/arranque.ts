@@ -109,6 +109,7 @@ export async function arrancar(config: Config, o: OpcionesArranque = {}): Promis
     detener: async () => {
       detenido = true;
       monitor.detener();
+      servicios.validadorOficial.detener();
       servidor.closeAllConnections();
       await new Promise<void>((r) => servidor.close(() => r()));
       await cerrar();

@@ -1,6 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  type ConfigValidadorHl7,
+  ErrorConfigValidador,
+  leerConfigValidador,
+} from './rda/validador-oficial/config.js';
 import { parsearRechazoDesde, RECHAZO_DESDE } from './rips/reglas/gradualidad.js';
 
 /** Typed configuration, read once from the environment. */
@@ -27,6 +32,8 @@ export interface Config {
   };
   graphqlIntrospection: boolean;
   rips: { rechazoDesde: Record<string, string> };
+  /** Official HL7 validator for RDA bundles (RDA_VALIDADOR_*). */
+  validadorHl7: ConfigValidadorHl7;
   rda: ConfigRda;
 }
 
@@ -130,6 +137,15 @@ function configRda(env: Env, entorno: Config['entorno'], credentialsKey: Buffer)
   };
 }
 
+function validadorHl7(env: Env): ConfigValidadorHl7 {
+  try {
+    return leerConfigValidador(env);
+  } catch (e) {
+    if (e instanceof ErrorConfigValidador) throw new ConfigError(e.message);
+    throw e;
+  }
+}
+
 function rechazoDesde(env: Env): Record<string, string> {
   try {
     return parsearRechazoDesde(env.RIPS_RECHAZO_DESDE);
@@ -187,5 +203,6 @@ export function loadConfig(env: Env = process.env): Config {
     graphqlIntrospection: booleano(env, 'GRAPHQL_INTROSPECTION', true),
     rips: { rechazoDesde: { ...RECHAZO_DESDE, ...rechazoDesde(env) } },
     rda: configRda(env, entorno, credentialsKey),
+    validadorHl7: validadorHl7(env),
   };
 }

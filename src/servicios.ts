@@ -9,6 +9,7 @@ import { ClienteIhce } from './rda/ihce/cliente.js';
 import { ColaTransmisiones } from './rda/transmision/cola.js';
 import { preparadorRda } from './rda/transmision/preparar.js';
 import { ServicioTransmisiones } from './rda/transmision/servicio.js';
+import { ServicioValidadorOficial } from './rda/validador-oficial/servicio.js';
 import { ServicioCatalogos } from './rips/catalogos/servicio.js';
 import { ServicioValidacionRips } from './rips/validacion/servicio.js';
 
@@ -22,6 +23,7 @@ export interface Servicios {
   validacionRips: ServicioValidacionRips;
   ihce: ClienteIhce;
   transmisiones: ServicioTransmisiones;
+  validadorOficial: ServicioValidadorOficial;
 }
 
 export function crearServicios(
@@ -50,5 +52,6 @@ export function crearServicios(
       preparadorRda,
       log,
     ),
+    validadorOficial: new ServicioValidadorOficial(config.validadorHl7),
   };
 }

@@ -40,7 +40,7 @@ export type Scalars = {
   TipoEventoTransmision: { input: 'generado' | 'validado' | 'bloqueado-linter' | 'enviado' | 'reintento-programado' | 'aceptado' | 'rechazado' | 'reintentos-agotados' | 'consulta-documento'; output: 'generado' | 'validado' | 'bloqueado-linter' | 'enviado' | 'reintento-programado' | 'aceptado' | 'rechazado' | 'reintentos-agotados' | 'consulta-documento'; }
   /** Cómo se autenticó quien llama. Valores: `api-key`, `usuario`. */
   TipoIdentidad: { input: 'api-key' | 'usuario'; output: 'api-key' | 'usuario'; }
-  /** Tipo de RDA (Res. 1888/2025, fase 1). Valores: `paciente`, `consulta-externa`, `hospitalizacion`, `urgencias`. */
+  /** Tipo de RDA (Res. 1888/2025). Valores: `paciente`, `consulta-externa`, `hospitalizacion`, `urgencias`. */
   TipoRda: { input: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias'; output: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias'; }
   /** Tipo de servicio del RIPS. Valores: `consultas`, `procedimientos`, `urgencias`, `hospitalizacion`, `recienNacidos`, `medicamentos`, `otrosServicios`. */
   TipoServicio: { input: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios'; output: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios'; }
@@ -68,6 +68,14 @@ export type ConfiguracionModulo = {
   modulo: Scalars['Modulo']['output'];
   /** El servicio del Ministerio (MUV o IHCE) está configurado en este entorno */
   upstreamConfigurado: Scalars['Boolean']['output'];
+};
+
+/** Issues del OperationOutcome por severidad */
+export type ConteoSeveridadHl7 = {
+  error: Scalars['Int']['output'];
+  fatal: Scalars['Int']['output'];
+  information: Scalars['Int']['output'];
+  warning: Scalars['Int']['output'];
 };
 
 export type DocumentoIdentidad = {
@@ -122,6 +130,16 @@ export type Identidad = {
   /** Sujeto (sub) del token */
   sujeto?: Maybe<Scalars['String']['output']>;
   tipo: Scalars['TipoIdentidad']['output'];
+};
+
+/** Un issue del OperationOutcome del validador oficial, tal cual */
+export type IssueHl7 = {
+  /** Expresión FHIRPath o ubicación */
+  location?: Maybe<Scalars['String']['output']>;
+  /** Mensaje original del validador (inglés) */
+  message: Scalars['String']['output'];
+  /** fatal, error, warning o information */
+  severity: Scalars['String']['output'];
 };
 
 /** Metadatos de un RDA en la plataforma (sin contenido clínico) */
@@ -181,6 +199,8 @@ export type Query = {
   configuracionRda: ConfiguracionModulo;
   /** Estado de configuración del módulo RIPS (MUV) para la entidad */
   configuracionRips: ConfiguracionModulo;
+  /** Construye el Bundle RDA a partir de los datos planos y lo revisa con el linter, sin enviarlo. 400 con cada campo faltante o inválido en `detalles`. */
+  construirRda: VistaPreviaRda;
   /** El RDA aceptado tal como está en la IHCE ($document), sin guardarlo; la consulta queda en la traza */
   documentoIhce: Scalars['JSONObject']['output'];
   /** La traza de una transmisión, en orden */
@@ -193,6 +213,10 @@ export type Query = {
   transmision: Transmision;
   /** Transmisiones de la entidad, las más recientes primero */
   transmisiones: PaginaTransmisiones;
+  /** Revisa un Bundle RDA contra los perfiles de la guía oficial (reglas propias RDA01…): no contacta la IHCE ni guarda nada. */
+  validarRda: ResultadoValidacionRda;
+  /** Valida un Bundle RDA con el validador oficial HL7 (validator_cli o servidor $validate) configurado en el entorno; 503 si no lo está. */
+  validarRdaOficial: ResultadoValidacionOficialRda;
   /** Valida un RIPS contra las reglas oficiales (DT1, Res. 948/2026). No contacta sistemas externos ni guarda nada. */
   validarRips: ResultadoValidacionRips;
 };
@@ -200,6 +224,13 @@ export type Query = {
 
 export type QueryApiKeyArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryConstruirRdaArgs = {
+  datos?: InputMaybe<Scalars['JSON']['input']>;
+  fechaEvaluacion?: InputMaybe<Scalars['DateTimeISO']['input']>;
+  tipo: Scalars['TipoRda']['input'];
 };
 
 
@@ -225,11 +256,35 @@ export type QueryTransmisionesArgs = {
 };
 
 
+export type QueryValidarRdaArgs = {
+  bundle?: InputMaybe<Scalars['JSON']['input']>;
+  fechaEvaluacion?: InputMaybe<Scalars['DateTimeISO']['input']>;
+  tipo?: InputMaybe<Scalars['TipoRda']['input']>;
+};
+
+
+export type QueryValidarRdaOficialArgs = {
+  bundle?: InputMaybe<Scalars['JSON']['input']>;
+  tipo?: InputMaybe<Scalars['TipoRda']['input']>;
+};
+
+
 export type QueryValidarRipsArgs = {
   cuerpoFlujo?: InputMaybe<Scalars['FlujoCuerpo']['input']>;
   fechaEvaluacion?: InputMaybe<Scalars['DateTimeISO']['input']>;
   rips?: InputMaybe<Scalars['JSON']['input']>;
   ripsTexto?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Hallazgo del linter en forma compacta (severity error = rechazo) */
+export type RdaIssue = {
+  /** Código de la familia RDA (RDA33…) */
+  codigo: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+  /** Ruta FHIR: Bundle.entry[1].resource.birthDate */
+  path: Scalars['String']['output'];
+  /** `error` (rechazo) o `warning` (aviso-conformidad) */
+  severity: Scalars['String']['output'];
 };
 
 export type ResultadoConsultaRda = {
@@ -239,6 +294,24 @@ export type ResultadoConsultaRda = {
   siguiente?: Maybe<Scalars['String']['output']>;
   /** Total informado por la IHCE */
   total?: Maybe<Scalars['Int']['output']>;
+};
+
+export type ResultadoValidacionOficialRda = {
+  /** Cada issue explicado (fuente validador-hl7) */
+  errores: Array<ErrorAccionable>;
+  issues: Array<IssueHl7>;
+  /** Perfil de Bundle contra el que se validó */
+  perfil: Scalars['String']['output'];
+  porSeveridad: ConteoSeveridadHl7;
+  /** true cuando no hay issues fatal ni error */
+  valid: Scalars['Boolean']['output'];
+};
+
+export type ResultadoValidacionRda = {
+  errores: Array<ErrorAccionable>;
+  issues: Array<RdaIssue>;
+  /** true cuando no hay ningún hallazgo de severidad rechazo */
+  valid: Scalars['Boolean']['output'];
 };
 
 export type ResultadoValidacionRips = {
@@ -340,6 +413,16 @@ export type UbicacionError = {
   usuarioIndex?: Maybe<Scalars['Int']['output']>;
 };
 
+/** El Bundle que se enviaría, sin enviarlo, con su revisión */
+export type VistaPreviaRda = {
+  /** El Bundle FHIR R4 de tipo document */
+  bundle: Scalars['JSON']['output'];
+  /** Hallazgos del linter sobre el Bundle construido */
+  errores: Array<ErrorAccionable>;
+  /** true cuando el linter no encuentra rechazos */
+  valid: Scalars['Boolean']['output'];
+};
+
 export type CamposApiKeyFragment = { id: string, prefijo: string, descripcion: string | null, creadaEn: string, revocadaEn: string | null, activa: boolean, enUso: boolean };
 
 export type ApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
@@ -353,6 +436,32 @@ export type ApiKeyQueryVariables = Exact<{
 
 
 export type ApiKeyQuery = { apiKey: { id: string, prefijo: string, descripcion: string | null, creadaEn: string, revocadaEn: string | null, activa: boolean, enUso: boolean } };
+
+export type ValidarRdaQueryVariables = Exact<{
+  bundle?: unknown;
+  tipo?: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias' | null | undefined;
+  fechaEvaluacion?: string | null | undefined;
+}>;
+
+
+export type ValidarRdaQuery = { validarRda: { valid: boolean, issues: Array<{ severity: string, codigo: string, path: string, message: string }>, errores: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }> } };
+
+export type ValidarRdaOficialQueryVariables = Exact<{
+  bundle?: unknown;
+  tipo?: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias' | null | undefined;
+}>;
+
+
+export type ValidarRdaOficialQuery = { validarRdaOficial: { valid: boolean, perfil: string, porSeveridad: { error: number, warning: number, information: number, fatal: number }, issues: Array<{ severity: string, message: string, location: string | null }>, errores: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }> } };
+
+export type ConstruirRdaQueryVariables = Exact<{
+  tipo: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias';
+  datos?: unknown;
+  fechaEvaluacion?: string | null | undefined;
+}>;
+
+
+export type ConstruirRdaQuery = { construirRda: { bundle: unknown, valid: boolean, errores: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }> } };
 
 export type CamposTransmisionFragment = { id: string, tipo: 'paciente' | 'consulta-externa' | 'hospitalizacion' | 'urgencias', estado: 'generado' | 'validado' | 'enviado' | 'aceptado' | 'rechazado', origen: string, vida: string | null, compositionId: string | null, intentos: number, reintentosAgotados: boolean, siguienteIntentoEn: string | null, creadoPor: string, creadaEn: string, actualizadaEn: string, repetida: boolean, errores: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }>, avisos: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }> };
 
@@ -454,6 +563,9 @@ export const CamposTransmisionFragmentDoc = {"kind":"Document","definitions":[{"
 export const CamposConfiguracionFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposConfiguracion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConfiguracionModulo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"modulo"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamConfigurado"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesConfiguradas"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesActualizadas"}},{"kind":"Field","name":{"kind":"Name","value":"listo"}}]}}]} as unknown as DocumentNode<CamposConfiguracionFragment, unknown>;
 export const ApiKeysDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposApiKey"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposApiKey"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKeyInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"prefijo"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"revocadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"activa"}},{"kind":"Field","name":{"kind":"Name","value":"enUso"}}]}}]} as unknown as DocumentNode<ApiKeysQuery, ApiKeysQueryVariables>;
 export const ApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposApiKey"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposApiKey"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKeyInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"prefijo"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"revocadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"activa"}},{"kind":"Field","name":{"kind":"Name","value":"enUso"}}]}}]} as unknown as DocumentNode<ApiKeyQuery, ApiKeyQueryVariables>;
+export const ValidarRdaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ValidarRda"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"bundle"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"TipoRda"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DateTimeISO"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validarRda"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"bundle"},"value":{"kind":"Variable","name":{"kind":"Name","value":"bundle"}}},{"kind":"Argument","name":{"kind":"Name","value":"tipo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}}},{"kind":"Argument","name":{"kind":"Name","value":"fechaEvaluacion"},"value":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"severity"}},{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<ValidarRdaQuery, ValidarRdaQueryVariables>;
+export const ValidarRdaOficialDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ValidarRdaOficial"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"bundle"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"TipoRda"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validarRdaOficial"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"bundle"},"value":{"kind":"Variable","name":{"kind":"Name","value":"bundle"}}},{"kind":"Argument","name":{"kind":"Name","value":"tipo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"perfil"}},{"kind":"Field","name":{"kind":"Name","value":"porSeveridad"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"warning"}},{"kind":"Field","name":{"kind":"Name","value":"information"}},{"kind":"Field","name":{"kind":"Name","value":"fatal"}}]}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"severity"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"location"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<ValidarRdaOficialQuery, ValidarRdaOficialQueryVariables>;
+export const ConstruirRdaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConstruirRda"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TipoRda"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"datos"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DateTimeISO"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"construirRda"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"tipo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}}},{"kind":"Argument","name":{"kind":"Name","value":"datos"},"value":{"kind":"Variable","name":{"kind":"Name","value":"datos"}}},{"kind":"Argument","name":{"kind":"Name","value":"fechaEvaluacion"},"value":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bundle"}},{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<ConstruirRdaQuery, ConstruirRdaQueryVariables>;
 export const TransmitirRdaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TransmitirRda"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TipoRda"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"bundle"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transmitirRda"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"tipo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}}},{"kind":"Argument","name":{"kind":"Name","value":"bundle"},"value":{"kind":"Variable","name":{"kind":"Name","value":"bundle"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposTransmision"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposTransmision"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Transmision"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tipo"}},{"kind":"Field","name":{"kind":"Name","value":"estado"}},{"kind":"Field","name":{"kind":"Name","value":"origen"}},{"kind":"Field","name":{"kind":"Name","value":"vida"}},{"kind":"Field","name":{"kind":"Name","value":"compositionId"}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"avisos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"intentos"}},{"kind":"Field","name":{"kind":"Name","value":"reintentosAgotados"}},{"kind":"Field","name":{"kind":"Name","value":"siguienteIntentoEn"}},{"kind":"Field","name":{"kind":"Name","value":"creadoPor"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"actualizadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"repetida"}}]}}]} as unknown as DocumentNode<TransmitirRdaMutation, TransmitirRdaMutationVariables>;
 export const TransmitirRdaDesdeDatosDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TransmitirRdaDesdeDatos"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TipoRda"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"datos"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSONObject"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transmitirRdaDesdeDatos"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"tipo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}}},{"kind":"Argument","name":{"kind":"Name","value":"datos"},"value":{"kind":"Variable","name":{"kind":"Name","value":"datos"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposTransmision"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposTransmision"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Transmision"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tipo"}},{"kind":"Field","name":{"kind":"Name","value":"estado"}},{"kind":"Field","name":{"kind":"Name","value":"origen"}},{"kind":"Field","name":{"kind":"Name","value":"vida"}},{"kind":"Field","name":{"kind":"Name","value":"compositionId"}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"avisos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"intentos"}},{"kind":"Field","name":{"kind":"Name","value":"reintentosAgotados"}},{"kind":"Field","name":{"kind":"Name","value":"siguienteIntentoEn"}},{"kind":"Field","name":{"kind":"Name","value":"creadoPor"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"actualizadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"repetida"}}]}}]} as unknown as DocumentNode<TransmitirRdaDesdeDatosMutation, TransmitirRdaDesdeDatosMutationVariables>;
 export const TransmisionesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Transmisiones"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"estado"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"EstadoTransmision"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transmisiones"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"estado"},"value":{"kind":"Variable","name":{"kind":"Name","value":"estado"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposTransmision"}}]}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"limit"}},{"kind":"Field","name":{"kind":"Name","value":"offset"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposTransmision"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Transmision"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tipo"}},{"kind":"Field","name":{"kind":"Name","value":"estado"}},{"kind":"Field","name":{"kind":"Name","value":"origen"}},{"kind":"Field","name":{"kind":"Name","value":"vida"}},{"kind":"Field","name":{"kind":"Name","value":"compositionId"}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"avisos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"intentos"}},{"kind":"Field","name":{"kind":"Name","value":"reintentosAgotados"}},{"kind":"Field","name":{"kind":"Name","value":"siguienteIntentoEn"}},{"kind":"Field","name":{"kind":"Name","value":"creadoPor"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"actualizadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"repetida"}}]}}]} as unknown as DocumentNode<TransmisionesQuery, TransmisionesQueryVariables>;

@@ -19,6 +19,7 @@ export const CODIGOS_ERROR = {
   'credenciales-no-configuradas': 503,
   'bd-arrancando': 503,
   interno: 500,
+  'validador-ocupado': 503,
 } as const;
 
 export type CodigoError = keyof typeof CODIGOS_ERROR;

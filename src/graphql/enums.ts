@@ -2,7 +2,7 @@ import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import { PERMISOS, ROLES } from '../auth/permisos.js';
 import { MODULOS, TIPOS_ENTIDAD } from '../entidades/valores.js';
 import { FUENTES, SEVERIDADES_ERROR } from '../errores/valores.js';
-import { TIPOS_RDA_IHCE } from '../rda/ihce/fhir.js';
+import { TIPOS_RDA } from '../rda/tipos.js';
 import { ALCANCES_CONSULTA, ESTADOS_TRANSMISION, TIPOS_EVENTO } from '../rda/transmision/valores.js';
 import { TIPOS_SERVICIO } from '../rips/tipos.js';
 
@@ -24,7 +24,6 @@ export const VALORES_ENUM = {
   },
   Fuente: { valores: FUENTES, descripcion: 'Quién produjo el hallazgo' },
   TipoServicio: { valores: TIPOS_SERVICIO, descripcion: 'Tipo de servicio del RIPS' },
-  TipoRda: { valores: TIPOS_RDA_IHCE, descripcion: 'Tipo de RDA (Res. 1888/2025, fase 1)' },
   EstadoTransmision: {
     valores: ESTADOS_TRANSMISION,
     descripcion: 'Estado de una transmisión RDA: generado → validado → enviado → aceptado | rechazado',
@@ -34,6 +33,7 @@ export const VALORES_ENUM = {
     valores: ALCANCES_CONSULTA,
     descripcion: 'paciente: RDA de paciente; encuentros: RDA de consulta, urgencias y hospitalización',
   },
+  TipoRda: { valores: TIPOS_RDA, descripcion: 'Tipo de RDA (Res. 1888/2025)' },
 } as const;
 
 export type NombreEnum = keyof typeof VALORES_ENUM;

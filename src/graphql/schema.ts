@@ -6,6 +6,7 @@ import type { ShieldRule, TablaReglas } from '../auth/reglas.js';
 import { ApiKeysResolver, reglasApiKeys } from '../entidades/api-keys.resolver.js';
 import { reglasSesion, SesionResolver } from '../entidades/sesion.resolver.js';
 import { ErrorApp } from '../errores/errores.js';
+import { DocumentosRdaResolver, reglasDocumentosRda } from '../rda/documentos.resolver.js';
 import { reglasTransmision, TransmisionResolver } from '../rda/transmision/transmision.resolver.js';
 import { ResumenResolver, reglasResumen } from '../resumen/resumen.resolver.js';
 import { reglasValidacionRips, ValidacionRipsResolver } from '../rips/validacion.resolver.js';
@@ -20,6 +21,7 @@ const CAPACIDADES: { resolvers: ClaseResolver[]; reglas: TablaReglas }[] = [
   { resolvers: [ValidacionRipsResolver], reglas: reglasValidacionRips },
   { resolvers: [TransmisionResolver], reglas: reglasTransmision },
   { resolvers: [ResumenResolver], reglas: reglasResumen },
+  { resolvers: [DocumentosRdaResolver], reglas: reglasDocumentosRda },
 ];
 
 export interface Extensiones {

@@ -161,7 +161,27 @@ const episodio = (organizacionMin: number, encuentro: string): Rebanada[] => [
     max: '*',
     nombre: 'Factor de riesgo',
   },
+  // Slices the builder does not fill yet but other systems may send.
+  ...(
+    [
+      ['Organization', 'HealthBenefitPlanAdminOrganizationRDA', 'Pagador (EAPB)'],
+      ['Procedure', 'OtherTechnologyProcedureRDA', 'Otra tecnología en salud'],
+      ['ServiceRequest', 'OtherTechnologyServiceRequestRDA', 'Orden de otra tecnología'],
+      ['Observation', 'PatientOccupationAtEncounterRDA', 'Ocupación del paciente'],
+      ['Observation', 'AttendanceAllowanceRDA', 'Incapacidad'],
+      ['Observation', 'ObservationClarificationNoteRDA', 'Nota aclaratoria'],
+    ] as const
+  ).map(([recurso, p, nombre]) => ({ recurso, perfil: perfil(p), min: 0, max: '*' as const, nombre })),
 ];
+
+/** Results of urgencias and hospitalización (ProcedureResultRDA). */
+const RESULTADOS: Rebanada = {
+  recurso: 'Observation',
+  perfil: perfil('ProcedureResultRDA'),
+  min: 0,
+  max: '*',
+  nombre: 'Resultado',
+};
 
 const SECCIONES_EPISODIO: readonly ClaveSeccion[] = [
   'pagadores',
@@ -241,6 +261,7 @@ export const PERFILES: Record<TipoRda, PerfilDocumento> = {
         max: '*',
         nombre: 'Medicamento administrado',
       },
+      RESULTADOS,
     ],
     encuentro: {
       perfil: perfil('EncounterHospitalizationRDA'),
@@ -268,6 +289,7 @@ export const PERFILES: Record<TipoRda, PerfilDocumento> = {
         max: '*',
         nombre: 'Medicamento administrado',
       },
+      RESULTADOS,
       {
         recurso: 'Observation',
         perfil: perfil('ObservationTriageRDA'),

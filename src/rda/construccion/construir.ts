@@ -18,8 +18,25 @@ export function construirBundle(
   opciones: { ahora?: Date } = {},
 ): Record<string, unknown> {
   const ahora = opciones.ahora ?? new Date();
-  const d = validarDatos(tipo, datos, ahora);
+  const d = conSegundos(validarDatos(tipo, datos, ahora));
   return ensamblar(tipo, d, ahora);
+}
+
+/** FHIR dateTime needs seconds when it has a time: `08:00-05:00` → `08:00:00-05:00`. */
+const segundos = <T extends string | undefined>(v: T): T =>
+  (typeof v === 'string' ? v.replace(/T([0-9]{2}:[0-9]{2})(Z|[+-])/, 'T$1:00$2') : v) as T;
+
+function conSegundos(d: DatosRda): DatosRda {
+  return {
+    ...d,
+    fechaDocumento: segundos(d.fechaDocumento),
+    encuentro: d.encuentro && {
+      ...d.encuentro,
+      fechaInicio: segundos(d.encuentro.fechaInicio),
+      fechaFin: segundos(d.encuentro.fechaFin),
+    },
+    procedimientos: d.procedimientos?.map((p) => ({ ...p, fecha: segundos(p.fecha) })),
+  };
 }
 
 /** Stable urn:uuid per document and role, so the same datos give the same bundle. */

@@ -1,5 +1,9 @@
 import type { ReglaRda } from './contexto.js';
 import { REGLAS_BUNDLE } from './reglas-bundle.js';
+import { REGLAS_CLINICAS } from './reglas-clinicas.js';
+import { REGLAS_COMPOSICION } from './reglas-composicion.js';
+import { REGLAS_ENCUENTRO } from './reglas-encuentro.js';
+import { REGLAS_PERSONAS } from './reglas-personas.js';
 
 /** RDA01 has no check function: the linter emits it when the input is not a Bundle at all. */
 const RDA01: ReglaRda = {
@@ -13,7 +17,14 @@ const RDA01: ReglaRda = {
 };
 
 /** Every RDA-family rule, in the order findings are reported. */
-export const REGISTRO_RDA: readonly ReglaRda[] = [RDA01, ...REGLAS_BUNDLE];
+export const REGISTRO_RDA: readonly ReglaRda[] = [
+  RDA01,
+  ...REGLAS_BUNDLE,
+  ...REGLAS_COMPOSICION,
+  ...REGLAS_PERSONAS,
+  ...REGLAS_ENCUENTRO,
+  ...REGLAS_CLINICAS,
+];
 
 const porCodigo = new Map(REGISTRO_RDA.map((r) => [r.codigo, r]));
 if (porCodigo.size !== REGISTRO_RDA.length) throw new Error('Código RDA repetido en el registro');

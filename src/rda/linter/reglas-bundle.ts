@@ -1,5 +1,5 @@
 import { REFERENCIA_MINSALUD, SISTEMAS } from '../tipos.js';
-import { arr, esObj, objs, type Rec, type ReglaRda, texto } from './contexto.js';
+import { arr, esObj, objs, type ReglaRda, texto } from './contexto.js';
 
 const FECHA_HORA_FHIR =
   /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$/;
@@ -187,15 +187,19 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
       'Algunas rebanadas del Bundle admiten un solo recurso (paciente, profesional, prestador, encuentro, epicrisis, triage).',
     comoCorregir: 'Deje un solo recurso del tipo indicado.',
     chequear(ctx, emitir) {
-      for (const r of ctx.perfil?.rebanadas ?? []) {
+      const rebanadas = ctx.perfil?.rebanadas ?? [];
+      const declara = (e: { recurso: Record<string, unknown> }, p: string) =>
+        objs([e.recurso.meta]).some((m) => arr(m.profile).includes(p));
+      for (const r of rebanadas) {
         if (r.max === '*' || r.recurso === 'Composition') continue;
+        // An entry belongs to the slice whose profile it declares; one that declares none of its type's
+        // profiles is counted only when the type has a single slice (otherwise RDA10 already reports it).
+        const hermanas = rebanadas.filter((x) => x.recurso === r.recurso);
         const deEse = ctx
           .porTipo(r.recurso)
           .filter(
             (e) =>
-              !r.perfil ||
-              objs([e.recurso.meta]).some((m) => arr(m.profile).includes(r.perfil)) ||
-              r.recurso !== 'Observation',
+              declara(e, r.perfil) || (hermanas.length === 1 && !hermanas.some((h) => declara(e, h.perfil))),
           );
         if (deEse.length > r.max)
           emitir(deEse[r.max]!.ruta, `${r.nombre}: hay ${deEse.length}, se admite ${r.max}.`);
@@ -205,5 +209,3 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
     },
   },
 ];
-
-export type { Rec };
