@@ -51,8 +51,9 @@ export async function iniciarServidorHijo(env: Record<string, string> = {}) {
   return {
     url,
     pid,
-    /** The server's data folder (embedded PostgreSQL connection info in `pg.json`). */
+    /** Data folder (embedded PostgreSQL's `pg.json`) and its port, for benchmarks that load rows directly. */
     dataDir,
+    pgPort,
     /** Resets the kernel's peak-RSS counter of the server (Linux clear_refs 5). */
     reiniciarPico: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
     memoria: () => {

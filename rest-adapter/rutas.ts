@@ -1,3 +1,4 @@
+import { errores } from '../src/errores/errores.js';
 import { esquemasDatosOpenApi, nombreEsquema } from '../src/rda/construccion/esquemas.js';
 import { TIPOS_RDA } from '../src/rda/tipos.js';
 import { flujoDeSolicitud } from './flujo-http.js';
@@ -10,6 +11,9 @@ import {
   ConsultarRdaDocument,
   DocumentoIhceDocument,
   EventosTransmisionDocument,
+  RadicacionDocument,
+  RadicacionesDocument,
+  RadicarRipsDocument,
   ResumenDocument,
   SesionDocument,
   TransmisionDocument,
@@ -20,6 +24,7 @@ import {
   ValidarRdaDocument,
   ValidarRdaOficialDocument,
   ValidarRipsDocument,
+  VerificarCuvDocument,
 } from './generated/operaciones.js';
 import { type EsquemaJson, type Ruta, ruta } from './tipos.js';
 
@@ -53,6 +58,29 @@ const DOCUMENTO: EsquemaJson = {
   required: ['tipo', 'numero'],
   properties: { tipo: { type: 'string', example: 'CC' }, numero: { type: 'string' } },
 };
+
+const CLAVES_RADICAR = new Set(['rips', 'xmlFevFile']);
+
+/** POST /rips body `{rips, xmlFevFile?}`: anything else is a 400 before the operation runs. */
+function cuerpoRadicar(cuerpo: unknown): { rips: unknown; xmlFevFile: string | null } {
+  if (typeof cuerpo !== 'object' || cuerpo === null || Array.isArray(cuerpo)) {
+    throw errores.entradaInvalida('El cuerpo debe ser un objeto JSON {rips, xmlFevFile}.');
+  }
+  const extra = Object.keys(cuerpo).filter((k) => !CLAVES_RADICAR.has(k));
+  if (extra.length) {
+    throw errores.entradaInvalida(
+      'El cuerpo solo admite «rips» y «xmlFevFile».',
+      extra.map((campo) => ({ campo, mensaje: 'Campo no reconocido.' })),
+    );
+  }
+  const c = cuerpo as { rips?: unknown; xmlFevFile?: unknown };
+  if (c.xmlFevFile !== undefined && c.xmlFevFile !== null && typeof c.xmlFevFile !== 'string') {
+    throw errores.entradaInvalida('«xmlFevFile» debe ser texto base64.', [
+      { campo: 'xmlFevFile', mensaje: 'Debe ser texto base64.' },
+    ]);
+  }
+  return { rips: c.rips ?? null, xmlFevFile: (c.xmlFevFile as string | undefined) ?? null };
+}
 
 /** Every REST route of the service, in the order they appear in /openapi.json. */
 export const RUTAS: Ruta[] = [
@@ -99,7 +127,8 @@ export const RUTAS: Ruta[] = [
       'Valida un RIPS contra las reglas oficiales (DT1, Res. 948/2026) sin contactar al MUV ni guardar nada',
     descripcion:
       'Devuelve `valid` (sin hallazgos de severidad rechazo), `issues` compactos y `errores` explicados ' +
-      '(ErrorAccionable). `fechaEvaluacion` permite ver cómo le iría al RIPS en otra fecha (gradualidad).',
+      '(ErrorAccionable). `fechaEvaluacion` permite ver cómo le iría al RIPS en otra fecha (gradualidad). ' +
+      'Con `xmlFevFile` (AttachedDocument en base64) también se revisa la factura (compuerta FEV, DT2) y se cruzan RIPS y factura.',
     permiso: 'rips:leer',
     // The body (up to 200 MB) is validated while it arrives: the resolver reads it user by user.
     cuerpoFlujo: true,
@@ -110,6 +139,11 @@ export const RUTAS: Ruta[] = [
       properties: {
         rips: { type: 'object', description: 'El RIPS (JSON del documento técnico 1)' },
         fechaEvaluacion: { type: 'string', format: 'date-time', description: 'Por defecto, ahora' },
+        xmlFevFile: {
+          type: ['string', 'null'],
+          description:
+            'AttachedDocument de la factura, nota crédito o nota débito en base64 (DT2): activa la compuerta FEV y los cruces RIPS ↔ factura. Ausente o vacío con tipoNota NA y RS.',
+        },
       },
       additionalProperties: false,
     },
@@ -372,5 +406,78 @@ RUTAS.push(
       additionalProperties: false,
     },
     errores: [502],
+  }),
+);
+
+/** RIPS filing with the MUV. */
+RUTAS.push(
+  ruta({
+    metodo: 'post',
+    ruta: '/rips',
+    operacion: RadicarRipsDocument,
+    etiqueta: 'rips',
+    resumen: 'Radica un RIPS ante el MUV (compuerta local primero) y devuelve el CUV',
+    descripcion:
+      'El método del MUV sale de `rips.tipoNota`: null → CargarFevRips, NC → CargarNC, ND → CargarND, ' +
+      'NA → CargarNotaAjuste y RS → CargarRipsSinFactura (NA y RS sin XML). Cada intento queda como evidencia. ' +
+      '201 radicado con CUV · 200 factura ya radicada por la entidad (`repetida: true`, sin contactar al MUV) · ' +
+      '422 `rechazado-local` (la compuerta local encontró rechazos; el MUV no fue contactado) o `rechazado` ' +
+      '(el MUV rechazó; `errores` explicados con `fuente: "muv"`) · 502 MUV no disponible (nada queda radicado; ' +
+      'reintente: si el MUV alcanzó a radicar, el reintento concilia el CUV real) · 503 MUV o credenciales sin configurar.',
+    permiso: 'rips:enviar',
+    variables: (req) => cuerpoRadicar(req.body),
+    respuesta: (data) => {
+      const r = data.radicarRips;
+      return { status: r.estado !== 'radicado' ? 422 : r.repetida ? 200 : 201, body: r };
+    },
+    cuerpo: {
+      type: 'object',
+      required: ['rips'],
+      properties: {
+        rips: { type: 'object', description: 'El RIPS (JSON del documento técnico 1)' },
+        xmlFevFile: {
+          type: ['string', 'null'],
+          description: 'AttachedDocument de la factura o nota en base64; vacío o ausente en NA y RS',
+        },
+      },
+      additionalProperties: false,
+    },
+    exitos: {
+      201: { descripcion: 'Radicado: el MUV emitió el CUV (`avisos`: gradualidad y notificaciones)' },
+      200: { descripcion: 'La factura ya estaba radicada por la entidad (`repetida: true`)' },
+      422: { descripcion: '`rechazado-local` o `rechazado` por el MUV, con `errores` explicados' },
+    },
+    errores: [502],
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/rips',
+    operacion: RadicacionesDocument,
+    etiqueta: 'rips',
+    resumen: 'Las últimas 100 radicaciones de la entidad, la más reciente primero',
+    permiso: 'rips:leer',
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/rips/:id',
+    operacion: RadicacionDocument,
+    etiqueta: 'rips',
+    resumen: 'Una radicación con sus hallazgos explicados',
+    permiso: 'rips:leer',
+    variables: (req) => ({ id: String(req.params.id) }),
+    errores: [404],
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/rips/:id/cuv',
+    operacion: VerificarCuvDocument,
+    etiqueta: 'rips',
+    resumen: 'Verifica el CUV ante el MUV (ConsultarCUV) y devuelve lo que el MUV tiene registrado',
+    descripcion:
+      '`registro` es null cuando el MUV no conoce el documento; `verificado` es true cuando lo conoce, es válido y ' +
+      'su CUV es el guardado. 409 si la radicación no tiene CUV; 502 si el MUV no responde; 503 si no está configurado.',
+    permiso: 'rips:leer',
+    variables: (req) => ({ id: String(req.params.id) }),
+    errores: [404, 409, 502],
   }),
 );

@@ -16,6 +16,8 @@ import type { Extensiones } from './graphql/schema.js';
 import { crearLogger, resumenError } from './logger.js';
 import { crearServicios, type Servicios } from './servicios.js';
 import { iniciarSimuladorIhce } from './simuladores/ihce/arranque.js';
+import { credencialesSandboxDemo, simuladorPorDefecto } from './simuladores/muv/en-proceso.js';
+import type { SimuladorMuv } from './simuladores/muv/servidor.js';
 
 export interface ServicioEnMarcha {
   url: string;
@@ -25,6 +27,8 @@ export interface ServicioEnMarcha {
   listo: Promise<void>;
   orm: () => MikroORM | undefined;
   demoApiKey: () => string | undefined;
+  /** The in-process MUV sandbox of the default run (undefined when MUV_BASE_URL is set). */
+  simuladorMuv: SimuladorMuv | undefined;
   detener: () => Promise<void>;
 }
 
@@ -37,15 +41,19 @@ export interface OpcionesArranque {
  * Listens at once (so /health answers and the rest say 503 bd-arrancando), then brings the
  * database up, migrates and opens the gate.
  */
-export async function arrancar(config: Config, o: OpcionesArranque = {}): Promise<ServicioEnMarcha> {
-  const log = o.log ?? crearLogger(config.logLevel);
+export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}): Promise<ServicioEnMarcha> {
+  const log = o.log ?? crearLogger(configEntorno.logLevel);
+  // No MUV_BASE_URL in a local run: the MUV sandbox simulator on its own port, and the client pointed at it.
+  const { config: configMuv, simulador } = await simuladorPorDefecto(configEntorno);
+  if (simulador) log.info({ url: simulador.url }, 'simulador MUV (sandbox) en marcha');
+  // Same for the IHCE when IHCE_BASE_URL is unset (src/simuladores/ihce/arranque.ts).
+  const { config, simIhce } = await iniciarSimuladorIhce(configMuv, log);
   const monitor = new MonitorBd({
     sondeoMs: config.bd.sondeoMs,
     timeoutMs: config.bd.timeoutConexionMs,
     onCambio: (estado) => log.warn({ estado }, 'estado de la base de datos'),
   });
   const oidc = new VerificadorOidc(config.oidc);
-  const simIhce = await iniciarSimuladorIhce(config, log);
   const servicios = crearServicios(config, oidc, monitor, log);
   let orm: MikroORM | undefined;
   let embebido: PostgresEmbebido | undefined;
@@ -89,6 +97,8 @@ export async function arrancar(config: Config, o: OpcionesArranque = {}): Promis
       }
     }
     if (config.demo.crear) demoApiKey = await asegurarDemo(nuevo.em.fork(), servicios.entidades, config);
+    if (config.demo.crear && simulador)
+      await credencialesSandboxDemo(nuevo.em.fork(), servicios.credenciales);
     await simIhce?.prepararDemo(nuevo.em.fork(), servicios.credenciales);
     await servicios.transmisiones.iniciar(bd.url, nuevo);
     orm = nuevo;
@@ -106,6 +116,7 @@ export async function arrancar(config: Config, o: OpcionesArranque = {}): Promis
     listo,
     orm: () => orm,
     demoApiKey: () => demoApiKey,
+    simuladorMuv: simulador,
     detener: async () => {
       detenido = true;
       monitor.detener();
@@ -117,6 +128,7 @@ export async function arrancar(config: Config, o: OpcionesArranque = {}): Promis
       await simIhce?.detener();
       await orm?.close(true);
       await embebido?.detener();
+      await simulador?.cerrar();
     },
   };
 }

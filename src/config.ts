@@ -26,7 +26,8 @@ export interface Config {
   demo: { crear: boolean; apiKey: string | undefined };
   bd: { reintentarEnSegundos: number; sondeoMs: number; timeoutConexionMs: number };
   upstreams: {
-    muv: { baseUrl: string | undefined };
+    /** `simulador`: the base URL is the in-process sandbox of the default run. */
+    muv: { baseUrl: string | undefined; simulador?: boolean };
     /** `simulador`: pointed at the in-process IHCE sandbox simulator (default run). */
     ihce: { baseUrl: string | undefined; tokenUrl: string | undefined; simulador?: boolean };
   };
@@ -34,6 +35,8 @@ export interface Config {
   rips: { rechazoDesde: Record<string, string> };
   /** Official HL7 validator for RDA bundles (RDA_VALIDADOR_*). */
   validadorHl7: ConfigValidadorHl7;
+  fev: { maxBytes: number; maxProfundidad: number };
+  muv: MuvConfig;
   rda: ConfigRda;
 }
 
@@ -52,8 +55,38 @@ export interface ConfigRda {
   claveCursor: Buffer;
   /** Lifetime of a cursor we hand out (the upstream `next` link may expire earlier: 410). */
   cursorTtlSegundos: number;
-  /** Without IHCE_BASE_URL outside production, start the IHCE sandbox simulator in-process. */
+  /** Without IHCE_BASE_URL in development (the default run), start the IHCE sandbox simulator in-process. */
   simulador: boolean;
+}
+
+/** MUV client and its sandbox simulator (base URL lives in `upstreams.muv`). */
+export interface MuvConfig {
+  /** Upload (Cargar*) timeout per attempt. */
+  timeoutMs: number;
+  /** Login and ConsultarCUV timeout per attempt. */
+  consultaTimeoutMs: number;
+  /** Extra attempts after a network error, a timeout or a 5xx (bounded). */
+  reintentos: number;
+  reintentoBaseMs: number;
+  /** Bodies of at least this size are sent with Content-Encoding: gzip. */
+  gzipDesdeBytes: number;
+  /** A cached token is renewed this long before it expires. */
+  renovarTokenAntesMs: number;
+  /** Invoice filings that may hold a pooled database connection at once (the rest queue in memory). */
+  radicacionesSimultaneas: number;
+  simulador: SimuladorMuvConfig;
+}
+
+export interface SimuladorMuvConfig {
+  /** Start the simulator in-process when MUV_BASE_URL is unset (default run). */
+  iniciar: boolean;
+  port: number;
+  tokenSegundos: number;
+  latenciaMs: number;
+  /** Fractions (0–1) of requests that fail that way. */
+  proporcion5xx: number;
+  proporcionColgar: number;
+  proporcionSoltar: number;
 }
 
 export interface OidcConfig {
@@ -133,7 +166,7 @@ function configRda(env: Env, entorno: Config['entorno'], credentialsKey: Buffer)
     cola: env.RDA_COLA || 'rda-transmision',
     claveCursor: claveCursor(env, credentialsKey),
     cursorTtlSegundos: Math.max(1, entero(env, 'RDA_CURSOR_TTL_SEGUNDOS', 900)),
-    simulador: booleano(env, 'IHCE_SIMULADOR', entorno !== 'produccion'),
+    simulador: booleano(env, 'IHCE_SIMULADOR', entorno === 'desarrollo'),
   };
 }
 
@@ -144,6 +177,15 @@ function validadorHl7(env: Env): ConfigValidadorHl7 {
     if (e instanceof ErrorConfigValidador) throw new ConfigError(e.message);
     throw e;
   }
+}
+
+function fraccion(env: Env, nombre: string): number {
+  const v = env[nombre];
+  if (v === undefined || v === '') return 0;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0 || n > 1)
+    throw new ConfigError(`${nombre} debe ser un número entre 0 y 1`);
+  return n;
 }
 
 function rechazoDesde(env: Env): Record<string, string> {
@@ -202,6 +244,28 @@ export function loadConfig(env: Env = process.env): Config {
     },
     graphqlIntrospection: booleano(env, 'GRAPHQL_INTROSPECTION', true),
     rips: { rechazoDesde: { ...RECHAZO_DESDE, ...rechazoDesde(env) } },
+    fev: {
+      maxBytes: parseTamano(env.FEV_MAX_BYTES ?? '16mb'),
+      maxProfundidad: entero(env, 'FEV_MAX_PROFUNDIDAD', 64),
+    },
+    muv: {
+      timeoutMs: entero(env, 'MUV_TIMEOUT_MS', 120_000),
+      consultaTimeoutMs: entero(env, 'MUV_CONSULTA_TIMEOUT_MS', 15_000),
+      reintentos: Math.min(entero(env, 'MUV_REINTENTOS', 2), 5),
+      reintentoBaseMs: entero(env, 'MUV_REINTENTO_BASE_MS', 500),
+      gzipDesdeBytes: entero(env, 'MUV_GZIP_DESDE_BYTES', 1024 * 1024),
+      renovarTokenAntesMs: entero(env, 'MUV_RENOVAR_TOKEN_ANTES_MS', 5 * 60_000),
+      radicacionesSimultaneas: Math.max(1, entero(env, 'MUV_RADICACIONES_SIMULTANEAS', 6)),
+      simulador: {
+        iniciar: booleano(env, 'MUV_SIMULADOR', entorno === 'desarrollo'),
+        port: entero(env, 'MUV_SIM_PORT', 9443),
+        tokenSegundos: entero(env, 'MUV_SIM_TOKEN_SEGUNDOS', 7200),
+        latenciaMs: entero(env, 'MUV_SIM_LATENCIA_MS', 0),
+        proporcion5xx: fraccion(env, 'MUV_SIM_PROPORCION_5XX'),
+        proporcionColgar: fraccion(env, 'MUV_SIM_PROPORCION_TIMEOUT'),
+        proporcionSoltar: fraccion(env, 'MUV_SIM_PROPORCION_SOLTAR'),
+      },
+    },
     rda: configRda(env, entorno, credentialsKey),
     validadorHl7: validadorHl7(env),
   };

@@ -11,6 +11,8 @@ import { preparadorRda } from './rda/transmision/preparar.js';
 import { ServicioTransmisiones } from './rda/transmision/servicio.js';
 import { ServicioValidadorOficial } from './rda/validador-oficial/servicio.js';
 import { ServicioCatalogos } from './rips/catalogos/servicio.js';
+import { ClienteMuv } from './rips/muv/cliente.js';
+import { ServicioRadicacion } from './rips/radicacion/servicio.js';
 import { ServicioValidacionRips } from './rips/validacion/servicio.js';
 
 /** Process-wide singletons handed to resolvers through the context. */
@@ -24,6 +26,8 @@ export interface Servicios {
   ihce: ClienteIhce;
   transmisiones: ServicioTransmisiones;
   validadorOficial: ServicioValidadorOficial;
+  muv: ClienteMuv;
+  radicacion: ServicioRadicacion;
 }
 
 export function crearServicios(
@@ -35,6 +39,8 @@ export function crearServicios(
   // Loads the shipped catalog files now: a malformed one stops start-up, not the first RIPS.
   const catalogos = new ServicioCatalogos();
   const credenciales = new ServicioCredenciales(config.credentialsKey);
+  const validacionRips = new ServicioValidacionRips(catalogos, config.rips.rechazoDesde, config.fev);
+  const muv = new ClienteMuv({ baseUrl: config.upstreams.muv.baseUrl, ...config.muv, log });
   const ihce = new ClienteIhce(config, log);
   return {
     entidades: new ServicioEntidades(),
@@ -42,7 +48,9 @@ export function crearServicios(
     oidc,
     monitor,
     catalogos,
-    validacionRips: new ServicioValidacionRips(catalogos, config.rips.rechazoDesde),
+    validacionRips,
+    muv,
+    radicacion: new ServicioRadicacion(validacionRips, credenciales, muv, config.muv.radicacionesSimultaneas),
     ihce,
     transmisiones: new ServicioTransmisiones(
       config.rda,

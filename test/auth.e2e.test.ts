@@ -1,19 +1,7 @@
-import { Ctx, Mutation, Resolver } from 'type-graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requiere } from '../src/auth/reglas.js';
 import { Entidad } from '../src/entidades/entidad.entity.js';
-import type { Contexto } from '../src/graphql/contexto.js';
 import { iniciarEmisor } from './issuer.js';
 import { graphql, iniciarServicio, pedir } from './servidor.js';
-
-/** Stand-in for the filing mutations of later issues: guarded by `rips:enviar` like they will be. */
-@Resolver()
-class PruebaEnvioResolver {
-  @Mutation(() => String)
-  pruebaEnviarRips(@Ctx() ctx: Contexto): string {
-    return ctx.auth!.entidad.slug;
-  }
-}
 
 let emisor: Awaited<ReturnType<typeof iniciarEmisor>>;
 let s: Awaited<ReturnType<typeof iniciarServicio>>;
@@ -23,22 +11,12 @@ let soloRda: { entidad: { slug: string; id: string }; clave: string };
 
 beforeAll(async () => {
   emisor = await iniciarEmisor();
-  s = await iniciarServicio(
-    {
-      OIDC_ISSUER: emisor.issuer,
-      OIDC_AUDIENCE: emisor.audience,
-      OIDC_ALLOW_INSECURE_HTTP: 'true',
-      OIDC_ALGORITHMS: 'RS256',
-    },
-    {
-      extensiones: [
-        {
-          resolvers: [PruebaEnvioResolver],
-          reglas: { Mutation: { pruebaEnviarRips: requiere('rips:enviar') } },
-        },
-      ],
-    },
-  );
+  s = await iniciarServicio({
+    OIDC_ISSUER: emisor.issuer,
+    OIDC_AUDIENCE: emisor.audience,
+    OIDC_ALLOW_INSECURE_HTTP: 'true',
+    OIDC_ALGORITHMS: 'RS256',
+  });
   a = await s.crearEntidad('auth-a');
   b = await s.crearEntidad('auth-b');
   soloRda = await s.crearEntidad('auth-rda', ['rda']);
@@ -49,7 +27,13 @@ afterAll(async () => {
   await emisor?.cerrar();
 });
 
-const enviarRips = (cab: Record<string, string>) => graphql(s.url, 'mutation { pruebaEnviarRips }', cab);
+/**
+ * The real filing mutation (guarded by `rips:enviar`) without a RIPS: a caller the shield lets
+ * through reaches the resolver and gets 400 entrada-invalida; nothing is filed.
+ */
+const enviarRips = (cab: Record<string, string>) => graphql(s.url, 'mutation { radicarRips { id } }', cab);
+const pasoElEscudo = (r: Awaited<ReturnType<typeof enviarRips>>) =>
+  r.body.errors?.[0]?.extensions?.code === 'entrada-invalida';
 
 describe('API key', () => {
   it('sin credencial → 401 no-autenticado', async () => {
@@ -73,7 +57,7 @@ describe('API key', () => {
     expect(r.body.entidad.slug).toBe(a.entidad.slug);
     expect(r.body.identidad).toMatchObject({ tipo: 'api-key', rol: null });
     expect(r.body.permisos).toEqual(['rips:enviar', 'rips:leer', 'rda:enviar', 'rda:leer']);
-    expect((await enviarRips({ 'X-Api-Key': a.clave })).body.data.pruebaEnviarRips).toBe(a.entidad.slug);
+    expect(pasoElEscudo(await enviarRips({ 'X-Api-Key': a.clave }))).toBe(true);
   });
 
   it('clave revocada → 401', async () => {
@@ -183,7 +167,7 @@ describe('Bearer JWT', () => {
     it(`rips:enviar ${puedeEnviar ? 'permitido' : '→ 403 sin-permiso'}; rda:leer permitido`, async () => {
       const t = await emisor.firmar({ groups: [`${a.entidad.slug}:${rol}`] });
       const envio = await enviarRips(bearer(t));
-      if (puedeEnviar) expect(envio.body.data.pruebaEnviarRips).toBe(a.entidad.slug);
+      if (puedeEnviar) expect(pasoElEscudo(envio)).toBe(true);
       else {
         expect(envio.body.errors[0].extensions.code).toBe('sin-permiso');
         expect(envio.body.errors[0].message).toMatch(/rips:enviar/);

@@ -59,6 +59,16 @@ export type ApiKeyInfo = {
   revocadaEn?: Maybe<Scalars['DateTimeISO']['output']>;
 };
 
+export type CantidadTotalAtenciones = {
+  consultas: Scalars['Int']['output'];
+  hospitalizaciones: Scalars['Int']['output'];
+  medicamentos: Scalars['Int']['output'];
+  otrosServicios: Scalars['Int']['output'];
+  procedimientos: Scalars['Int']['output'];
+  recienNacidos: Scalars['Int']['output'];
+  urgencias: Scalars['Int']['output'];
+};
+
 /** Si la entidad está lista para usar un módulo (sin revelar secretos) */
 export type ConfiguracionModulo = {
   credencialesActualizadas?: Maybe<Scalars['DateTimeISO']['output']>;
@@ -151,9 +161,16 @@ export type ItemConsultaRda = {
   vida?: Maybe<Scalars['String']['output']>;
 };
 
+export type ListaRadicaciones = {
+  /** Las últimas 100, la más reciente primero */
+  items: Array<Radicacion>;
+};
+
 export type Mutation = {
   /** Consulta los RDA de un paciente en la IHCE (solo metadatos). humanuser es el profesional que consulta y queda auditado. */
   consultarRda: ResultadoConsultaRda;
+  /** Radica un RIPS ante el MUV: compuerta local, luego el método según tipoNota. Una factura ya radicada por la entidad devuelve la radicación existente (repetida). */
+  radicarRips: ResultadoRadicacion;
   /** Valida (linter) y transmite un Bundle RDA a la IHCE. Aceptado → VIDA; falla transitoria → queda enviado y se reintenta; rechazado → errores. */
   transmitirRda: Transmision;
   /** Construye el Bundle RDA desde datos planos, lo valida y lo transmite (igual que transmitirRda) */
@@ -166,6 +183,12 @@ export type MutationConsultarRdaArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   humanuser?: InputMaybe<Scalars['JSONObject']['input']>;
   paciente?: InputMaybe<Scalars['JSONObject']['input']>;
+};
+
+
+export type MutationRadicarRipsArgs = {
+  rips?: InputMaybe<Scalars['JSON']['input']>;
+  xmlFevFile?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -205,6 +228,10 @@ export type Query = {
   documentoIhce: Scalars['JSONObject']['output'];
   /** La traza de una transmisión, en orden */
   eventosTransmision: Array<EventoTransmision>;
+  /** Una radicación de la entidad con sus hallazgos */
+  radicacion: RadicacionDetalle;
+  /** Las últimas 100 radicaciones de la entidad, la más reciente primero */
+  radicaciones: ListaRadicaciones;
   /** Conteos por estado y por tipo de RIPS y RDA de la entidad */
   resumen: Resumen;
   /** Entidad, identidad y permisos efectivos de quien llama */
@@ -219,6 +246,8 @@ export type Query = {
   validarRdaOficial: ResultadoValidacionOficialRda;
   /** Valida un RIPS contra las reglas oficiales (DT1, Res. 948/2026). No contacta sistemas externos ni guarda nada. */
   validarRips: ResultadoValidacionRips;
+  /** Consulta el documento ante el MUV (ConsultarCUV) y compara su CUV con el guardado */
+  verificarCuv: VerificacionCuv;
 };
 
 
@@ -240,6 +269,11 @@ export type QueryDocumentoIhceArgs = {
 
 
 export type QueryEventosTransmisionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryRadicacionArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -274,6 +308,65 @@ export type QueryValidarRipsArgs = {
   fechaEvaluacion?: InputMaybe<Scalars['DateTimeISO']['input']>;
   rips?: InputMaybe<Scalars['JSON']['input']>;
   ripsTexto?: InputMaybe<Scalars['String']['input']>;
+  xmlFevFile?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryVerificarCuvArgs = {
+  id: Scalars['ID']['input'];
+};
+
+/** Un intento de radicación ante el MUV (evidencia de solo inserción) */
+export type Radicacion = {
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** Código Único de Validación (96 hexadecimales) */
+  cuv?: Maybe<Scalars['String']['output']>;
+  /** `radicado`, `rechazado` (por el MUV), `rechazado-local` o `fallido` (MUV no disponible) */
+  estado: Scalars['String']['output'];
+  fechaRadicacion?: Maybe<Scalars['DateTimeISO']['output']>;
+  id: Scalars['ID']['output'];
+  /** Por qué terminó así */
+  motivo?: Maybe<Scalars['String']['output']>;
+  /** Avisos (gradualidad y notificaciones del MUV) */
+  nAvisos: Scalars['Int']['output'];
+  /** Hallazgos de rechazo */
+  nErrores: Scalars['Int']['output'];
+  numDocumentoIdObligado: Scalars['String']['output'];
+  /** null en RIPS sin factura (RS) */
+  numFactura?: Maybe<Scalars['String']['output']>;
+  numNota?: Maybe<Scalars['String']['output']>;
+  /** Método del MUV usado (CargarFevRips, CargarNC…) */
+  operacion: Scalars['String']['output'];
+  procesoId?: Maybe<Scalars['Int']['output']>;
+  /** null = factura; NC, ND, NA o RS */
+  tipoNota?: Maybe<Scalars['String']['output']>;
+};
+
+/** Una radicación con todos sus hallazgos explicados */
+export type RadicacionDetalle = {
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** Código Único de Validación (96 hexadecimales) */
+  cuv?: Maybe<Scalars['String']['output']>;
+  errores: Array<ErrorAccionable>;
+  /** `radicado`, `rechazado` (por el MUV), `rechazado-local` o `fallido` (MUV no disponible) */
+  estado: Scalars['String']['output'];
+  fechaRadicacion?: Maybe<Scalars['DateTimeISO']['output']>;
+  id: Scalars['ID']['output'];
+  /** Por qué terminó así */
+  motivo?: Maybe<Scalars['String']['output']>;
+  /** Avisos (gradualidad y notificaciones del MUV) */
+  nAvisos: Scalars['Int']['output'];
+  /** Hallazgos de rechazo */
+  nErrores: Scalars['Int']['output'];
+  numDocumentoIdObligado: Scalars['String']['output'];
+  /** null en RIPS sin factura (RS) */
+  numFactura?: Maybe<Scalars['String']['output']>;
+  numNota?: Maybe<Scalars['String']['output']>;
+  /** Método del MUV usado (CargarFevRips, CargarNC…) */
+  operacion: Scalars['String']['output'];
+  procesoId?: Maybe<Scalars['Int']['output']>;
+  /** null = factura; NC, ND, NA o RS */
+  tipoNota?: Maybe<Scalars['String']['output']>;
 };
 
 /** Hallazgo del linter en forma compacta (severity error = rechazo) */
@@ -287,6 +380,26 @@ export type RdaIssue = {
   severity: Scalars['String']['output'];
 };
 
+/** Lo que el MUV tiene registrado para el documento (ConsultarCUV) */
+export type RegistroCuv = {
+  cantidadTotalAtenciones?: Maybe<CantidadTotalAtenciones>;
+  cantidadUsuarios?: Maybe<Scalars['Int']['output']>;
+  codigoPrestador?: Maybe<Scalars['String']['output']>;
+  cuv: Scalars['String']['output'];
+  esValido: Scalars['Boolean']['output'];
+  fechaEmision?: Maybe<Scalars['String']['output']>;
+  /** Hora de Colombia, tal como la informa el MUV */
+  fechaValidacion?: Maybe<Scalars['String']['output']>;
+  modalidadPago?: Maybe<Scalars['String']['output']>;
+  numDocumentoIdObligado?: Maybe<Scalars['String']['output']>;
+  numDocumentoReferenciado?: Maybe<Scalars['String']['output']>;
+  numeroDocumento?: Maybe<Scalars['String']['output']>;
+  procesoId: Scalars['Int']['output'];
+  resultadosValidacion: Array<ResultadoValidacionMuv>;
+  tipoDocumento?: Maybe<Scalars['String']['output']>;
+  totalFactura?: Maybe<Scalars['Float']['output']>;
+};
+
 export type ResultadoConsultaRda = {
   alcance: Scalars['AlcanceConsultaRda']['output'];
   items: Array<ItemConsultaRda>;
@@ -294,6 +407,46 @@ export type ResultadoConsultaRda = {
   siguiente?: Maybe<Scalars['String']['output']>;
   /** Total informado por la IHCE */
   total?: Maybe<Scalars['Int']['output']>;
+};
+
+export type ResultadoRadicacion = {
+  /** Avisos de gradualidad y notificaciones del MUV */
+  avisos: Array<ErrorAccionable>;
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** Código Único de Validación (96 hexadecimales) */
+  cuv?: Maybe<Scalars['String']['output']>;
+  errores: Array<ErrorAccionable>;
+  /** `radicado`, `rechazado` (por el MUV), `rechazado-local` o `fallido` (MUV no disponible) */
+  estado: Scalars['String']['output'];
+  fechaRadicacion?: Maybe<Scalars['DateTimeISO']['output']>;
+  id: Scalars['ID']['output'];
+  /** Por qué terminó así */
+  motivo?: Maybe<Scalars['String']['output']>;
+  /** Avisos (gradualidad y notificaciones del MUV) */
+  nAvisos: Scalars['Int']['output'];
+  /** Hallazgos de rechazo */
+  nErrores: Scalars['Int']['output'];
+  numDocumentoIdObligado: Scalars['String']['output'];
+  /** null en RIPS sin factura (RS) */
+  numFactura?: Maybe<Scalars['String']['output']>;
+  numNota?: Maybe<Scalars['String']['output']>;
+  /** Método del MUV usado (CargarFevRips, CargarNC…) */
+  operacion: Scalars['String']['output'];
+  procesoId?: Maybe<Scalars['Int']['output']>;
+  /** La factura ya estaba radicada por la entidad: no se contactó al MUV */
+  repetida: Scalars['Boolean']['output'];
+  /** null = factura; NC, ND, NA o RS */
+  tipoNota?: Maybe<Scalars['String']['output']>;
+};
+
+/** Un resultado de validación tal como lo reporta el MUV */
+export type ResultadoValidacionMuv = {
+  clase: Scalars['String']['output'];
+  codigo: Scalars['String']['output'];
+  descripcion: Scalars['String']['output'];
+  fuente: Scalars['String']['output'];
+  observaciones: Scalars['String']['output'];
+  pathFuente: Scalars['String']['output'];
 };
 
 export type ResultadoValidacionOficialRda = {
@@ -413,6 +566,17 @@ export type UbicacionError = {
   usuarioIndex?: Maybe<Scalars['Int']['output']>;
 };
 
+export type VerificacionCuv = {
+  consultadoEn: Scalars['DateTimeISO']['output'];
+  cuv: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  numFactura?: Maybe<Scalars['String']['output']>;
+  /** null cuando el MUV no conoce el documento */
+  registro?: Maybe<RegistroCuv>;
+  /** El MUV conoce el documento, es válido y su CUV es el guardado */
+  verificado: Scalars['Boolean']['output'];
+};
+
 /** El Bundle que se enviaría, sin enviarlo, con su revisión */
 export type VistaPreviaRda = {
   /** El Bundle FHIR R4 de tipo document */
@@ -436,6 +600,35 @@ export type ApiKeyQueryVariables = Exact<{
 
 
 export type ApiKeyQuery = { apiKey: { id: string, prefijo: string, descripcion: string | null, creadaEn: string, revocadaEn: string | null, activa: boolean, enUso: boolean } };
+
+export type CamposRadicacionFragment = { id: string, numFactura: string | null, numDocumentoIdObligado: string, tipoNota: string | null, numNota: string | null, operacion: string, estado: string, cuv: string | null, procesoId: number | null, fechaRadicacion: string | null, motivo: string | null, nErrores: number, nAvisos: number, createdAt: string };
+
+export type RadicarRipsMutationVariables = Exact<{
+  rips?: unknown;
+  xmlFevFile?: string | null | undefined;
+}>;
+
+
+export type RadicarRipsMutation = { radicarRips: { id: string, numFactura: string | null, numDocumentoIdObligado: string, tipoNota: string | null, numNota: string | null, operacion: string, estado: string, cuv: string | null, procesoId: number | null, fechaRadicacion: string | null, motivo: string | null, nErrores: number, nAvisos: number, createdAt: string, repetida: boolean, avisos: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }>, errores: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }> } };
+
+export type RadicacionesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RadicacionesQuery = { radicaciones: { items: Array<{ id: string, numFactura: string | null, numDocumentoIdObligado: string, tipoNota: string | null, numNota: string | null, operacion: string, estado: string, cuv: string | null, procesoId: number | null, fechaRadicacion: string | null, motivo: string | null, nErrores: number, nAvisos: number, createdAt: string }> } };
+
+export type RadicacionQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RadicacionQuery = { radicacion: { id: string, numFactura: string | null, numDocumentoIdObligado: string, tipoNota: string | null, numNota: string | null, operacion: string, estado: string, cuv: string | null, procesoId: number | null, fechaRadicacion: string | null, motivo: string | null, nErrores: number, nAvisos: number, createdAt: string, errores: Array<{ codigo: string, severidad: 'rechazo' | 'aviso-gradualidad' | 'aviso-conformidad' | 'informativo', fuente: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce', titulo: string, explicacion: string, comoCorregir: string, mensajeOriginal: string | null, ubicacion: { factura: string | null, usuarioIndex: number | null, documentoUsuario: string | null, tipoServicio: 'consultas' | 'procedimientos' | 'urgencias' | 'hospitalizacion' | 'recienNacidos' | 'medicamentos' | 'otrosServicios' | null, servicioIndex: number | null, campo: string | null, campoNombre: string | null, ruta: string | null, descripcion: string } }> } };
+
+export type VerificarCuvQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type VerificarCuvQuery = { verificarCuv: { id: string, numFactura: string | null, cuv: string, verificado: boolean, consultadoEn: string, registro: { procesoId: number, cuv: string, numeroDocumento: string | null, numDocumentoIdObligado: string | null, fechaValidacion: string | null, esValido: boolean, tipoDocumento: string | null, fechaEmision: string | null, totalFactura: number | null, cantidadUsuarios: number | null, codigoPrestador: string | null, modalidadPago: string | null, numDocumentoReferenciado: string | null, resultadosValidacion: Array<{ clase: string, codigo: string, descripcion: string, observaciones: string, pathFuente: string, fuente: string }>, cantidadTotalAtenciones: { consultas: number, procedimientos: number, medicamentos: number, otrosServicios: number, recienNacidos: number, hospitalizaciones: number, urgencias: number } | null } | null } };
 
 export type ValidarRdaQueryVariables = Exact<{
   bundle?: unknown;
@@ -558,11 +751,16 @@ export type ConfiguracionRdaQueryVariables = Exact<{ [key: string]: never; }>;
 export type ConfiguracionRdaQuery = { configuracionRda: { modulo: 'rips' | 'rda', upstreamConfigurado: boolean, credencialesConfiguradas: boolean, credencialesActualizadas: string | null, listo: boolean } };
 
 export const CamposApiKeyFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposApiKey"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKeyInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"prefijo"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"revocadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"activa"}},{"kind":"Field","name":{"kind":"Name","value":"enUso"}}]}}]} as unknown as DocumentNode<CamposApiKeyFragment, unknown>;
+export const CamposRadicacionFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposRadicacion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Radicacion"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"numFactura"}},{"kind":"Field","name":{"kind":"Name","value":"numDocumentoIdObligado"}},{"kind":"Field","name":{"kind":"Name","value":"tipoNota"}},{"kind":"Field","name":{"kind":"Name","value":"numNota"}},{"kind":"Field","name":{"kind":"Name","value":"operacion"}},{"kind":"Field","name":{"kind":"Name","value":"estado"}},{"kind":"Field","name":{"kind":"Name","value":"cuv"}},{"kind":"Field","name":{"kind":"Name","value":"procesoId"}},{"kind":"Field","name":{"kind":"Name","value":"fechaRadicacion"}},{"kind":"Field","name":{"kind":"Name","value":"motivo"}},{"kind":"Field","name":{"kind":"Name","value":"nErrores"}},{"kind":"Field","name":{"kind":"Name","value":"nAvisos"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CamposRadicacionFragment, unknown>;
 export const CamposErrorAccionableFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<CamposErrorAccionableFragment, unknown>;
 export const CamposTransmisionFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposTransmision"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Transmision"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tipo"}},{"kind":"Field","name":{"kind":"Name","value":"estado"}},{"kind":"Field","name":{"kind":"Name","value":"origen"}},{"kind":"Field","name":{"kind":"Name","value":"vida"}},{"kind":"Field","name":{"kind":"Name","value":"compositionId"}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"avisos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"intentos"}},{"kind":"Field","name":{"kind":"Name","value":"reintentosAgotados"}},{"kind":"Field","name":{"kind":"Name","value":"siguienteIntentoEn"}},{"kind":"Field","name":{"kind":"Name","value":"creadoPor"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"actualizadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"repetida"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<CamposTransmisionFragment, unknown>;
 export const CamposConfiguracionFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposConfiguracion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ConfiguracionModulo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"modulo"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamConfigurado"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesConfiguradas"}},{"kind":"Field","name":{"kind":"Name","value":"credencialesActualizadas"}},{"kind":"Field","name":{"kind":"Name","value":"listo"}}]}}]} as unknown as DocumentNode<CamposConfiguracionFragment, unknown>;
 export const ApiKeysDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposApiKey"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposApiKey"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKeyInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"prefijo"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"revocadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"activa"}},{"kind":"Field","name":{"kind":"Name","value":"enUso"}}]}}]} as unknown as DocumentNode<ApiKeysQuery, ApiKeysQueryVariables>;
 export const ApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposApiKey"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposApiKey"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKeyInfo"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"prefijo"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}},{"kind":"Field","name":{"kind":"Name","value":"creadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"revocadaEn"}},{"kind":"Field","name":{"kind":"Name","value":"activa"}},{"kind":"Field","name":{"kind":"Name","value":"enUso"}}]}}]} as unknown as DocumentNode<ApiKeyQuery, ApiKeyQueryVariables>;
+export const RadicarRipsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RadicarRips"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rips"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"xmlFevFile"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"radicarRips"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"rips"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rips"}}},{"kind":"Argument","name":{"kind":"Name","value":"xmlFevFile"},"value":{"kind":"Variable","name":{"kind":"Name","value":"xmlFevFile"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"numFactura"}},{"kind":"Field","name":{"kind":"Name","value":"numDocumentoIdObligado"}},{"kind":"Field","name":{"kind":"Name","value":"tipoNota"}},{"kind":"Field","name":{"kind":"Name","value":"numNota"}},{"kind":"Field","name":{"kind":"Name","value":"operacion"}},{"kind":"Field","name":{"kind":"Name","value":"estado"}},{"kind":"Field","name":{"kind":"Name","value":"cuv"}},{"kind":"Field","name":{"kind":"Name","value":"procesoId"}},{"kind":"Field","name":{"kind":"Name","value":"fechaRadicacion"}},{"kind":"Field","name":{"kind":"Name","value":"motivo"}},{"kind":"Field","name":{"kind":"Name","value":"nErrores"}},{"kind":"Field","name":{"kind":"Name","value":"nAvisos"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"repetida"}},{"kind":"Field","name":{"kind":"Name","value":"avisos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<RadicarRipsMutation, RadicarRipsMutationVariables>;
+export const RadicacionesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Radicaciones"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"radicaciones"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposRadicacion"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposRadicacion"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Radicacion"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"numFactura"}},{"kind":"Field","name":{"kind":"Name","value":"numDocumentoIdObligado"}},{"kind":"Field","name":{"kind":"Name","value":"tipoNota"}},{"kind":"Field","name":{"kind":"Name","value":"numNota"}},{"kind":"Field","name":{"kind":"Name","value":"operacion"}},{"kind":"Field","name":{"kind":"Name","value":"estado"}},{"kind":"Field","name":{"kind":"Name","value":"cuv"}},{"kind":"Field","name":{"kind":"Name","value":"procesoId"}},{"kind":"Field","name":{"kind":"Name","value":"fechaRadicacion"}},{"kind":"Field","name":{"kind":"Name","value":"motivo"}},{"kind":"Field","name":{"kind":"Name","value":"nErrores"}},{"kind":"Field","name":{"kind":"Name","value":"nAvisos"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<RadicacionesQuery, RadicacionesQueryVariables>;
+export const RadicacionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Radicacion"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"radicacion"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"numFactura"}},{"kind":"Field","name":{"kind":"Name","value":"numDocumentoIdObligado"}},{"kind":"Field","name":{"kind":"Name","value":"tipoNota"}},{"kind":"Field","name":{"kind":"Name","value":"numNota"}},{"kind":"Field","name":{"kind":"Name","value":"operacion"}},{"kind":"Field","name":{"kind":"Name","value":"estado"}},{"kind":"Field","name":{"kind":"Name","value":"cuv"}},{"kind":"Field","name":{"kind":"Name","value":"procesoId"}},{"kind":"Field","name":{"kind":"Name","value":"fechaRadicacion"}},{"kind":"Field","name":{"kind":"Name","value":"motivo"}},{"kind":"Field","name":{"kind":"Name","value":"nErrores"}},{"kind":"Field","name":{"kind":"Name","value":"nAvisos"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<RadicacionQuery, RadicacionQueryVariables>;
+export const VerificarCuvDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"VerificarCuv"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verificarCuv"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"numFactura"}},{"kind":"Field","name":{"kind":"Name","value":"cuv"}},{"kind":"Field","name":{"kind":"Name","value":"verificado"}},{"kind":"Field","name":{"kind":"Name","value":"consultadoEn"}},{"kind":"Field","name":{"kind":"Name","value":"registro"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"procesoId"}},{"kind":"Field","name":{"kind":"Name","value":"cuv"}},{"kind":"Field","name":{"kind":"Name","value":"numeroDocumento"}},{"kind":"Field","name":{"kind":"Name","value":"numDocumentoIdObligado"}},{"kind":"Field","name":{"kind":"Name","value":"fechaValidacion"}},{"kind":"Field","name":{"kind":"Name","value":"esValido"}},{"kind":"Field","name":{"kind":"Name","value":"tipoDocumento"}},{"kind":"Field","name":{"kind":"Name","value":"fechaEmision"}},{"kind":"Field","name":{"kind":"Name","value":"totalFactura"}},{"kind":"Field","name":{"kind":"Name","value":"cantidadUsuarios"}},{"kind":"Field","name":{"kind":"Name","value":"codigoPrestador"}},{"kind":"Field","name":{"kind":"Name","value":"modalidadPago"}},{"kind":"Field","name":{"kind":"Name","value":"numDocumentoReferenciado"}},{"kind":"Field","name":{"kind":"Name","value":"resultadosValidacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clase"}},{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}},{"kind":"Field","name":{"kind":"Name","value":"observaciones"}},{"kind":"Field","name":{"kind":"Name","value":"pathFuente"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}}]}},{"kind":"Field","name":{"kind":"Name","value":"cantidadTotalAtenciones"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"consultas"}},{"kind":"Field","name":{"kind":"Name","value":"procedimientos"}},{"kind":"Field","name":{"kind":"Name","value":"medicamentos"}},{"kind":"Field","name":{"kind":"Name","value":"otrosServicios"}},{"kind":"Field","name":{"kind":"Name","value":"recienNacidos"}},{"kind":"Field","name":{"kind":"Name","value":"hospitalizaciones"}},{"kind":"Field","name":{"kind":"Name","value":"urgencias"}}]}}]}}]}}]}}]} as unknown as DocumentNode<VerificarCuvQuery, VerificarCuvQueryVariables>;
 export const ValidarRdaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ValidarRda"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"bundle"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"TipoRda"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DateTimeISO"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validarRda"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"bundle"},"value":{"kind":"Variable","name":{"kind":"Name","value":"bundle"}}},{"kind":"Argument","name":{"kind":"Name","value":"tipo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}}},{"kind":"Argument","name":{"kind":"Name","value":"fechaEvaluacion"},"value":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"severity"}},{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<ValidarRdaQuery, ValidarRdaQueryVariables>;
 export const ValidarRdaOficialDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ValidarRdaOficial"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"bundle"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"TipoRda"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validarRdaOficial"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"bundle"},"value":{"kind":"Variable","name":{"kind":"Name","value":"bundle"}}},{"kind":"Argument","name":{"kind":"Name","value":"tipo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"perfil"}},{"kind":"Field","name":{"kind":"Name","value":"porSeveridad"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"warning"}},{"kind":"Field","name":{"kind":"Name","value":"information"}},{"kind":"Field","name":{"kind":"Name","value":"fatal"}}]}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"severity"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"location"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<ValidarRdaOficialQuery, ValidarRdaOficialQueryVariables>;
 export const ConstruirRdaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConstruirRda"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TipoRda"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"datos"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DateTimeISO"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"construirRda"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"tipo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tipo"}}},{"kind":"Argument","name":{"kind":"Name","value":"datos"},"value":{"kind":"Variable","name":{"kind":"Name","value":"datos"}}},{"kind":"Argument","name":{"kind":"Name","value":"fechaEvaluacion"},"value":{"kind":"Variable","name":{"kind":"Name","value":"fechaEvaluacion"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bundle"}},{"kind":"Field","name":{"kind":"Name","value":"valid"}},{"kind":"Field","name":{"kind":"Name","value":"errores"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CamposErrorAccionable"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CamposErrorAccionable"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ErrorAccionable"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codigo"}},{"kind":"Field","name":{"kind":"Name","value":"severidad"}},{"kind":"Field","name":{"kind":"Name","value":"fuente"}},{"kind":"Field","name":{"kind":"Name","value":"ubicacion"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"factura"}},{"kind":"Field","name":{"kind":"Name","value":"usuarioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"documentoUsuario"}},{"kind":"Field","name":{"kind":"Name","value":"tipoServicio"}},{"kind":"Field","name":{"kind":"Name","value":"servicioIndex"}},{"kind":"Field","name":{"kind":"Name","value":"campo"}},{"kind":"Field","name":{"kind":"Name","value":"campoNombre"}},{"kind":"Field","name":{"kind":"Name","value":"ruta"}},{"kind":"Field","name":{"kind":"Name","value":"descripcion"}}]}},{"kind":"Field","name":{"kind":"Name","value":"titulo"}},{"kind":"Field","name":{"kind":"Name","value":"explicacion"}},{"kind":"Field","name":{"kind":"Name","value":"comoCorregir"}},{"kind":"Field","name":{"kind":"Name","value":"mensajeOriginal"}}]}}]} as unknown as DocumentNode<ConstruirRdaQuery, ConstruirRdaQueryVariables>;

@@ -5,8 +5,10 @@ import { ConsultaRda } from '../rda/transmision/consulta.entity.js';
 import { ConteoTransmision } from '../rda/transmision/conteo.entity.js';
 import { EventoTransmision } from '../rda/transmision/evento.entity.js';
 import { Transmision } from '../rda/transmision/transmision.entity.js';
+import { ConteoRadicacion } from '../resumen/conteo-radicacion.entity.js';
 import { CargaCatalogo } from '../rips/catalogos/carga-catalogo.entity.js';
 import { FilaCatalogo } from '../rips/catalogos/fila-catalogo.entity.js';
+import { Radicacion } from '../rips/radicacion/radicacion.entity.js';
 
 /** Every persisted class, listed explicitly (ReflectMetadataProvider, no folder globs). */
 export const ENTIDADES_ORM = [
@@ -19,4 +21,6 @@ export const ENTIDADES_ORM = [
   EventoTransmision,
   ConsultaRda,
   ConteoTransmision,
+  Radicacion,
+  ConteoRadicacion,
 ];

@@ -20,6 +20,7 @@ export const CODIGOS_ERROR = {
   'bd-arrancando': 503,
   interno: 500,
   'validador-ocupado': 503,
+  'credenciales-rechazadas': 503,
 } as const;
 
 export type CodigoError = keyof typeof CODIGOS_ERROR;

@@ -9,6 +9,7 @@ import { ErrorApp } from '../errores/errores.js';
 import { DocumentosRdaResolver, reglasDocumentosRda } from '../rda/documentos.resolver.js';
 import { reglasTransmision, TransmisionResolver } from '../rda/transmision/transmision.resolver.js';
 import { ResumenResolver, reglasResumen } from '../resumen/resumen.resolver.js';
+import { RadicacionResolver, reglasRadicacion } from '../rips/radicacion/radicacion.resolver.js';
 import { reglasValidacionRips, ValidacionRipsResolver } from '../rips/validacion.resolver.js';
 
 // biome-ignore lint/complexity/noBannedTypes: type-graphql takes resolver classes
@@ -22,6 +23,7 @@ const CAPACIDADES: { resolvers: ClaseResolver[]; reglas: TablaReglas }[] = [
   { resolvers: [TransmisionResolver], reglas: reglasTransmision },
   { resolvers: [ResumenResolver], reglas: reglasResumen },
   { resolvers: [DocumentosRdaResolver], reglas: reglasDocumentosRda },
+  { resolvers: [RadicacionResolver], reglas: reglasRadicacion },
 ];
 
 export interface Extensiones {

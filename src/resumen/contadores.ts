@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { TIPOS_RDA } from '../rda/tipos.js';
 import { ConteoTransmision } from '../rda/transmision/conteo.entity.js';
 import { ESTADOS_TRANSMISION } from '../rda/transmision/valores.js';
+import { ESTADOS_RADICACION } from '../rips/radicacion/radicacion.entity.js';
+import { ConteoRadicacion } from './conteo-radicacion.entity.js';
 
 /** Counts of one module for GET /resumen: every known state and type is present (0 when none). */
 export interface ConteoModulo {
@@ -36,10 +38,15 @@ export async function contarRda(em: EntityManager, entidadId: string): Promise<C
   );
 }
 
-/**
- * RIPS filings (Radicacion, built on branch `muv`): not part of this branch. Returns null until the
- * filing table is merged and this function counts it (same shape as contarRda).
- */
-export async function contarRips(_em: EntityManager, _entidadId: string): Promise<ConteoModulo | null> {
-  return null;
+/** Types of a RIPS filing: an invoice (FEV) or the note type of `rips.tipoNota`. */
+const TIPOS_RADICACION = ['FEV', 'NC', 'ND', 'NA', 'RS'] as const;
+
+/** RIPS filing attempts (Radicacion), from the counters its insert trigger keeps. */
+export async function contarRips(em: EntityManager, entidadId: string): Promise<ConteoModulo> {
+  const filas = await em.find(ConteoRadicacion, { entidadId });
+  return agrupar(
+    filas.map((f) => ({ estado: f.estado, tipo: f.tipo, cantidad: Number(f.cantidad) })),
+    ESTADOS_RADICACION,
+    TIPOS_RADICACION,
+  );
 }

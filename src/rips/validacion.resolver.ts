@@ -78,8 +78,24 @@ export class ValidacionRipsResolver {
       description: 'Evaluar con las clases vigentes en esta fecha (por defecto, ahora)',
     })
     fechaEvaluacion: Date | null,
+    @Arg('xmlFevFile', () => String, {
+      nullable: true,
+      description:
+        'El AttachedDocument (factura, nota crédito o nota débito con la respuesta de la DIAN) en base64: ' +
+        'activa la compuerta FEV (DT2) y los cruces RIPS ↔ factura. Vacío o ausente con tipoNota NA y RS.',
+    })
+    xmlFevFile: string | null,
     @Ctx() ctx: Contexto,
   ): Promise<ResultadoValidacionRips> {
+    if (xmlFevFile !== null && xmlFevFile !== undefined && !cuerpoFlujo) {
+      const r = await ctx.servicios.validacionRips.validarConFev(ctx.em, {
+        rips: ripsUnico(rips, ripsTexto),
+        xmlFevFile,
+        fecha: fechaEvaluacion ?? undefined,
+      });
+      ctx.log.info({ ...r.resumen, valido: r.valid, conXml: true }, 'RIPS validado');
+      return r;
+    }
     if (cuerpoFlujo) {
       const r = await ctx.servicios.validacionRips.validarCuerpoFlujo(ctx.em, cuerpoFlujo);
       ctx.log.info({ ...r.resumen, valido: r.valid }, 'RIPS validado');
@@ -113,6 +129,31 @@ export class ValidacionRipsResolver {
     ctx.log.info({ ...resultado.resumen, valido: resultado.valid }, 'RIPS validado');
     return resultado;
   }
+}
+
+/** The RIPS of `rips` or `ripsTexto` as one object (the FEV gate reads it whole). */
+function ripsUnico(rips: unknown, ripsTexto: string | null): Registro {
+  if (ripsTexto !== null && ripsTexto !== undefined) {
+    if (rips !== null && rips !== undefined) {
+      throw errores.entradaInvalida('Envíe el RIPS una sola vez: en «rips» o en «ripsTexto».');
+    }
+    try {
+      rips = JSON.parse(ripsTexto);
+    } catch (e) {
+      throw errores.entradaInvalida('El RIPS no es un objeto JSON válido. Revise comillas, comas y llaves.', [
+        { campo: 'ripsTexto', mensaje: (e as Error).message },
+      ]);
+    }
+  }
+  if (typeof rips !== 'object' || rips === null || Array.isArray(rips)) {
+    throw errores.entradaInvalida('Envíe el RIPS como objeto JSON en el campo «rips».', [
+      {
+        campo: 'rips',
+        mensaje: rips === undefined || rips === null ? 'Es obligatorio.' : 'Debe ser un objeto JSON.',
+      },
+    ]);
+  }
+  return rips as Registro;
 }
 
 export const reglasValidacionRips: TablaReglas = { Query: { validarRips: requiere('rips:leer') } };

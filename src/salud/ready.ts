@@ -22,7 +22,9 @@ export function estadoListo(config: Config, monitor: MonitorBd, oidc: Verificado
   const dependencias = {
     baseDeDatos: { estado: monitor.estado },
     muv: muv
-      ? { estado: 'configurado' }
+      ? config.upstreams.muv.simulador
+        ? { estado: 'configurado', detalle: `Simulador MUV (sandbox) en proceso: ${muv}` }
+        : { estado: 'configurado' }
       : { estado: 'no-configurado', detalle: 'Defina MUV_BASE_URL (API Docker FEV-RIPS del prestador)' },
     ihce: ihce
       ? config.upstreams.ihce.simulador

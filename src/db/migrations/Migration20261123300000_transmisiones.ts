@@ -2,7 +2,8 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * RDA transmissions, their append-only trail, the query audit and per-state counters kept by
- * statement-level triggers (bulk inserts update them once per statement, not per row).
+ * statement-level triggers (bulk inserts update them once per statement, not per row); the same
+ * counters for RIPS filings (`radicacion`, created by the previous migration), for GET /resumen.
  */
 export class Migration20261123300000_transmisiones extends Migration {
   override async up(): Promise<void> {
@@ -90,6 +91,24 @@ end $$;`);
     );
     this.addSql(
       `create trigger "transmision_conteo_delete" after delete on "transmision" referencing old table as viejas for each statement execute function conteo_transmision_sumar();`,
+    );
+
+    this.addSql(
+      `create table "conteo_radicacion" ("entidad_id" uuid not null, "tipo" text not null, "estado" text not null, "cantidad" bigint not null, constraint "conteo_radicacion_pkey" primary key ("entidad_id", "tipo", "estado"));`,
+    );
+    // Filings are append-only (insert-only trigger is enough); tipo = the note type, FEV for an invoice.
+    this.addSql(`create function conteo_radicacion_sumar() returns trigger language plpgsql as $$
+begin
+  insert into conteo_radicacion (entidad_id, tipo, estado, cantidad)
+    select entidad_id, coalesce(tipo_nota, 'FEV'), estado, count(*) from nuevas group by 1, 2, 3 order by 1, 2, 3
+    on conflict (entidad_id, tipo, estado) do update set cantidad = conteo_radicacion.cantidad + excluded.cantidad;
+  return null;
+end $$;`);
+    this.addSql(
+      `insert into conteo_radicacion (entidad_id, tipo, estado, cantidad) select entidad_id, coalesce(tipo_nota, 'FEV'), estado, count(*) from radicacion group by 1, 2, 3;`,
+    );
+    this.addSql(
+      `create trigger "radicacion_conteo_insert" after insert on "radicacion" referencing new table as nuevas for each statement execute function conteo_radicacion_sumar();`,
     );
   }
 }

@@ -22,11 +22,33 @@ export interface RefServicio {
   indice: number;
 }
 
+/**
+ * What the cross-check rules (alcance 'fev') read from the invoice, credit note or debit note the
+ * FEV gate decoded (src/rips/fev). Absent values are null.
+ */
+export interface DatosFev {
+  tipoDocumento: 'Invoice' | 'CreditNote' | 'DebitNote';
+  /** The document's own number (Invoice/CreditNote/DebitNote ID). */
+  numero: string | null;
+  /** The invoice number: the invoice's ID, or the invoice a note references. */
+  numeroFactura: string | null;
+  nitEmisor: string | null;
+  cobertura: string | null;
+  modalidadPago: string | null;
+  periodo: { inicio: string | null; fin: string | null };
+  /** PrepaidPayment groups with a valid concept and amount. */
+  pagosAnticipados: { concepto: string; valor: number }[];
+  /** LineExtensionAmount of the document (value of the services before taxes). */
+  valorServicios: number | null;
+}
+
 export interface ContextoRegla {
   /** Validation time (the user may preview a future date). */
   fecha: Date;
   rips: Registro;
   catalogos: Catalogos;
+  /** The invoice data when the RIPS is validated with its XML (FEV gate); rules of alcance 'fev' run only then. */
+  fev?: DatosFev;
   emitir(codigo: string, donde: Donde, campo?: string, extra?: { valor?: unknown; detalle?: string }): void;
 }
 

@@ -1,6 +1,6 @@
 import type { Catalogos } from '../catalogos/tipos.js';
 import type { VerificadorEstructura } from '../estructura/verificador.js';
-import type { ContextoRegla, RefServicio, Regla } from '../reglas/tipos.js';
+import type { ContextoRegla, DatosFev, RefServicio, Regla } from '../reglas/tipos.js';
 import { type Donde, type Hallazgo, type Registro, TIPOS_SERVICIO, type TipoServicio } from '../tipos.js';
 
 export interface OpcionesMotor {
@@ -8,6 +8,11 @@ export interface OpcionesMotor {
   catalogos: Catalogos;
   reglas: readonly Regla[];
   estructura?: VerificadorEstructura;
+  /**
+   * The invoice read by the FEV gate: rules of alcance 'fev' run (those without a check are left to
+   * the MUV). null: no XML applies (tipoNota NA/RS), so they are skipped without a note.
+   */
+  fev?: DatosFev | null;
 }
 
 export interface NotaOmitida {
@@ -53,8 +58,14 @@ export class Recorrido {
     const conXml: string[] = [];
     for (const r of o.reglas) {
       if (r.alcance === 'muv') soloMuv.push(r.codigo);
-      if (r.alcance === 'fev') conXml.push(r.codigo);
-      if (r.alcance !== 'local') continue;
+      if (r.alcance === 'fev') {
+        if (o.fev === undefined) conXml.push(r.codigo);
+        if (!o.fev) continue;
+        if (!tieneChequeo(r)) {
+          soloMuv.push(r.codigo);
+          continue;
+        }
+      } else if (r.alcance !== 'local') continue;
       const sinCargar = (r.catalogos ?? []).filter((t) => !o.catalogos.cargado(t));
       if (sinCargar.length) {
         for (const t of sinCargar) faltantes.set(t, [...(faltantes.get(t) ?? []), r.codigo]);
@@ -74,6 +85,7 @@ export class Recorrido {
       fecha: o.fecha,
       rips,
       catalogos: o.catalogos,
+      ...(o.fev ? { fev: o.fev } : {}),
       emitir: (codigo, donde, campo, extra) => {
         hallazgos.push({ codigo, ...donde, ...(campo ? { campo } : {}), ...extra });
       },
@@ -151,6 +163,10 @@ export class Recorrido {
     for (const r of this.activas) r.final?.(this.ctx, this.estados.get(r));
     return { hallazgos: this.hallazgos, notas: this.notas, documentos: this.documentos };
   }
+}
+
+function tieneChequeo(r: Regla): boolean {
+  return Boolean(r.transaccion || r.usuario || r.servicio || r.final);
 }
 
 type Gancho = { verificar: NonNullable<Regla['servicio']>['verificar']; estado: unknown };

@@ -5,6 +5,9 @@ import type { Catalogos } from '../catalogos/tipos.js';
 import { CAMPOS } from '../estructura/campos.js';
 import type { VerificadorEstructura } from '../estructura/verificador.js';
 import { crearVerificadorEstructura } from '../estructura/verificar.js';
+import { ejecutarCompuerta } from '../fev/compuerta.js';
+import { LIMITES_FEV_POR_DEFECTO, type LimitesFev } from '../fev/entrada.js';
+import { combinar, explicarFev } from '../fev/explicar.js';
 import type { Registro } from '../tipos.js';
 import { comprobarClaves, miembrosRaiz } from './cuerpo-texto.js';
 import type { FlujoCuerpo } from './flujo-cuerpo.js';
@@ -23,10 +26,36 @@ export class ServicioValidacionRips {
   constructor(
     private readonly catalogos: ProveedorCatalogos,
     private readonly rechazoDesde: Record<string, string>,
+    private readonly limitesFev: LimitesFev = LIMITES_FEV_POR_DEFECTO,
   ) {}
 
   async validar(em: EntityManager, rips: Registro, fecha?: Date): Promise<ResultadoValidacion> {
     return validarRips(rips, await this.opciones(em, fecha));
+  }
+
+  /**
+   * The RIPS with its invoice container (FEV gate, DT2): the gate's findings (file, container,
+   * invoice, health extension, DIAN response, PFP001) first, then the RIPS rules, where the
+   * cross-checks with the invoice (alcance 'fev') run when the container could be read. tipoNota
+   * decides what is expected: the invoice (empty), the credit/debit note (NC/ND), or no XML (NA/RS).
+   */
+  async validarConFev(
+    em: EntityManager,
+    entrada: { rips: Registro; xmlFevFile?: string | null; fecha?: Date },
+  ): Promise<ResultadoValidacion> {
+    const opciones = await this.opciones(em, entrada.fecha);
+    const compuerta = ejecutarCompuerta(entrada.rips, entrada.xmlFevFile, this.limitesFev);
+    const r = validarRips(entrada.rips, { ...opciones, fev: compuerta.datos });
+    return this.conCompuerta(entrada.rips, compuerta.hallazgos, r);
+  }
+
+  private conCompuerta(
+    rips: Registro,
+    hallazgos: ReturnType<typeof ejecutarCompuerta>['hallazgos'],
+    r: ResultadoValidacion,
+  ): ResultadoValidacion {
+    const factura = typeof rips.numFactura === 'string' && rips.numFactura.trim() ? rips.numFactura : null;
+    return combinar(explicarFev(hallazgos, factura, r.fechaEvaluacion, this.rechazoDesde), r);
   }
 
   /** The RIPS as JSON text, read one user at a time (never one object graph of the whole RIPS). */
@@ -61,15 +90,23 @@ export class ServicioValidacionRips {
       if ('completo' in lectura) return await this.validarCuerpoTexto(em, lectura.completo);
       comprobarClaves(lectura.antes, CLAVES_CUERPO);
       const opciones = await this.opciones(em, fechaDelCuerpo(lectura.antes.fechaEvaluacion));
-      const r = await validarRipsFlujo(lectura.transaccion, opciones, lectura.usuarios);
+      // The XML before the RIPS: the gate runs first and the users are still checked as they arrive.
+      const xml = xmlDelCuerpo(lectura.antes.xmlFevFile);
+      const compuerta =
+        xml === undefined ? undefined : ejecutarCompuerta(lectura.transaccion, xml, this.limitesFev);
+      const r = await validarRipsFlujo(
+        lectura.transaccion,
+        compuerta ? { ...opciones, fev: compuerta.datos } : opciones,
+        lectura.usuarios,
+      );
       const cola = leerCola(lectura.cola());
       comprobarClaves(cola.cuerpo, CLAVES_CUERPO);
-      if (Object.keys(cola.rips).length || 'fechaEvaluacion' in cola.cuerpo) {
+      if (Object.keys(cola.rips).length || 'fechaEvaluacion' in cola.cuerpo || 'xmlFevFile' in cola.cuerpo) {
         let texto = '';
         for await (const t of flujo.releer()) texto += t;
         return await this.validarCuerpoTexto(em, texto);
       }
-      return r;
+      return compuerta ? this.conCompuerta(lectura.transaccion, compuerta.hallazgos, r) : r;
     } catch (e) {
       if (e instanceof ErrorTextoRips || e instanceof SyntaxError) {
         throw errores.entradaInvalida('El cuerpo no es JSON válido. Revise comillas, comas y llaves.');
@@ -78,12 +115,13 @@ export class ServicioValidacionRips {
     }
   }
 
-  /** The whole body as text: its members parsed, the RIPS read by parts. */
+  /** The whole body as text: its members parsed, the RIPS read by parts (whole when it comes with its XML). */
   async validarCuerpoTexto(em: EntityManager, texto: string): Promise<ResultadoValidacion> {
     const v = miembrosRaiz(texto, CLAVES_CUERPO);
     const fecha = fechaDelCuerpo(v.otros.fechaEvaluacion);
-    if (v.rips?.texto) return this.validarTexto(em, v.rips.texto, fecha);
-    const rips = v.rips?.valor;
+    const xml = xmlDelCuerpo(v.otros.xmlFevFile);
+    if (v.rips?.texto && xml === undefined) return this.validarTexto(em, v.rips.texto, fecha);
+    const rips = v.rips?.texto ? JSON.parse(v.rips.texto) : v.rips?.valor;
     if (typeof rips !== 'object' || rips === null || Array.isArray(rips)) {
       throw errores.entradaInvalida('Envíe el RIPS como objeto JSON en el campo «rips».', [
         {
@@ -92,6 +130,7 @@ export class ServicioValidacionRips {
         },
       ]);
     }
+    if (xml !== undefined) return this.validarConFev(em, { rips: rips as Registro, xmlFevFile: xml, fecha });
     return this.validar(em, rips as Registro, fecha);
   }
 
@@ -118,7 +157,16 @@ export class ServicioValidacionRips {
   }
 }
 
-const CLAVES_CUERPO = ['fechaEvaluacion'] as const;
+const CLAVES_CUERPO = ['fechaEvaluacion', 'xmlFevFile'] as const;
+
+/** `xmlFevFile` of a REST body: a string runs the FEV gate; absent or null validates the RIPS alone. */
+function xmlDelCuerpo(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string') return v;
+  throw errores.entradaInvalida('El campo «xmlFevFile» debe ser texto: el AttachedDocument en base64.', [
+    { campo: 'xmlFevFile', mensaje: 'Debe ser una cadena base64.' },
+  ]);
+}
 
 /** `fechaEvaluacion` of a REST body, with the same rules (and message) as the GraphQL argument. */
 function fechaDelCuerpo(v: unknown): Date | undefined {

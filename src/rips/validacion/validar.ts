@@ -4,7 +4,7 @@ import { CAMPOS } from '../estructura/campos.js';
 import type { TablaCampos } from '../estructura/tipos.js';
 import type { VerificadorEstructura } from '../estructura/verificador.js';
 import { REGLAS, REGLAS_POR_CODIGO } from '../reglas/registro.js';
-import type { Regla } from '../reglas/tipos.js';
+import type { DatosFev, Regla } from '../reglas/tipos.js';
 import type { Registro } from '../tipos.js';
 import { explicar, type RipsIssue } from './explicar.js';
 import { type ResultadoMotor, recorrer, recorrerFlujo } from './motor.js';
@@ -18,6 +18,8 @@ export interface OpcionesValidar {
   campos?: TablaCampos;
   /** Announced N→R changes by code (YYYY-MM-DD). */
   rechazoDesde?: Record<string, string>;
+  /** The invoice read by the FEV gate (see OpcionesMotor.fev). */
+  fev?: DatosFev | null;
 }
 
 export interface ResultadoValidacion {
@@ -38,7 +40,7 @@ export function validarRips(
   const reglas = o.reglas ?? REGLAS;
   const motor = recorrer(
     rips,
-    { fecha, catalogos: o.catalogos, reglas, estructura: o.estructura },
+    { fecha, catalogos: o.catalogos, reglas, estructura: o.estructura, fev: o.fev },
     usuariosPorPartes,
   );
   return resultado(rips, motor, reglas, fecha, o);
@@ -54,7 +56,7 @@ export async function validarRipsFlujo(
   const reglas = o.reglas ?? REGLAS;
   const motor = await recorrerFlujo(
     rips,
-    { fecha, catalogos: o.catalogos, reglas, estructura: o.estructura },
+    { fecha, catalogos: o.catalogos, reglas, estructura: o.estructura, fev: o.fev },
     usuarios,
   );
   return resultado(rips, motor, reglas, fecha, o);

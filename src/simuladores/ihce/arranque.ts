@@ -24,18 +24,18 @@ export interface SimuladorEnProceso {
 }
 
 /**
- * Default run: without IHCE_BASE_URL (and outside production) the IHCE simulator starts on its own
- * port and the client is pointed at it, so RDA transmission works out of the box.
+ * Default run: without IHCE_BASE_URL in development the IHCE simulator starts on its own port and the
+ * returned configuration points the client at it, so RDA transmission works out of the box.
  */
 export async function iniciarSimuladorIhce(
   config: Config,
   log: Logger,
-): Promise<SimuladorEnProceso | undefined> {
-  if (config.upstreams.ihce.baseUrl || !config.rda.simulador) return undefined;
+): Promise<{ config: Config; simIhce: SimuladorEnProceso | undefined }> {
+  if (config.upstreams.ihce.baseUrl || !config.rda.simulador) return { config, simIhce: undefined };
   const simulador = await iniciarSimulador({ clientes: [CREDENCIALES_SANDBOX] });
-  config.upstreams.ihce = { baseUrl: simulador.baseUrl, tokenUrl: simulador.tokenUrl, simulador: true };
   log.info({ ihce: simulador.baseUrl }, 'simulador IHCE (sandbox) en marcha');
-  return {
+  const ihce = { baseUrl: simulador.baseUrl, tokenUrl: simulador.tokenUrl, simulador: true };
+  const simIhce: SimuladorEnProceso = {
     simulador,
     async prepararDemo(em, credenciales) {
       const demo = await em.findOne(Entidad, { slug: SLUG_DEMO });
@@ -52,4 +52,5 @@ export async function iniciarSimuladorIhce(
     },
     detener: () => simulador.detener(),
   };
+  return { config: { ...config, upstreams: { ...config.upstreams, ihce } }, simIhce };
 }

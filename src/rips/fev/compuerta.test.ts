@@ -1,0 +1,484 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { describe, expect, it } from 'vitest';
+import {
+  base64,
+  contenedorFev,
+  documentoFev,
+  type OpcionesFev,
+  respuestaDian,
+  ripsDeNota,
+} from '../../../test/fixtures/fev.js';
+import { catalogosPrueba, ripsValido } from '../../../test/fixtures/rips.js';
+import type { Registro } from '../tipos.js';
+import { ServicioValidacionRips } from '../validacion/servicio.js';
+import type { ResultadoValidacion } from '../validacion/validar.js';
+import { CODIGOS_FEV } from './codigos.js';
+import { ejecutarCompuerta } from './compuerta.js';
+import { LIMITES_FEV_POR_DEFECTO } from './entrada.js';
+import { leerContenedorFev } from './index.js';
+
+const catalogos = catalogosPrueba();
+const em = {} as EntityManager;
+const FECHA = new Date('2026-11-01T12:00:00Z');
+
+function servicio(limites = LIMITES_FEV_POR_DEFECTO) {
+  return new ServicioValidacionRips({ obtener: async () => catalogos }, {}, limites);
+}
+
+const validar = (rips: Registro, xmlFevFile: string | null | undefined, s = servicio()) =>
+  s.validarConFev(em, { rips, xmlFevFile, fecha: FECHA });
+
+const conXml = (o: OpcionesFev = {}, rips: Registro = ripsValido()) =>
+  validar(rips, base64(contenedorFev(o)));
+
+/** Codes of the findings that are not our informativo notes. */
+const codigos = (r: ResultadoValidacion) =>
+  r.errores.filter((e) => e.severidad !== 'informativo').map((e) => e.codigo);
+const notas = (r: ResultadoValidacion) =>
+  r.errores.filter((e) => e.severidad === 'informativo').map((e) => e.codigo);
+const hallazgo = (r: ResultadoValidacion, codigo: string) => r.errores.find((e) => e.codigo === codigo);
+const gate = (rips: Registro, xml: string) =>
+  ejecutarCompuerta(rips, base64(xml)).hallazgos.map((h) => h.codigo);
+
+describe('contenedores válidos', () => {
+  it('factura + RIPS coherentes: sin hallazgos, los cruces corren y la nota XML01 desaparece', async () => {
+    const r = await conXml();
+    expect(codigos(r)).toEqual([]);
+    expect(r.valid).toBe(true);
+    expect(notas(r)).not.toContain('XML01');
+    // Rules of alcance 'fev' that need data we do not hold are left to the MUV (MUV01), not XML01.
+    const muv = hallazgo(r, 'MUV01')!;
+    expect(muv.explicacion).toMatch(/RVG19/);
+    expect(muv.explicacion).not.toMatch(/RVC014|RVG08|RVC001|RVC034/);
+  });
+
+  it('sin XML el mismo RIPS conserva la nota XML01', async () => {
+    const r = await servicio().validar(em, ripsValido(), FECHA);
+    expect(notas(r)).toContain('XML01');
+  });
+
+  it('nota crédito y nota débito válidas (tipo 20/30 con BillingReference)', async () => {
+    for (const [tipoNota, tipo] of [
+      ['NC', 'CreditNote'],
+      ['ND', 'DebitNote'],
+    ] as const) {
+      const rips = ripsDeNota(tipoNota, 45000);
+      const xml = contenedorFev({ tipo, valorServicios: '45000.00', salud: {} });
+      expect(ejecutarCompuerta(rips, base64(xml)).hallazgos).toEqual([]);
+      const r = await validar(rips, base64(xml));
+      const cruces = codigos(r).filter((c) => /^(RV|PFP|CND|DND|VCN|VDN|PNC|PDN|NCV|NDV)/.test(c));
+      expect(cruces).toEqual([]);
+    }
+  });
+
+  it('la salida es determinista', async () => {
+    const xml = base64(
+      contenedorFev({
+        numero: 'FEV9',
+        cobertura: '15',
+        periodo: { inicio: '2026-09-10', fin: '2026-09-05' },
+      }),
+    );
+    const a = await validar(ripsValido(), xml);
+    const b = await validar(ripsValido(), xml);
+    expect(b).toEqual(a);
+    expect(a.errores.length).toBeGreaterThan(3);
+  });
+});
+
+describe('contenedor y documento (PFE, FEV, GI, AAR)', () => {
+  it('factura suelta (sin AttachedDocument) → PFE001', async () => {
+    const r = await validar(ripsValido(), base64(documentoFev()));
+    expect(codigos(r)).toContain('PFE001');
+    const e = hallazgo(r, 'PFE001')!;
+    expect(e.severidad).toBe('rechazo');
+    expect(e.explicacion).toMatch(/Invoice suelto/);
+    expect(e.comoCorregir).toMatch(/AttachedDocument/);
+    expect(e.ubicacion.ruta).toBe('xmlFevFile:AttachedDocument');
+    expect(notas(r)).toContain('XML01');
+  });
+
+  it('sin Invoice → PFE002; sin ApplicationResponse → PFE003; la DIAN rechazó → GI010', () => {
+    expect(gate(ripsValido(), contenedorFev({}, { documento: null }))).toEqual(['PFE002']);
+    expect(gate(ripsValido(), contenedorFev({}, { respuesta: null }))).toEqual(['PFE003']);
+    expect(gate(ripsValido(), contenedorFev({ respuestaDian: '04' }))).toEqual(['GI010']);
+    expect(gate(ripsValido(), contenedorFev({}, { respuesta: respuestaDian('FEV1001', '') }))).toEqual([
+      'AAR001',
+    ]);
+  });
+
+  it('en las notas los códigos son los de la nota: PNC/PDN, NCV/NDV', () => {
+    const nc = ripsDeNota('NC', 45000);
+    expect(gate(nc, contenedorFev({ tipo: 'CreditNote' }, { documento: null }))).toEqual(['PNC002']);
+    expect(gate(nc, contenedorFev())).toEqual(['NCV008']);
+    expect(gate(nc, documentoFev({ tipo: 'CreditNote' }))).toEqual(['PNC001']);
+    expect(gate(ripsValido(), contenedorFev({ tipo: 'DebitNote' }))).toEqual(['FEV008']);
+    const nd = ripsDeNota('ND', 45000);
+    expect(gate(nd, contenedorFev({ tipo: 'DebitNote', facturaReferida: null }))).toEqual(['PDN012']);
+    expect(gate(nc, contenedorFev({ tipo: 'CreditNote', operacion: '22', facturaReferida: null }))).toEqual([
+      'PNC012',
+      'PNC012',
+    ]);
+  });
+
+  it('XML interno mal formado → FEV002; respuesta mal formada → FEV003', () => {
+    expect(gate(ripsValido(), contenedorFev({}, { documento: '<Invoice><cbc:ID>1</Invoice>' }))).toEqual([
+      'FEV002',
+    ]);
+    expect(
+      gate(ripsValido(), contenedorFev({}, { respuesta: '<ApplicationResponse><a></ApplicationResponse>' })),
+    ).toEqual(['FEV003']);
+  });
+});
+
+describe('datos de la factura (FED, VFE)', () => {
+  it('tipo de operación de salud (VFE003) y tipo de factura (VFE002, VFE001)', () => {
+    expect(gate(ripsValido(), contenedorFev({ operacion: '10' }))).toEqual(['VFE003']);
+    const exportacion = contenedorFev().replace('<cbc:InvoiceTypeCode>01<', '<cbc:InvoiceTypeCode>02<');
+    expect(gate(ripsValido(), exportacion)).toEqual(['VFE002']);
+    const otro = contenedorFev().replace('<cbc:InvoiceTypeCode>01<', '<cbc:InvoiceTypeCode>99<');
+    expect(gate(ripsValido(), otro)).toEqual(['VFE001']);
+    const sinTipo = contenedorFev().replace('<cbc:InvoiceTypeCode>01</cbc:InvoiceTypeCode>', '');
+    expect(gate(ripsValido(), sinTipo)).toEqual(['FED008']);
+  });
+
+  it('datos del emisor: NIT, DV, schemeName y razón social', () => {
+    expect(gate(ripsValido(), contenedorFev({ dv: '' }))).toEqual(['FED022']);
+    expect(gate(ripsValido(), contenedorFev({ dv: '12' }))).toEqual(['VFE012']);
+    const sinNombre = contenedorFev().replace(
+      '<cbc:RegistrationName>IPS Ficticia del Norte SAS</cbc:RegistrationName>',
+      '<cbc:RegistrationName></cbc:RegistrationName>',
+    );
+    expect(gate(ripsValido(), sinNombre)).toEqual(['FED023']);
+    const esquema = contenedorFev().replace('schemeID="7" schemeName="31"', 'schemeID="7" schemeName="13"');
+    expect(gate(ripsValido(), esquema)).toEqual(['VFE011']);
+  });
+
+  it('falta un dato de la extensión de salud → FED124/126/128/130/132; valor vacío → FED123 (notificación)', async () => {
+    expect(gate(ripsValido(), contenedorFev({ salud: { CODIGO_PRESTADOR: null } }))).toEqual(['FED124']);
+    expect(gate(ripsValido(), contenedorFev({ salud: { MODALIDAD_PAGO: null } }))).toEqual(['FED126']);
+    expect(gate(ripsValido(), contenedorFev({ salud: { COBERTURA_PLAN_BENEFICIOS: null } }))).toEqual([
+      'FED128',
+    ]);
+    expect(gate(ripsValido(), contenedorFev({ salud: { NUMERO_CONTRATO: null } }))).toEqual(['FED130']);
+    expect(gate(ripsValido(), contenedorFev({ salud: { NUMERO_POLIZA: null } }))).toEqual(['FED132']);
+    const r = await conXml({ salud: { CODIGO_PRESTADOR: '<Value/>' } });
+    expect(hallazgo(r, 'FED123')!.severidad).toBe('aviso-gradualidad');
+    expect(r.valid).toBe(true);
+    const sinExtension = contenedorFev().replace(
+      /<ext:UBLExtension><ext:ExtensionContent><CustomTagGeneral>[\s\S]*?<\/CustomTagGeneral><\/ext:ExtensionContent><\/ext:UBLExtension>/,
+      '',
+    );
+    expect(gate(ripsValido(), sinExtension)).toEqual(['FED060']);
+  });
+
+  it('schemeID y schemeName de la extensión (FED125/127/133/134/136) y contrato/póliza condicionales', () => {
+    const sinEsquema = '<Value>Pago por evento</Value>';
+    expect(gate(ripsValido(), contenedorFev({ salud: { MODALIDAD_PAGO: sinEsquema } }))).toEqual(['FED125']);
+    expect(gate(ripsValido(), contenedorFev({ modalidad: '12' }))).toEqual(['FED133']);
+    expect(
+      gate(ripsValido(), contenedorFev({ salud: { COBERTURA_PLAN_BENEFICIOS: '<Value>x</Value>' } })),
+    ).toEqual(['FED127']);
+    expect(gate(ripsValido(), contenedorFev({ coberturaEsquema: 'salud_cobertuta.gc' }))).toEqual(['FED134']);
+    // Sin contrato: FACTURA_SIN_CONTRATO con su código; sin él, FED129; con el grupo sin código, FED136.
+    const sinContrato = { NUMERO_CONTRATO: '<Value/>' };
+    expect(gate(ripsValido(), contenedorFev({ salud: sinContrato }))).toEqual(['FED129']);
+    expect(
+      gate(
+        ripsValido(),
+        contenedorFev({ salud: { ...sinContrato, FACTURA_SIN_CONTRATO: '<Value schemeID="07">X</Value>' } }),
+      ),
+    ).toEqual([]);
+    expect(
+      gate(
+        ripsValido(),
+        contenedorFev({ salud: { ...sinContrato, FACTURA_SIN_CONTRATO: '<Value>X</Value>' } }),
+      ),
+    ).toEqual(['FED136']);
+    // SOAT exige póliza.
+    expect(gate(ripsValido(), contenedorFev({ cobertura: '04' }))).toEqual(['FED131']);
+  });
+
+  it('código de cobertura (Res. 948: 01 inactivo desde 2026-07-01, 16 y 17 nuevos)', async () => {
+    expect(gate(ripsValido(), contenedorFev({ cobertura: '99' }))).toEqual(['FED134']);
+    expect(gate(ripsValido(), contenedorFev({ cobertura: '01' }))).toEqual(['FED134']);
+    expect(gate(ripsValido(), contenedorFev({ cobertura: '17' }))).toEqual([]);
+    // 17 (UPC subsidiada) con usuarios contributivos: RVC005, rechazo con la Res. 948.
+    const r = await conXml({ cobertura: '17' });
+    const rvc005 = r.errores.filter((e) => e.codigo === 'RVC005');
+    expect(rvc005.map((e) => e.ubicacion.ruta)).toEqual([
+      'usuarios[0].tipoUsuario',
+      'usuarios[1].tipoUsuario',
+    ]);
+    expect(rvc005[0]!.severidad).toBe('rechazo');
+    expect(rvc005[0]!.explicacion).toMatch(/cobertura 17/);
+  });
+});
+
+describe('cruces RIPS ↔ factura', () => {
+  it('número distinto → PFP001 y RVC004; NIT distinto → RVC001', async () => {
+    const r = await conXml({ numero: 'FEV1002', nit: '900999999' });
+    expect(codigos(r)).toEqual(expect.arrayContaining(['PFP001', 'RVC004', 'RVC001']));
+    expect(hallazgo(r, 'PFP001')!.explicacion).toMatch(/FEV1001/);
+    expect(hallazgo(r, 'RVC001')!.ubicacion.ruta).toBe('numDocumentoIdObligado');
+    expect(r.valid).toBe(false);
+  });
+
+  it('nota: numNota distinto del número de la nota → RVG02; factura referida distinta → PFP001', async () => {
+    const rips = ripsDeNota('NC', 45000);
+    const r = await validar(
+      rips,
+      base64(contenedorFev({ tipo: 'CreditNote', numero: 'NC777', facturaReferida: 'FEV2' })),
+    );
+    expect(codigos(r)).toEqual(expect.arrayContaining(['PFP001', 'RVG02', 'RVC004']));
+  });
+
+  it('periodo: servicio y egreso fuera → RVC014/RVC044; sin periodo → FED100/FED101; inicio > fin → VFE020', async () => {
+    const r = await conXml({ periodo: { inicio: '2026-09-10', fin: '2026-09-20' } });
+    const fuera = r.errores
+      .filter((e) => ['RVC014', 'RVC044'].includes(e.codigo))
+      .map((e) => `${e.codigo} ${e.ubicacion.ruta}`);
+    expect(fuera).toContain('RVC014 usuarios[0].servicios.consultas[0].fechaInicioAtencion');
+    expect(fuera).toContain('RVC044 usuarios[1].servicios.urgencias[0].fechaEgreso');
+    expect(fuera).toContain('RVC014 usuarios[1].servicios.consultas[1].fechaInicioAtencion');
+    expect(gate(ripsValido(), contenedorFev({ periodo: null }))).toEqual(['FED100', 'FED101']);
+    expect(
+      gate(ripsValido(), contenedorFev({ periodo: { inicio: '2026-09-30', fin: '2026-09-01' } })),
+    ).toEqual(['VFE020']);
+    expect(gate(ripsValido(), contenedorFev({ periodo: { inicio: '2026-9-1', fin: '2026-09-30' } }))).toEqual(
+      ['VFE020'],
+    );
+  });
+
+  it('periodos anteriores a los cortes → RVG018 (2024-10-01) o RCG018 (2023-01-01)', async () => {
+    const a = await conXml({ periodo: { inicio: '2024-09-01', fin: '2026-09-30' } });
+    expect(codigos(a)).toContain('RVG018');
+    expect(codigos(a)).not.toContain('RCG018');
+    const b = await conXml({ periodo: { inicio: '2022-12-01', fin: '2026-09-30' } });
+    expect(codigos(b)).toContain('RCG018');
+    expect(codigos(b)).not.toContain('RVG018');
+  });
+
+  it('PrepaidPayment: sumas contra el RIPS (RVG09, RVC036), concepto repetido (FED061), schemeID y valor (FED104/105)', async () => {
+    const distinto = await conXml({ anticipos: [['02', '5000.00']] });
+    expect(codigos(distinto)).toEqual(expect.arrayContaining(['RVG09', 'RVC036']));
+    expect(hallazgo(distinto, 'RVG09')!.explicacion).toMatch(/4\.700.*5\.000/);
+    // Same total under another concept: only the per-concept rule.
+    const concepto = await conXml({ anticipos: [['01', '4700.00']] });
+    expect(codigos(concepto)).toContain('RVC036');
+    expect(codigos(concepto)).not.toContain('RVG09');
+    // Anticipo (04) is only in the invoice and does not count as a moderating payment.
+    const anticipo = await conXml({
+      anticipos: [
+        ['02', '4700.00'],
+        ['04', '100000.00'],
+      ],
+    });
+    expect(codigos(anticipo)).toEqual([]);
+    expect(
+      gate(
+        ripsValido(),
+        contenedorFev({
+          anticipos: [
+            ['02', '2000.00'],
+            ['02', '2700.00'],
+          ],
+        }),
+      ),
+    ).toEqual(['FED061']);
+    expect(gate(ripsValido(), contenedorFev({ anticipos: [['', '4700.00']] }))).toEqual(['FED104']);
+    expect(gate(ripsValido(), contenedorFev({ anticipos: [['02', '4.700,00']] }))).toEqual(['FED105']);
+  });
+
+  it('RVG08: la suma de los servicios no es el valor de la factura (solo por evento)', async () => {
+    const r = await conXml({ valorServicios: '1500000.00' });
+    expect(codigos(r)).toContain('RVG08');
+    const capitacion = await conXml({ valorServicios: '1500000.00', modalidad: '03' });
+    expect(codigos(capitacion)).not.toContain('RVG08');
+  });
+
+  it('RVC034: valores mayores a 0 solo por evento; en capitación, 0', async () => {
+    const capitacion = await conXml({ modalidad: '03' });
+    const rutas = capitacion.errores.filter((e) => e.codigo === 'RVC034').map((e) => e.ubicacion.ruta);
+    expect(rutas).toContain('usuarios[0].servicios.consultas[0].vrServicio');
+    expect(rutas).toContain('usuarios[0].servicios.medicamentos[0].vrUnitMedicamento');
+    const rips = ripsValido();
+    const consulta = ((rips.usuarios as Registro[])[0]!.servicios as Record<string, Registro[]>)
+      .consultas![0]!;
+    consulta.vrServicio = 0;
+    const evento = await validar(rips, base64(contenedorFev({ valorServicios: '1441790.00' })));
+    expect(evento.errores.filter((e) => e.codigo === 'RVC034').map((e) => e.ubicacion.ruta)).toEqual([
+      'usuarios[0].servicios.consultas[0].vrServicio',
+    ]);
+  });
+
+  it('CIN006: pagos compartidos (03) no caben en la cobertura 16', async () => {
+    const rips = ripsValido();
+    const consulta = ((rips.usuarios as Registro[])[1]!.servicios as Record<string, Registro[]>)
+      .consultas![1]!;
+    consulta.conceptoRecaudo = '03';
+    const r = await validar(rips, base64(contenedorFev({ anticipos: [['03', '4700.00']] })));
+    expect(codigos(r)).toContain('CIN006');
+  });
+});
+
+describe('tipoNota y presencia del XML', () => {
+  it('factura sin XML → VPQ004; XML vacío → GI006', async () => {
+    expect(codigos(await validar(ripsValido(), null))).toContain('VPQ004');
+    expect(codigos(await validar(ripsValido(), '  '))).toContain('GI006');
+  });
+
+  it('NA y RS: sin XML no hay hallazgo ni nota XML01; con XML → XML02', async () => {
+    for (const tipoNota of ['NA', 'RS']) {
+      const rips = { ...ripsValido(), tipoNota, numNota: 'A1' };
+      const sin = await validar(rips, null);
+      expect(notas(sin)).not.toContain('XML01');
+      expect(sin.errores.map((e) => e.codigo)).not.toContain('XML02');
+      const vacio = await validar(rips, '');
+      expect(vacio.errores.map((e) => e.codigo)).not.toContain('XML02');
+      const con = await validar(rips, base64(contenedorFev()));
+      expect(hallazgo(con, 'XML02')!.severidad).toBe('rechazo');
+    }
+  });
+});
+
+describe('entrada hostil: rechazo claro, sin caída ni cuelgue', () => {
+  const rapido = (fn: () => unknown) => {
+    const t0 = performance.now();
+    const r = fn();
+    expect(performance.now() - t0).toBeLessThan(2000);
+    return r;
+  };
+
+  it('no base64, XML en texto plano, no UTF-8, no XML', () => {
+    expect(gate(ripsValido(), '') /* base64 of '' */).toEqual(['GI006']);
+    const h = (v: string) => ejecutarCompuerta(ripsValido(), v).hallazgos;
+    expect(h('esto no es base64!!').map((x) => x.codigo)).toEqual(['GI005']);
+    expect(h('<AttachedDocument/>')[0]!.detalle).toMatch(/base64/);
+    expect(h(Buffer.from([0xff, 0xfe, 0x00, 0xc3]).toString('base64')).map((x) => x.codigo)).toEqual([
+      'GI005',
+    ]);
+    expect(h(base64('{"no": "xml"}')).map((x) => x.codigo)).toEqual(['GI005']);
+    expect(h(base64('<AttachedDocument><sin-cerrar></AttachedDocument>')).map((x) => x.codigo)).toEqual([
+      'FEV001',
+    ]);
+  });
+
+  it('bomba de entidades (billion laughs) → FEV001', () => {
+    const bomba = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from(
+      { length: 9 },
+      (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i === 0 ? '' : i};`.repeat(10)}">`,
+    ).join('')}]><AttachedDocument>&lol9;</AttachedDocument>`;
+    const h = rapido(() => ejecutarCompuerta(ripsValido(), base64(bomba)).hallazgos) as {
+      codigo: string;
+      detalle?: string;
+    }[];
+    expect(h.map((x) => x.codigo)).toEqual(['FEV001']);
+    expect(h[0]!.detalle).toMatch(/DOCTYPE/);
+  });
+
+  it('entidad externa (XXE) → FEV001, también cuando viene dentro del CDATA', () => {
+    const xxe =
+      '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><AttachedDocument>&x;</AttachedDocument>';
+    expect(gate(ripsValido(), xxe)).toEqual(['FEV001']);
+    const interno = documentoFev().replace(
+      '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+      '<?xml version="1.0"?><!DOCTYPE Invoice [<!ENTITY x SYSTEM "http://ejemplo.invalido/x">]>',
+    );
+    // The outer container carries the DOCTYPE text inside CDATA: refused as a whole.
+    const h = ejecutarCompuerta(ripsValido(), base64(contenedorFev({}, { documento: interno }))).hallazgos;
+    expect(h.map((x) => x.codigo)).toEqual(['FEV001']);
+  });
+
+  it('anidamiento profundo (100 000 niveles) → FEV001 sin desbordar la pila', () => {
+    const n = 100_000;
+    const profundo = `<AttachedDocument>${'<a>'.repeat(n)}${'</a>'.repeat(n)}</AttachedDocument>`;
+    const h = rapido(() => ejecutarCompuerta(ripsValido(), base64(profundo)).hallazgos) as {
+      codigo: string;
+      detalle?: string;
+    }[];
+    expect(h.map((x) => x.codigo)).toEqual(['FEV001']);
+    expect(h[0]!.detalle).toMatch(/niveles/);
+  });
+
+  it('archivo enorme → GI008 sin decodificarlo; el límite es configurable', async () => {
+    const enorme = 'A'.repeat(30 * 1024 * 1024);
+    const h = rapido(() => ejecutarCompuerta(ripsValido(), enorme).hallazgos) as { codigo: string }[];
+    expect(h.map((x) => x.codigo)).toEqual(['GI008']);
+    const pequeno = servicio({ maxBytes: 2048, maxProfundidad: 64 });
+    const r = await validar(ripsValido(), base64(contenedorFev()), pequeno);
+    expect(codigos(r)).toContain('GI008');
+    expect(hallazgo(r, 'GI008')!.explicacion).toMatch(/MB/);
+  });
+});
+
+describe('registro de códigos', () => {
+  it('cada código tiene textos en español y la clase de la tabla oficial', () => {
+    for (const c of CODIGOS_FEV.values()) {
+      expect(c.titulo.length, c.codigo).toBeGreaterThan(10);
+      expect(c.explicacion.length, c.codigo).toBeGreaterThan(20);
+      expect(c.comoCorregir.length, c.codigo).toBeGreaterThan(20);
+      expect(c.mensajeOficial.length, c.codigo).toBeGreaterThan(10);
+    }
+    const notificaciones = [...CODIGOS_FEV.values()]
+      .filter((c) => c.clase === 'N')
+      .map((c) => c.codigo)
+      .sort();
+    expect(notificaciones).toEqual([
+      'CND123',
+      'CND129',
+      'CND131',
+      'DND123',
+      'DND129',
+      'DND131',
+      'FED123',
+      'FED129',
+      'FED131',
+      'FED136',
+    ]);
+    for (const c of [
+      'PFE001',
+      'PFE002',
+      'PFE003',
+      'FEV001',
+      'GI005',
+      'GI006',
+      'GI008',
+      'PFP001',
+      'VFE003',
+      'FED061',
+      'FED104',
+      'FED105',
+      'PNC012',
+      'PDN012',
+      'VCN019',
+      'VDN018',
+    ])
+      expect(CODIGOS_FEV.get(c)?.clase, c).toBe('R');
+  });
+});
+
+describe('leerContenedorFev (para la radicación)', () => {
+  it('devuelve número, NIT, totales y periodo', () => {
+    const { resumen, hallazgos } = leerContenedorFev(base64(contenedorFev()), { numFactura: 'FEV1001' });
+    expect(hallazgos).toEqual([]);
+    expect(resumen).toMatchObject({
+      tipoDocumento: 'Invoice',
+      numero: 'FEV1001',
+      numeroFactura: 'FEV1001',
+      nitEmisor: '900123456',
+      dvEmisor: '7',
+      periodo: { inicio: '2026-09-01', fin: '2026-09-30' },
+      totales: { valorServicios: 1486790, anticipado: 4700, aPagar: 1482090 },
+      cobertura: '16',
+      modalidadPago: '04',
+    });
+    const nota = leerContenedorFev(base64(contenedorFev({ tipo: 'CreditNote' })), { tipoNota: 'NC' });
+    expect(nota.resumen).toMatchObject({
+      tipoDocumento: 'CreditNote',
+      numero: 'NC501',
+      numeroFactura: 'FEV1001',
+    });
+    expect(leerContenedorFev('xx').resumen).toBeNull();
+  });
+});

@@ -1,0 +1,156 @@
+import type { DatosFev } from '../reglas/tipos.js';
+import type { Registro } from '../tipos.js';
+import { type DocumentoFev, leerDocumento, TIPOS_DOCUMENTO_FEV, type TipoDocumentoFev } from './documento.js';
+import { decodificarXmlFev, LIMITES_FEV_POR_DEFECTO, type LimitesFev } from './entrada.js';
+import { Anotador, CONCEPTOS_RECAUDO, type HallazgoFev, verificarDocumento } from './verificar.js';
+import { ErrorXml, hijos, type Nodo, parsearXml, raiz, ruta, valor } from './xml.js';
+
+export interface ResultadoCompuerta {
+  hallazgos: HallazgoFev[];
+  /** The document read from the container (when it could be read). */
+  documento?: DocumentoFev;
+  /**
+   * For the RIPS rules: the invoice data when the container could be read; null when no XML
+   * applies (tipoNota NA/RS); undefined when the XML is missing or unreadable.
+   */
+  datos?: DatosFev | null;
+}
+
+/** NA (ajuste) and RS (RIPS sin factura) are filed without an electronic document. */
+const SIN_DOCUMENTO = new Set(['NA', 'RS']);
+
+export function documentoEsperado(tipoNota: unknown): TipoDocumentoFev | null {
+  const t = typeof tipoNota === 'string' ? tipoNota.trim().toUpperCase() : '';
+  if (SIN_DOCUMENTO.has(t)) return null;
+  if (t === 'NC') return 'CreditNote';
+  if (t === 'ND') return 'DebitNote';
+  return 'Invoice';
+}
+
+const ENTIDADES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** The embedded document's text: CDATA, or (rarely) escaped with the five XML entities. */
+function textoEmbebido(n: Nodo | undefined): string | null {
+  const t = valor(n);
+  if (t === null) return null;
+  return t.startsWith('&lt;') ? t.replace(/&(lt|gt|amp|quot|apos);/g, (_, e: string) => ENTIDADES[e]!) : t;
+}
+
+/**
+ * The FEV gate (DT2 §11, LIN §4.3): decodes and parses the AttachedDocument safely, checks the
+ * container, the embedded document and the DIAN response, and compares the invoice number with
+ * the RIPS (PFP001). Never throws on bad input: every problem is a finding.
+ */
+export function ejecutarCompuerta(
+  rips: Registro,
+  xmlFevFile: string | null | undefined,
+  limites: LimitesFev = LIMITES_FEV_POR_DEFECTO,
+): ResultadoCompuerta {
+  const esperado = documentoEsperado(rips.tipoNota);
+  const a = new Anotador(esperado ?? 'Invoice');
+  if (esperado === null) {
+    if (xmlFevFile && xmlFevFile.trim() !== '')
+      a.anotar('archivoSobrante', { detalle: `tipoNota es «${String(rips.tipoNota).trim()}».` });
+    return { hallazgos: a.hallazgos, datos: null };
+  }
+  // Absent: VPQ004; sent but empty: GI006 (from the decoder).
+  if (xmlFevFile === undefined || xmlFevFile === null) {
+    a.anotar('archivoFaltante');
+    return { hallazgos: a.hallazgos };
+  }
+  const decodificado = decodificarXmlFev(xmlFevFile, limites);
+  if (!decodificado.ok) {
+    a.hallazgos.push({ codigo: decodificado.codigo, ruta: 'xmlFevFile', detalle: decodificado.detalle });
+    return { hallazgos: a.hallazgos };
+  }
+  const limitesXml = { maxProfundidad: limites.maxProfundidad };
+  let contenedor: Nodo;
+  try {
+    contenedor = parsearXml(decodificado.texto, limitesXml);
+  } catch (e) {
+    if (!(e instanceof ErrorXml)) throw e;
+    a.anotar('estructuraContenedor', { detalle: e.motivo });
+    return { hallazgos: a.hallazgos };
+  }
+  const r = raiz(contenedor);
+  if (!r) {
+    a.anotar('estructuraContenedor', { detalle: 'El XML no tiene un único elemento raíz.' });
+    return { hallazgos: a.hallazgos };
+  }
+  if (r.nombre !== 'AttachedDocument') {
+    a.anotar('contenedor', {
+      detalle: (TIPOS_DOCUMENTO_FEV as readonly string[]).includes(r.nombre)
+        ? `Se recibió un ${r.nombre} suelto (el XML de la DIAN sin su contenedor).`
+        : `El elemento raíz es «${r.nombre}».`,
+    });
+    return { hallazgos: a.hallazgos };
+  }
+  const textoDoc = textoEmbebido(ruta(r.nodo, 'Attachment', 'ExternalReference', 'Description'));
+  const referencia = ruta(r.nodo, 'ParentDocumentLineReference', 'DocumentReference');
+  const textoRespuesta = textoEmbebido(ruta(referencia, 'Attachment', 'ExternalReference', 'Description'));
+  if (textoDoc === null) a.anotar('documento');
+  if (textoRespuesta === null) a.anotar('respuesta');
+
+  let documento: DocumentoFev | undefined;
+  if (textoDoc !== null) {
+    try {
+      const d = raiz(parsearXml(textoDoc, limitesXml));
+      if (!d) a.anotar('estructuraDocumento', { detalle: 'El documento no tiene un único elemento raíz.' });
+      else if (d.nombre !== esperado) {
+        if ((TIPOS_DOCUMENTO_FEV as readonly string[]).includes(d.nombre))
+          a.anotar('noEsTipo', { detalle: `El contenedor trae un ${d.nombre}.` });
+        else a.anotar('estructuraDocumento', { detalle: `El elemento raíz es «${d.nombre}».` });
+      } else documento = leerDocumento(esperado, d.nodo);
+    } catch (e) {
+      if (!(e instanceof ErrorXml)) throw e;
+      a.anotar('estructuraDocumento', { detalle: e.motivo });
+    }
+  }
+  if (textoRespuesta !== null) verificarRespuesta(textoRespuesta, limitesXml, a);
+  if (!documento) return { hallazgos: a.hallazgos };
+
+  verificarDocumento(documento, a);
+  const numeroFactura = esperado === 'Invoice' ? documento.numero : (documento.facturaReferida?.id ?? null);
+  const numRips = typeof rips.numFactura === 'string' ? rips.numFactura.trim() : null;
+  if (numeroFactura && numRips && numeroFactura !== numRips)
+    a.anotar('numeroRips', {
+      ruta:
+        esperado === 'Invoice' ? 'Invoice.ID' : `${esperado}.BillingReference.InvoiceDocumentReference.ID`,
+      valor: numeroFactura,
+      detalle: `El RIPS informa «${numRips}».`,
+    });
+  return { hallazgos: a.hallazgos, documento, datos: datosParaReglas(documento) };
+}
+
+function verificarRespuesta(texto: string, limites: { maxProfundidad: number }, a: Anotador): void {
+  try {
+    const d = raiz(parsearXml(texto, limites));
+    if (d?.nombre !== 'ApplicationResponse') {
+      a.anotar('estructuraRespuesta', { detalle: d ? `El elemento raíz es «${d.nombre}».` : undefined });
+      return;
+    }
+    const codigo = valor(hijos(d.nodo, 'DocumentResponse')[0], 'Response', 'ResponseCode');
+    if (codigo === null) a.anotar('respuestaCodigo');
+    else if (codigo !== '02') a.anotar('rechazadaDian', { valor: codigo });
+  } catch (e) {
+    if (!(e instanceof ErrorXml)) throw e;
+    a.anotar('estructuraRespuesta', { detalle: e.motivo });
+  }
+}
+
+export function datosParaReglas(d: DocumentoFev): DatosFev {
+  const info = (nombre: string) => d.extensionSalud?.items.find((i) => i.nombre === nombre);
+  return {
+    tipoDocumento: d.tipo,
+    numero: d.numero,
+    numeroFactura: d.tipo === 'Invoice' ? d.numero : (d.facturaReferida?.id ?? null),
+    nitEmisor: d.emisor.nit,
+    cobertura: info('COBERTURA_PLAN_BENEFICIOS')?.schemeID ?? null,
+    modalidadPago: info('MODALIDAD_PAGO')?.schemeID ?? null,
+    periodo: { inicio: d.periodo.inicio, fin: d.periodo.fin },
+    pagosAnticipados: d.pagosAnticipados
+      .filter((p) => p.concepto !== null && CONCEPTOS_RECAUDO.has(p.concepto) && p.valor !== null)
+      .map((p) => ({ concepto: p.concepto!, valor: p.valor! })),
+    valorServicios: d.totales.lineas,
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Wire format of the API Docker FEV-RIPS (manual v4.3 §8, swagger DTOs). Field names are the
+ * mechanism's own (PascalCase in responses); `leerClave` also accepts camelCase spellings.
+ */
+
+/** Upload operations this service uses, chosen from `rips.tipoNota`. */
+export const OPERACION_POR_TIPO_NOTA = {
+  FEV: 'CargarFevRips',
+  NC: 'CargarNC',
+  ND: 'CargarND',
+  NA: 'CargarNotaAjuste',
+  RS: 'CargarRipsSinFactura',
+} as const;
+
+export type TipoNota = 'NC' | 'ND' | 'NA' | 'RS';
+export type OperacionMuv = (typeof OPERACION_POR_TIPO_NOTA)[keyof typeof OPERACION_POR_TIPO_NOTA];
+
+/** Operations whose package carries no AttachedDocument (`xmlFevFile` must go empty, manual §8.6–8.7). */
+export const SIN_ADJUNTO: ReadonlySet<OperacionMuv> = new Set(['CargarNotaAjuste', 'CargarRipsSinFactura']);
+
+/** Modulo the mechanism reports for each operation (manual §8.13). */
+export const MODULO_POR_OPERACION: Record<OperacionMuv, string> = {
+  CargarFevRips: 'FacturaElectronica',
+  CargarNC: 'NotaCredito',
+  CargarND: 'NotaDebito',
+  CargarNotaAjuste: 'NotaAjuste',
+  CargarRipsSinFactura: 'RipsSinFactura',
+};
+
+/** null → CargarFevRips; NC/ND/NA/RS → their operation; anything else → undefined. */
+export function operacionDe(tipoNota: unknown): OperacionMuv | undefined {
+  if (tipoNota === null || tipoNota === undefined) return OPERACION_POR_TIPO_NOTA.FEV;
+  if (typeof tipoNota !== 'string') return undefined;
+  return (OPERACION_POR_TIPO_NOTA as Record<string, OperacionMuv>)[tipoNota];
+}
+
+/** `POST /api/Auth/LoginSISPRO` body. */
+export interface LoginSispro {
+  persona: { identificacion: { tipo: string; numero: string } };
+  clave: string;
+  nit: string;
+  tipoUsuario?: string;
+}
+
+/** Upload body: the RIPS object itself and the base64 AttachedDocument (empty for NA/RS). */
+export interface PaqueteFevRips {
+  rips: Record<string, unknown>;
+  xmlFevFile: string;
+}
+
+/** One entry of `ResultadosValidacion`. */
+export interface ResultadoValidacionMuv {
+  Clase: string;
+  Codigo: string;
+  Descripcion: string;
+  Observaciones: string;
+  PathFuente: string;
+  Fuente: string;
+}
+
+/** `ResultadoProcesoFevRips` (manual §8.13). */
+export interface ResultadoProcesoMuv {
+  ResultState: boolean;
+  ProcesoId: number | null;
+  NumFactura: string | null;
+  CodigoUnicoValidacion: string | null;
+  FechaRadicacion: string | null;
+  RutaArchivos: string | null;
+  Ambiente?: string | null;
+  Modulo?: string | null;
+  ResultadosValidacion: ResultadoValidacionMuv[];
+}
+
+/** `ConsultaFevRipsDTO`: the payer sends the package, its CUV, or (here) the obligated party and document. */
+export interface ConsultaCuvMuv {
+  rips: Record<string, unknown> | null;
+  xmlFevFile: string | null;
+  codigoUnicoValidacion: string | null;
+}
+
+export interface CantidadTotalAtencionesMuv {
+  Consultas: number;
+  Procedimientos: number;
+  Medicamentos: number;
+  OtrosServicios: number;
+  RecienNacidos: number;
+  Hospitalizaciones: number;
+  Urgencias: number;
+}
+
+/** `ConsultaCUVDTO` (manual §8.14). */
+export interface RegistroCuvMuv {
+  ProcesoId: number;
+  EsValido: boolean;
+  CodigoUnicoValidacion: string | null;
+  FechaValidacion: string | null;
+  TipoDocumento: string | null;
+  NumDocumentoIdObligado: string | null;
+  NumeroDocumento: string | null;
+  FechaEmision: string | null;
+  TotalFactura: number | null;
+  CantidadUsuarios: number | null;
+  CantidadAtenciones: number | null;
+  TotalValorServicios: number | null;
+  IdentificacionAdquiriente: string | null;
+  CodigoPrestador: string | null;
+  ModalidadPago: string | null;
+  NumDocumentoReferenciado: string | null;
+  UrlJson: string | null;
+  UrlXml: string | null;
+  JsonFile: string | null;
+  XmlFileBase64: string | null;
+  ResultadosValidacion: ResultadoValidacionMuv[];
+  CantidadTotalAtenciones: CantidadTotalAtencionesMuv | null;
+}
+
+/** A CUV is 96 lowercase hexadecimal characters (manual §8.13). */
+export const FORMATO_CUV = /^[0-9a-f]{96}$/;

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
+import { Entidad } from '../../entidades/entidad.entity.js';
+import type { ErrorAccionable } from '../../errores/error-accionable.js';
+
+export const ESTADOS_RADICACION = ['radicado', 'rechazado', 'rechazado-local', 'fallido'] as const;
+export type EstadoRadicacion = (typeof ESTADOS_RADICACION)[number];
+
+/**
+ * One filing attempt with the MUV, append-only (a trigger refuses UPDATE and DELETE). Findings and
+ * the mechanism's raw answer are kept as evidence; they are loaded only when asked for.
+ */
+@Entity({ tableName: 'radicacion' })
+// GET /rips: the newest filings of one entity, read backwards on this index.
+@Index({ name: 'radicacion_entidad_id_created_at_id_index', properties: ['entidad', 'createdAt', 'id'] })
+// At most one CUV per invoice and entity; also the lookup of a repeated invoice.
+@Index({
+  name: 'radicacion_factura_radicada_unique',
+  expression:
+    'create unique index "radicacion_factura_radicada_unique" on "radicacion" ("entidad_id", "num_documento_id_obligado", "num_factura") where "estado" = \'radicado\' and "tipo_nota" is null',
+})
+export class Radicacion {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => Entidad, { deleteRule: 'cascade' })
+  entidad!: Rel<Entidad>;
+
+  @Property({ type: 'text', nullable: true })
+  numFactura: string | null = null;
+
+  @Property({ type: 'text' })
+  numDocumentoIdObligado!: string;
+
+  /** null = invoice (CargarFevRips); NC, ND, NA, RS. */
+  @Property({ type: 'text', nullable: true })
+  tipoNota: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  numNota: string | null = null;
+
+  @Property({ type: 'text' })
+  operacion!: string;
+
+  @Property({ type: 'text' })
+  estado!: EstadoRadicacion;
+
+  @Property({ type: 'text', nullable: true })
+  cuv: string | null = null;
+
+  @Property({ type: 'int', nullable: true })
+  procesoId: number | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  fechaRadicacion: Date | null = null;
+
+  /** Why it ended this way, in Spanish (no patient data). */
+  @Property({ type: 'text', nullable: true })
+  motivo: string | null = null;
+
+  @Property({ type: 'int' })
+  nErrores = 0;
+
+  @Property({ type: 'int' })
+  nAvisos = 0;
+
+  /** Every finding explained (local gate and mechanism). */
+  @Property({ type: 'jsonb', lazy: true })
+  errores: ErrorAccionable[] = [];
+
+  /** The mechanism's answer as received: evidence, never logged. */
+  @Property({ type: 'jsonb', nullable: true, lazy: true })
+  respuestaMuv: unknown = null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,293 @@
+import type { TipoServicio } from '../../tipos.js';
+import { dia } from '../helpers/fechas.js';
+import { CAMPO_INICIO, dondeServicio, numero, texto } from '../rvc-050-098/comun.js';
+import type { ContextoRegla, DatosFev, Regla } from '../tipos.js';
+
+/**
+ * Checks of the registry's rules of alcance 'fev' (RIPS ↔ invoice): they run only when the RIPS is
+ * validated with its AttachedDocument (ctx.fev, read by src/rips/fev). The rules' texts and classes
+ * stay in the registry files; this module adds their hooks. Rules of alcance 'fev' without a hook
+ * here (RVG10, RVG19, RVC017) need data we do not hold and are left to the MUV.
+ */
+type Chequeos = Pick<Regla, 'estado' | 'transaccion' | 'usuario' | 'servicio' | 'final'>;
+
+const CON_VALOR: readonly TipoServicio[] = ['consultas', 'procedimientos', 'medicamentos', 'otrosServicios'];
+const CON_EGRESO: readonly TipoServicio[] = ['urgencias', 'hospitalizacion', 'recienNacidos'];
+const MODALIDAD_EVENTO = '04';
+/** Moderating payments reported in RIPS (04 anticipo only in the invoice, RVC092; 05 no aplica). */
+const CONCEPTOS_MODERADORES = ['01', '02', '03'] as const;
+
+/**
+ * Coverage (XML) → RIPS user types it admits (DT1 v002 §1.8 and LIN §3.2). Coverages 03 (not
+ * regulated), 06 (ADRES) and 07 (salud pública) admit many user types and are not checked.
+ */
+const TIPOS_USUARIO_POR_COBERTURA: Readonly<Record<string, readonly string[]>> = {
+  '01': ['01', '02', '03', '04'],
+  '02': ['01', '02', '03', '04'],
+  '04': ['10'],
+  '05': ['09'],
+  '08': ['05'],
+  '09': ['05'],
+  '10': ['11'],
+  '11': ['11'],
+  '12': ['11'],
+  '13': ['06', '07', '13'],
+  '14': ['08'],
+  '15': ['12'],
+  '16': ['01', '02', '03'],
+  '17': ['04'],
+};
+
+/** conceptoRecaudo allowed in the RIPS per coverage, where DT1 §1.8 reads unambiguously (16/17). */
+const CONCEPTOS_POR_COBERTURA: Readonly<Record<string, readonly string[]>> = {
+  '16': ['01', '02', '04', '05'],
+  '17': ['01', '02', '04', '05'],
+};
+
+/** Cut-offs of the billing period (LIN §4.3.3, DT2 §11.3). */
+const CORTE_RCG018 = '2023-01-01';
+const CORTE_RVG018 = '2024-10-01';
+
+const soloDigitos = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'number' ? String(v).replace(/\D/g, '') : '';
+const pesos = (n: number) => `$${n.toLocaleString('es-CO', { maximumFractionDigits: 2 })}`;
+const fechaValida = (v: string | null): v is string => v !== null && dia(v) === v;
+
+function periodo(fev: DatosFev): { inicio: string; fin: string } | null {
+  const { inicio, fin } = fev.periodo;
+  return fechaValida(inicio) && fechaValida(fin) && inicio <= fin ? { inicio, fin } : null;
+}
+
+function fueraDelPeriodo(codigo: string, campo: (tipo: TipoServicio) => string): Chequeos['servicio'] {
+  return {
+    tipos: codigo === 'RVC044' ? CON_EGRESO : CON_VALOR,
+    verificar(r, ref, ctx) {
+      const p = ctx.fev && periodo(ctx.fev);
+      if (!p) return;
+      const nombre = campo(ref.tipo);
+      const d = dia(r[nombre]);
+      if (d === undefined || (d >= p.inicio && d <= p.fin)) return;
+      ctx.emitir(codigo, dondeServicio(ref), nombre, {
+        valor: r[nombre],
+        detalle: `El periodo de facturación de la factura va del ${p.inicio} al ${p.fin}.`,
+      });
+    },
+  };
+}
+
+interface Sumas {
+  servicios: number;
+  moderadores: Map<string, number>;
+}
+
+const sumas = (): Sumas => ({ servicios: 0, moderadores: new Map() });
+
+/** Accumulates service values and moderating payments by concept (one pass, kept in `estado`). */
+const acumular: NonNullable<Chequeos['servicio']> = {
+  tipos: CON_VALOR,
+  verificar(r, _ref, _ctx, estado) {
+    const s = estado as Sumas;
+    s.servicios += numero(r.vrServicio) ?? 0;
+    const concepto = texto(r.conceptoRecaudo);
+    const v = numero(r.valorPagoModerador);
+    if (concepto && v) s.moderadores.set(concepto, (s.moderadores.get(concepto) ?? 0) + v);
+  },
+};
+
+function anticipados(fev: DatosFev, concepto?: string): number {
+  let total = 0;
+  for (const p of fev.pagosAnticipados) {
+    if (
+      concepto ? p.concepto === concepto : (CONCEPTOS_MODERADORES as readonly string[]).includes(p.concepto)
+    )
+      total += p.valor;
+  }
+  return total;
+}
+
+/** 1 peso of tolerance: absorbs floating point and totals rounded to pesos (as RVC094). */
+const distinto = (a: number, b: number) => Math.abs(a - b) >= 1;
+
+/** Value fields of RVC034 per service type (C17, P16, M18/M19, S11/S12). */
+const CAMPOS_VALOR: Readonly<Partial<Record<TipoServicio, readonly string[]>>> = {
+  consultas: ['vrServicio'],
+  procedimientos: ['vrServicio'],
+  medicamentos: ['vrUnitMedicamento', 'vrServicio'],
+  otrosServicios: ['vrUnitOS', 'vrServicio'],
+};
+const MODALIDADES_SIN_VALOR = new Set(['01', '02', '03']);
+
+function emitirTransaccion(
+  ctx: ContextoRegla,
+  codigo: string,
+  campo: string | undefined,
+  extra: { valor?: unknown; detalle: string },
+) {
+  ctx.emitir(codigo, {}, campo, extra);
+}
+
+export const CHEQUEOS_FEV: Readonly<Record<string, Chequeos>> = {
+  RVC001: {
+    transaccion(rips, ctx) {
+      const nit = ctx.fev?.nitEmisor;
+      const delRips = soloDigitos(rips.numDocumentoIdObligado);
+      if (!nit || !delRips || soloDigitos(nit) === delRips) return;
+      emitirTransaccion(ctx, 'RVC001', 'numDocumentoIdObligado', {
+        valor: rips.numDocumentoIdObligado,
+        detalle: `La factura electrónica fue emitida por el NIT «${nit}».`,
+      });
+    },
+  },
+  RVC004: {
+    transaccion(rips, ctx) {
+      const factura = ctx.fev?.numeroFactura;
+      const delRips = texto(rips.numFactura);
+      if (!factura || !delRips || factura === delRips) return;
+      emitirTransaccion(ctx, 'RVC004', 'numFactura', {
+        valor: rips.numFactura,
+        detalle: `La factura del XML es «${factura}».`,
+      });
+    },
+  },
+  RVG02: {
+    // Notes: the RIPS's numNota must be the credit/debit note's own number.
+    transaccion(rips, ctx) {
+      const fev = ctx.fev;
+      if (!fev || fev.tipoDocumento === 'Invoice' || !fev.numero) return;
+      const nota = texto(rips.numNota);
+      if (!nota || nota === fev.numero) return;
+      emitirTransaccion(ctx, 'RVG02', 'numNota', {
+        valor: rips.numNota,
+        detalle: `El número de la nota en el XML es «${fev.numero}».`,
+      });
+    },
+  },
+  RVC005: {
+    usuario(u, i, ctx) {
+      const cobertura = ctx.fev?.cobertura;
+      const admitidos = cobertura ? TIPOS_USUARIO_POR_COBERTURA[cobertura] : undefined;
+      const tipo = texto(u.tipoUsuario);
+      if (!admitidos || !tipo || admitidos.includes(tipo)) return;
+      ctx.emitir('RVC005', { usuarioIndex: i }, 'tipoUsuario', {
+        valor: tipo,
+        detalle: `La factura informa la cobertura ${cobertura}, que admite los tipos de usuario ${admitidos.join(', ')}.`,
+      });
+    },
+  },
+  CIN006: {
+    servicio: {
+      tipos: CON_VALOR,
+      verificar(r, ref, ctx) {
+        const cobertura = ctx.fev?.cobertura;
+        const admitidos = cobertura ? CONCEPTOS_POR_COBERTURA[cobertura] : undefined;
+        const concepto = texto(r.conceptoRecaudo);
+        if (!admitidos || !concepto || admitidos.includes(concepto)) return;
+        ctx.emitir('CIN006', dondeServicio(ref), 'conceptoRecaudo', {
+          valor: concepto,
+          detalle: `La cobertura ${cobertura} de la factura admite los conceptos ${admitidos.join(', ')}.`,
+        });
+      },
+    },
+  },
+  RVC034: {
+    servicio: {
+      tipos: CON_VALOR,
+      verificar(r, ref, ctx) {
+        const modalidad = ctx.fev?.modalidadPago;
+        if (!modalidad) return;
+        const evento = modalidad === MODALIDAD_EVENTO;
+        if (!evento && !MODALIDADES_SIN_VALOR.has(modalidad)) return;
+        for (const campo of CAMPOS_VALOR[ref.tipo] ?? []) {
+          const v = numero(r[campo]);
+          if (v === null || (evento ? v > 0 : v === 0)) continue;
+          ctx.emitir('RVC034', dondeServicio(ref), campo, {
+            valor: v,
+            detalle: evento
+              ? 'La factura es por evento (modalidad 04): el valor debe ser mayor a 0.'
+              : `La modalidad de pago de la factura es ${modalidad}: el valor debe ser 0.`,
+          });
+        }
+      },
+    },
+  },
+  RVC014: { servicio: fueraDelPeriodo('RVC014', (t) => CAMPO_INICIO[t]) },
+  RVC044: { servicio: fueraDelPeriodo('RVC044', () => 'fechaEgreso') },
+  RVG018: {
+    transaccion(_rips, ctx) {
+      const fev = ctx.fev;
+      if (!fev) return;
+      const fechas = [fev.periodo.inicio, fev.periodo.fin].filter(fechaValida);
+      if (!fechas.some((f) => f < CORTE_RVG018) || fechas.some((f) => f < CORTE_RCG018)) return;
+      emitirTransaccion(ctx, 'RVG018', undefined, {
+        detalle: `El periodo de la factura va del ${fev.periodo.inicio} al ${fev.periodo.fin}.`,
+      });
+    },
+  },
+  RCG018: {
+    transaccion(_rips, ctx) {
+      const fev = ctx.fev;
+      if (!fev) return;
+      if (![fev.periodo.inicio, fev.periodo.fin].filter(fechaValida).some((f) => f < CORTE_RCG018)) return;
+      emitirTransaccion(ctx, 'RCG018', undefined, {
+        detalle: `El periodo de la factura va del ${fev.periodo.inicio} al ${fev.periodo.fin}.`,
+      });
+    },
+  },
+  RVG08: {
+    estado: sumas,
+    servicio: acumular,
+    final(ctx, estado) {
+      const fev = ctx.fev;
+      const s = estado as Sumas;
+      if (!fev || fev.modalidadPago !== MODALIDAD_EVENTO || fev.valorServicios === null) return;
+      if (!distinto(s.servicios, fev.valorServicios)) return;
+      emitirTransaccion(ctx, 'RVG08', undefined, {
+        detalle: `Suma de «Valor del servicio» en el RIPS: ${pesos(s.servicios)}; valor de los servicios en la factura (LineExtensionAmount): ${pesos(fev.valorServicios)}.`,
+      });
+    },
+  },
+  RVG09: {
+    estado: sumas,
+    servicio: acumular,
+    final(ctx, estado) {
+      const fev = ctx.fev;
+      if (!fev) return;
+      const s = estado as Sumas;
+      let rips = 0;
+      for (const c of CONCEPTOS_MODERADORES) rips += s.moderadores.get(c) ?? 0;
+      const factura = anticipados(fev);
+      if (!distinto(rips, factura)) return;
+      emitirTransaccion(ctx, 'RVG09', undefined, {
+        detalle: `Pagos moderadores en el RIPS (copagos, cuotas moderadoras y pagos compartidos): ${pesos(rips)}; en la factura (PrepaidPayment 01–03): ${pesos(factura)}.`,
+      });
+    },
+  },
+  RVC036: {
+    estado: sumas,
+    servicio: acumular,
+    final(ctx, estado) {
+      const fev = ctx.fev;
+      if (!fev) return;
+      const s = estado as Sumas;
+      for (const c of CONCEPTOS_MODERADORES) {
+        const rips = s.moderadores.get(c) ?? 0;
+        const factura = anticipados(fev, c);
+        if (!distinto(rips, factura)) continue;
+        emitirTransaccion(ctx, 'RVC036', undefined, {
+          valor: c,
+          detalle: `Concepto de recaudo ${c}: ${pesos(rips)} en el RIPS y ${pesos(factura)} en el PrepaidPayment de la factura.`,
+        });
+      }
+    },
+  },
+};
+
+/** The registry with the hooks of the 'fev' rules attached (texts and classes unchanged). */
+export function conChequeosFev(reglas: readonly Regla[]): Regla[] {
+  return reglas.map((r) => {
+    const c = CHEQUEOS_FEV[r.codigo];
+    if (!c) return r;
+    if (r.alcance !== 'fev') throw new Error(`${r.codigo} no es de alcance 'fev'`);
+    return { ...r, ...c };
+  });
+}

@@ -1,0 +1,44 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../../config.js';
+import type { ServicioCredenciales } from '../../entidades/credenciales.js';
+import { SLUG_DEMO } from '../../entidades/demo.js';
+import { Entidad } from '../../entidades/entidad.entity.js';
+import { CREDENCIALES_SANDBOX } from './sandbox.js';
+import { iniciarSimuladorMuv, type SimuladorMuv } from './servidor.js';
+
+/**
+ * Default run: with no MUV_BASE_URL the sandbox simulator starts on its own port and the client is
+ * pointed at it (the returned config). Production never does this unless MUV_SIMULADOR=true.
+ */
+export async function simuladorPorDefecto(
+  config: Config,
+): Promise<{ config: Config; simulador: SimuladorMuv | undefined }> {
+  if (config.upstreams.muv.baseUrl || !config.muv.simulador.iniciar) return { config, simulador: undefined };
+  const s = config.muv.simulador;
+  const simulador = await iniciarSimuladorMuv({
+    port: s.port,
+    host: '127.0.0.1',
+    tokenSegundos: s.tokenSegundos,
+    fallas: {
+      latenciaMs: s.latenciaMs,
+      proporcion5xx: s.proporcion5xx,
+      proporcionColgar: s.proporcionColgar,
+      proporcionSoltar: s.proporcionSoltar,
+    },
+  });
+  return {
+    config: {
+      ...config,
+      upstreams: { ...config.upstreams, muv: { baseUrl: simulador.url, simulador: true } },
+    },
+    simulador,
+  };
+}
+
+/** The demo entity gets the sandbox login, so the demo API key can file right away. */
+export async function credencialesSandboxDemo(em: EntityManager, credenciales: ServicioCredenciales) {
+  const demo = await em.findOne(Entidad, { slug: SLUG_DEMO });
+  if (!demo) return;
+  if (!(await credenciales.estado(em, demo, 'muv')).configuradas)
+    await credenciales.guardar(em, demo, 'muv', { ...CREDENCIALES_SANDBOX });
+}
