@@ -308,6 +308,23 @@ export const PERFILES: Record<TipoRda, PerfilDocumento> = {
   },
 };
 
+/**
+ * The RDA type a Bundle declares: its `meta.profile`, else the LOINC type of its first entry's
+ * Composition. undefined when it declares none of the four.
+ */
+export function tipoDelBundle(bundle: unknown): TipoRda | undefined {
+  const obj = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!obj(bundle)) return undefined;
+  const perfilBundle =
+    obj(bundle.meta) && Array.isArray(bundle.meta.profile) ? bundle.meta.profile[0] : undefined;
+  const primera = Array.isArray(bundle.entry) ? bundle.entry[0] : undefined;
+  const comp = obj(primera) && obj(primera.resource) ? primera.resource : undefined;
+  const codings = comp && obj(comp.type) && Array.isArray(comp.type.coding) ? comp.type.coding : [];
+  const loinc = (codings as unknown[]).find((c) => obj(c) && c.system === 'http://loinc.org');
+  return tipoPorPerfilOLoinc(perfilBundle, obj(loinc) ? loinc.code : undefined);
+}
+
 /** The document type a bundle declares through its profile or its Composition's LOINC type. */
 export function tipoPorPerfilOLoinc(perfilBundle: unknown, loinc: unknown): TipoRda | undefined {
   for (const p of Object.values(PERFILES)) {

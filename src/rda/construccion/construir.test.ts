@@ -131,6 +131,7 @@ describe('construirBundle: datos inválidos → 400 con todos los campos a la ve
     d.encuentro.fechaInicio = '2026-11-19T10:00:00-05:00';
     d.encuentro.fechaFin = '2026-11-18T10:00:00-05:00';
     d.encuentro.triage = '7';
+    d.encuentro.grupoServicio = '01';
     d.diagnosticos = [{ codigo: 'J45.0', rol: 'relacionado' }];
     d.epicrisis.pdfBase64 = Buffer.from('no soy un pdf').toString('base64');
     d.campoRaro = 1;
@@ -142,6 +143,7 @@ describe('construirBundle: datos inválidos → 400 con todos los campos a la ve
         'paciente.nacionalidad',
         'encuentro.fechaFin',
         'encuentro.triage',
+        'encuentro.grupoServicio',
         'diagnosticos[0].codigo',
         'diagnosticos',
         'epicrisis.pdfBase64',

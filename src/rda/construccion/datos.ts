@@ -49,6 +49,8 @@ export interface DatosEncuentro {
   fechaInicio: string;
   fechaFin: string;
   modalidad: string;
+  /** Fixed by the document type (01, 03, 05); optional, checked when sent. */
+  grupoServicio?: string;
   entorno?: string;
   /** REPS service code (3 digits). */
   servicioReps: string;

@@ -1,4 +1,5 @@
 import { CODIGOS, type SistemaCodigos } from '../codigos.js';
+import { PERFILES } from '../perfiles.js';
 import { TIPOS_RDA, type TipoRda } from '../tipos.js';
 import { ROLES_DATOS_DIAGNOSTICO } from './datos.js';
 
@@ -152,6 +153,12 @@ function encuentro(tipo: TipoRda): Esquema {
     fechaInicio: patron('Fecha y hora de inicio de la atención', FECHA_HORA, 'AAAA-MM-DDTHH:MM con zona'),
     fechaFin: patron('Fecha y hora de fin de la atención', FECHA_HORA, 'AAAA-MM-DDTHH:MM con zona'),
     modalidad: codigo('Modalidad de la atención', CODIGOS.modalidad),
+    grupoServicio: {
+      type: 'string',
+      title: 'Grupo de servicios de la atención',
+      enum: [PERFILES[tipo].encuentro!.grupoServicio],
+      description: `Fijo para este tipo de RDA (${PERFILES[tipo].encuentro!.grupoServicio} ${CODIGOS.grupoServicio.codigos.get(PERFILES[tipo].encuentro!.grupoServicio)}); opcional`,
+    },
     entorno: codigo('Entorno de la atención', CODIGOS.entorno),
     servicioReps: patron(
       'Servicio REPS de la atención',

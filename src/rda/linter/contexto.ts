@@ -101,13 +101,17 @@ export function crearContexto(
   });
   const porUrl = new Map<string, Entrada>();
   const porTipoId = new Map<string, Entrada>();
+  /** Bare ids, for the Manual's `#CC-123` / `#Encounter-0` convention (undefined when ambiguous). */
+  const porId = new Map<string, Entrada | undefined>();
   for (const e of entradas) {
     if (e.fullUrl && !porUrl.has(e.fullUrl)) porUrl.set(e.fullUrl, e);
     const id = texto(e.recurso.id);
     if (id && !porTipoId.has(`${e.tipoRecurso}/${id}`)) porTipoId.set(`${e.tipoRecurso}/${id}`, e);
+    if (id) porId.set(id, porId.has(id) ? undefined : e);
   }
   const resolver = (ref: unknown) => {
     if (typeof ref !== 'string') return undefined;
+    if (ref.startsWith('#')) return porId.get(ref.slice(1));
     return porUrl.get(ref) ?? porTipoId.get(ref) ?? porTipoId.get(ref.split('/').slice(-2).join('/'));
   };
   const primera = entradas.find((e) => e.indice === 0);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AHORA_RDA, datosRda } from '../../../test/fixtures/rda.js';
 import { construirBundle } from '../construccion/construir.js';
+import { tipoDelBundle } from '../perfiles.js';
 import { TIPOS_RDA, type TipoRda } from '../tipos.js';
 import { lintearBundle } from './lintear.js';
 import { REGISTRO_RDA } from './registro.js';
@@ -487,6 +488,22 @@ describe('lintearBundle: estructura', () => {
     expect(r.errores.filter((x) => x.codigo === 'RDA07')).toHaveLength(1);
   });
 
+  it('convención «#id» del Manual → RDA27 (aviso); «#id» sin destino → RDA07; prestador externo por código', () => {
+    const b = construir('consulta-externa');
+    const cond = recurso(b, 'Condition');
+    cond.subject.reference = '#CC-1020304050';
+    const r = lintearBundle(b, { ahora: AHORA_RDA });
+    expect(r.errores.map((e) => e.codigo)).toEqual(['RDA27']);
+    expect(r.valid).toBe(true);
+    cond.subject.reference = '#CC-999';
+    expect(codigos(b)).toEqual(['RDA07', 'RDA72']);
+    const c = construir('consulta-externa');
+    c.entry[0].resource.custodian.reference = '#110010000101';
+    recurso(c, 'Encounter').serviceProvider.reference = '#110010000101';
+    c.entry = c.entry.filter((e: R) => e.resource.resourceType !== 'Organization');
+    expect(codigos(c)).toEqual(['RDA27', 'RDA27', 'RDA18']);
+  });
+
   it('recurso no previsto → RDA09; fullUrl repetido → RDA05; perfil no declarado → RDA10', () => {
     const b = construir('paciente');
     b.entry.push({ fullUrl: 'urn:uuid:1', resource: { resourceType: 'Encounter' } });
@@ -545,5 +562,19 @@ describe('lintearBundle: estructura', () => {
       expect(['rechazo', 'aviso-conformidad']).toContain(r.severidad);
       for (const t of [r.campo, r.titulo, r.explicacion, r.comoCorregir]) expect(t.length).toBeGreaterThan(5);
     }
+  });
+});
+
+describe('tipoDelBundle', () => {
+  it('deduce el tipo del perfil del Bundle o, sin él, del LOINC de la Composition', () => {
+    for (const tipo of TIPOS_RDA) {
+      const b = construir(tipo, 'minimo');
+      expect(tipoDelBundle(b)).toBe(tipo);
+      delete b.meta;
+      expect(tipoDelBundle(b)).toBe(tipo);
+      b.entry[0].resource.type.coding[0].code = '00000-0';
+      expect(tipoDelBundle(b)).toBeUndefined();
+    }
+    expect(tipoDelBundle('x')).toBeUndefined();
   });
 });

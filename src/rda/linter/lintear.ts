@@ -1,7 +1,7 @@
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
-import { PERFILES, tipoPorPerfilOLoinc } from '../perfiles.js';
+import { PERFILES, tipoDelBundle } from '../perfiles.js';
 import type { TipoRda } from '../tipos.js';
-import { arr, codigoEn, crearContexto, esObj, type Hallazgo } from './contexto.js';
+import { crearContexto, esObj, type Hallazgo } from './contexto.js';
 import { REGISTRO_RDA, regla } from './registro.js';
 
 /**
@@ -18,13 +18,7 @@ export function lintearBundle(
     hallazgos.push({ codigo: 'RDA01', ruta: 'Bundle', detalle: 'El documento no es un recurso Bundle.' });
     return resultado(hallazgos);
   }
-  const primera = arr(bundle.entry)[0];
-  const loinc =
-    esObj(primera) && esObj(primera.resource)
-      ? codigoEn(primera.resource.type, 'http://loinc.org')
-      : undefined;
-  const perfilBundle = esObj(bundle.meta) ? arr(bundle.meta.profile)[0] : undefined;
-  const tipo = opciones.tipo ?? tipoPorPerfilOLoinc(perfilBundle, loinc);
+  const tipo = opciones.tipo ?? tipoDelBundle(bundle);
   const ctx = crearContexto(bundle, tipo, tipo ? PERFILES[tipo] : undefined, ahora);
   for (const r of REGISTRO_RDA) {
     if (r.tipos && (!tipo || !r.tipos.includes(tipo))) continue;

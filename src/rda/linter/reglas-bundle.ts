@@ -4,6 +4,10 @@ import { arr, esObj, objs, type ReglaRda, texto } from './contexto.js';
 const FECHA_HORA_FHIR =
   /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$/;
 
+/** The Manual's shortcut for an IPS not sent as an entry: `#{habilitation code}` as custodian/serviceProvider. */
+const prestadorExterno = (ruta: string, ref: string) =>
+  /\.(custodian|serviceProvider)\.reference$/.test(ruta) && /^#[0-9]{10,12}$/.test(ref);
+
 /** Every `reference` string inside a resource, with its FHIR path. */
 function referencias(v: unknown, ruta: string, out: { ruta: string; ref: string }[]) {
   if (Array.isArray(v)) {
@@ -115,8 +119,28 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
     chequear(ctx, emitir) {
       for (const e of ctx.entradas) {
         for (const { ruta, ref } of referencias(e.recurso, e.ruta, [])) {
-          if (ref === REFERENCIA_MINSALUD) continue;
+          if (ref === REFERENCIA_MINSALUD || prestadorExterno(ruta, ref)) continue;
           if (!ctx.resolver(ref)) emitir(ruta, `Referencia sin destino: ${ref}.`);
+        }
+      }
+    },
+  },
+  {
+    codigo: 'RDA27',
+    severidad: 'aviso-conformidad',
+    campo: 'Referencias internas',
+    titulo: 'Referencia con la convención «#id» del Manual',
+    explicacion:
+      'El Manual de operaciones usa referencias «#Tipo-n», «#CC-123» y, para el prestador no incluido, «#{código de habilitación}». La plataforma las acepta, pero no son referencias FHIR válidas entre entradas (ref-1) y el validador oficial las reporta.',
+    comoCorregir:
+      'Prefiera el fullUrl de la entrada (urn:uuid:…); si usa «#id», que apunte a un recurso del Bundle o, solo en custodian/serviceProvider, al código de habilitación.',
+    chequear(ctx, emitir) {
+      for (const e of ctx.entradas) {
+        for (const { ruta, ref } of referencias(e.recurso, e.ruta, [])) {
+          if (!ref.startsWith('#')) continue;
+          if (prestadorExterno(ruta, ref))
+            emitir(ruta, `Prestador externo ${ref} (atajo del Manual §5.3 c).`);
+          else if (ctx.resolver(ref)) emitir(ruta, `Referencia ${ref}.`);
         }
       }
     },

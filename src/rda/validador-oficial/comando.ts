@@ -14,6 +14,8 @@ export function terminarProcesos(): void {
   for (const matar of vivos) matar();
 }
 
+let alSalir = false;
+
 export function argumentos(c: ConfigComando, perfil: string, entrada: string, salida: string): string[] {
   return [
     ...c.opcionesJava,
@@ -67,6 +69,11 @@ export async function validarConComando(c: ConfigComando, bundle: unknown, perfi
 function correr(c: ConfigComando, args: string[], cwd: string): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const hijo = spawn(c.java, args, { cwd, stdio: 'ignore', detached: true });
+    if (!alSalir) {
+      // Even when the service exits without a clean shutdown, no validator is left behind.
+      process.once('exit', terminarProcesos);
+      alSalir = true;
+    }
     let terminado = false;
     const matar = () => {
       if (terminado || hijo.pid === undefined) return;

@@ -178,6 +178,24 @@ describe('modo comando (programa sustituto que emite un OperationOutcome)', () =
     await expect(s.validar(bundle())).resolves.toMatchObject({ valid: true });
   });
 
+  it('detener() termina la validación en curso (apagado del servicio)', async () => {
+    process.env.FALSO_REGISTRO = REGISTRO;
+    const s = new ServicioValidadorOficial(comando());
+    const b = bundle();
+    b.id = 'dormir';
+    const enCurso = s.validar(b).catch((e) => e);
+    for (let i = 0; i < 50 && !readFileSync(REGISTRO, { flag: 'a+' }).length; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    const pid = Number(readFileSync(REGISTRO, 'utf8').split(' ')[1]);
+    expect(vivo(pid)).toBe(true);
+    s.detener();
+    const e = await enCurso;
+    expect(e).toBeInstanceOf(ErrorApp);
+    expect(e.codigo).toBe('upstream-no-disponible');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(vivo(pid)).toBe(false);
+  });
+
   it('sin resultado o ejecutable inexistente → 502 en español', async () => {
     const s = new ServicioValidadorOficial(comando());
     const b = bundle();

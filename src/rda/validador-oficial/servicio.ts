@@ -1,5 +1,5 @@
 import { ErrorApp, errores } from '../../errores/errores.js';
-import { PERFILES, tipoPorPerfilOLoinc } from '../perfiles.js';
+import { PERFILES, tipoDelBundle } from '../perfiles.js';
 import type { TipoRda } from '../tipos.js';
 import { ColaUnica } from './cola.js';
 import { terminarProcesos, validarConComando } from './comando.js';
@@ -13,13 +13,7 @@ const objeto = (v: unknown): v is Record<string, unknown> =>
 /** The bundle profile to validate against: the given type, else what the bundle declares. */
 export function perfilPara(bundle: Record<string, unknown>, tipo?: TipoRda): string {
   if (tipo) return PERFILES[tipo].bundle;
-  const meta = bundle.meta;
-  const declarado = objeto(meta) && Array.isArray(meta.profile) ? meta.profile[0] : undefined;
-  const primera = Array.isArray(bundle.entry) ? bundle.entry[0] : undefined;
-  const comp = objeto(primera) && objeto(primera.resource) ? primera.resource : undefined;
-  const codings = comp && objeto(comp.type) && Array.isArray(comp.type.coding) ? comp.type.coding : [];
-  const loinc = (codings as Record<string, unknown>[]).find((c) => c?.system === 'http://loinc.org')?.code;
-  const deducido = tipoPorPerfilOLoinc(declarado, loinc);
+  const deducido = tipoDelBundle(bundle);
   if (!deducido)
     throw errores.entradaInvalida(
       'No se pudo saber qué perfil RDA aplicar: el Bundle no declara un perfil RDA ni su Composition un tipo LOINC conocido. Envíe «tipo».',
