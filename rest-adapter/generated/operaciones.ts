@@ -18,7 +18,7 @@ export type Scalars = {
   DateTimeISO: { input: string; output: string; }
   /** Estado de una transmisión RDA: generado → validado → enviado → aceptado | rechazado. Valores: `generado`, `validado`, `enviado`, `aceptado`, `rechazado`. */
   EstadoTransmision: { input: 'generado' | 'validado' | 'enviado' | 'aceptado' | 'rechazado'; output: 'generado' | 'validado' | 'enviado' | 'aceptado' | 'rechazado'; }
-  /** Cuerpo REST {rips, fechaEvaluacion} leído mientras llega (solo lo produce la ruta REST) */
+  /** Cuerpo REST {rips, fechaEvaluacion, xmlFevFile} leído mientras llega (solo lo produce la ruta REST) */
   FlujoCuerpo: { input: unknown; output: unknown; }
   /** Quién produjo el hallazgo. Valores: `linter-local`, `muv`, `linter-rda`, `validador-hl7`, `ihce`. */
   Fuente: { input: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce'; output: 'linter-local' | 'muv' | 'linter-rda' | 'validador-hl7' | 'ihce'; }

@@ -70,7 +70,8 @@ export class ValidacionRipsResolver {
     ripsTexto: string | null,
     @Arg('cuerpoFlujo', () => EscalarFlujoCuerpo, {
       nullable: true,
-      description: 'Uso interno de la ruta REST: el cuerpo {rips, fechaEvaluacion} mientras llega',
+      description:
+        'Uso interno de la ruta REST: el cuerpo {rips, fechaEvaluacion, xmlFevFile} mientras llega',
     })
     cuerpoFlujo: FlujoCuerpo | null,
     @Arg('fechaEvaluacion', () => Date, {
@@ -88,11 +89,19 @@ export class ValidacionRipsResolver {
     @Ctx() ctx: Contexto,
   ): Promise<ResultadoValidacionRips> {
     if (xmlFevFile !== null && xmlFevFile !== undefined && !cuerpoFlujo) {
-      const r = await ctx.servicios.validacionRips.validarConFev(ctx.em, {
-        rips: ripsUnico(rips, ripsTexto),
-        xmlFevFile,
-        fecha: fechaEvaluacion ?? undefined,
-      });
+      const r =
+        ripsTexto !== null && ripsTexto !== undefined && (rips === null || rips === undefined)
+          ? await ctx.servicios.validacionRips.validarTexto(
+              ctx.em,
+              ripsTexto,
+              fechaEvaluacion ?? undefined,
+              xmlFevFile,
+            )
+          : await ctx.servicios.validacionRips.validarConFev(ctx.em, {
+              rips: ripsUnico(rips, ripsTexto),
+              xmlFevFile,
+              fecha: fechaEvaluacion ?? undefined,
+            });
       ctx.log.info({ ...r.resumen, valido: r.valid, conXml: true }, 'RIPS validado');
       return r;
     }
@@ -131,19 +140,10 @@ export class ValidacionRipsResolver {
   }
 }
 
-/** The RIPS of `rips` or `ripsTexto` as one object (the FEV gate reads it whole). */
+/** The RIPS object of `rips` (refusing it together with `ripsTexto`). */
 function ripsUnico(rips: unknown, ripsTexto: string | null): Registro {
   if (ripsTexto !== null && ripsTexto !== undefined) {
-    if (rips !== null && rips !== undefined) {
-      throw errores.entradaInvalida('Envíe el RIPS una sola vez: en «rips» o en «ripsTexto».');
-    }
-    try {
-      rips = JSON.parse(ripsTexto);
-    } catch (e) {
-      throw errores.entradaInvalida('El RIPS no es un objeto JSON válido. Revise comillas, comas y llaves.', [
-        { campo: 'ripsTexto', mensaje: (e as Error).message },
-      ]);
-    }
+    throw errores.entradaInvalida('Envíe el RIPS una sola vez: en «rips» o en «ripsTexto».');
   }
   if (typeof rips !== 'object' || rips === null || Array.isArray(rips)) {
     throw errores.entradaInvalida('Envíe el RIPS como objeto JSON en el campo «rips».', [

@@ -258,6 +258,20 @@ const FILAS: Fila[] = [
     comoCorregir:
       'Corrija en el software de facturación lo que indicó la DIAN, emita de nuevo el documento y, con la respuesta de validación (02), arme el contenedor.',
   },
+  {
+    clave: 'noAprobado',
+    codigos: tipos('GI011', 'GI014', 'GI017'),
+    ruta: 'ApplicationResponse.DocumentResponse[0].DocumentReference',
+    mensaje: (r) =>
+      r.startsWith('DebitNote')
+        ? 'La Nota Débito no corresponde a la aprobada por la DIAN'
+        : 'El Documento Invoice – Factura electrónica no corresponde a la aprobada por la DIAN',
+    titulo: (doc) => `${doc[0]!.toUpperCase()}${doc.slice(1)} no es el documento que validó la DIAN`,
+    explicacion: (doc) =>
+      `La respuesta de la DIAN (ApplicationResponse/DocumentResponse/DocumentReference) se refiere a otro documento: su número o su CUFE/CUDE no son los de ${doc} que va en el contenedor. El contenedor debe llevar el documento exactamente como la DIAN lo validó, con su propia respuesta.`,
+    comoCorregir:
+      'Arme de nuevo el AttachedDocument con el XML firmado que envió a la DIAN y el ApplicationResponse que la DIAN devolvió para ese mismo documento; no edite ninguno de los dos.',
+  },
   // Invoice data presence (DT2 §11.2: FED…; notes: CND…/DND…)
   presencia(
     'customizationID',

@@ -96,14 +96,25 @@ describe('contenedor y documento (PFE, FEV, GI, AAR)', () => {
     expect(e.comoCorregir).toMatch(/AttachedDocument/);
     expect(e.ubicacion.ruta).toBe('xmlFevFile:AttachedDocument');
     expect(notas(r)).toContain('XML01');
+    expect(hallazgo(r, 'XML01')!.explicacion).toMatch(/no se pudo leer/);
   });
 
-  it('sin Invoice → PFE002; sin ApplicationResponse → PFE003; la DIAN rechazó → GI010', () => {
+  it('sin Invoice → PFE002; sin ApplicationResponse → PFE003; la DIAN rechazó → GI010; respuesta de otro documento → GI011/014/017', () => {
     expect(gate(ripsValido(), contenedorFev({}, { documento: null }))).toEqual(['PFE002']);
     expect(gate(ripsValido(), contenedorFev({}, { respuesta: null }))).toEqual(['PFE003']);
     expect(gate(ripsValido(), contenedorFev({ respuestaDian: '04' }))).toEqual(['GI010']);
     expect(gate(ripsValido(), contenedorFev({}, { respuesta: respuestaDian('FEV1001', '') }))).toEqual([
       'AAR001',
+    ]);
+    // The DIAN's response is about another document: GI011 (invoice), GI014 (credit note), GI017 (debit note).
+    expect(gate(ripsValido(), contenedorFev({}, { respuesta: respuestaDian('FEV0999') }))).toEqual(['GI011']);
+    const nc = ripsDeNota('NC', 45000);
+    expect(gate(nc, contenedorFev({ tipo: 'CreditNote' }, { respuesta: respuestaDian('NC1') }))).toEqual([
+      'GI014',
+    ]);
+    const nd = ripsDeNota('ND', 45000);
+    expect(gate(nd, contenedorFev({ tipo: 'DebitNote' }, { respuesta: respuestaDian('ND1') }))).toEqual([
+      'GI017',
     ]);
   });
 
@@ -119,6 +130,16 @@ describe('contenedor y documento (PFE, FEV, GI, AAR)', () => {
       'PNC012',
       'PNC012',
     ]);
+  });
+
+  it('documento escapado en vez de CDATA también se lee; dos raíces → FEV001', () => {
+    const escapar = (x: string) => x.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const escapado = contenedorFev().replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_t, interno: string) =>
+      escapar(interno),
+    );
+    expect(escapado).not.toContain('CDATA');
+    expect(gate(ripsValido(), escapado)).toEqual([]);
+    expect(gate(ripsValido(), '<AttachedDocument/><AttachedDocument/>')).toEqual(['FEV001']);
   });
 
   it('XML interno mal formado → FEV002; respuesta mal formada → FEV003', () => {
@@ -362,6 +383,17 @@ describe('entrada hostil: rechazo claro, sin caída ni cuelgue', () => {
     expect(h(base64('<AttachedDocument><sin-cerrar></AttachedDocument>')).map((x) => x.codigo)).toEqual([
       'FEV001',
     ]);
+  });
+
+  it('etiquetas sin cerrar de varios MB → FEV001 con un mensaje corto', () => {
+    const h = rapido(
+      () => ejecutarCompuerta(ripsValido(), base64(`<AttachedDocument>${'<a'.repeat(500_000)}`)).hallazgos,
+    ) as {
+      codigo: string;
+      detalle?: string;
+    }[];
+    expect(h.map((x) => x.codigo)).toEqual(['FEV001']);
+    expect(h[0]!.detalle!.length).toBeLessThan(300);
   });
 
   it('bomba de entidades (billion laughs) → FEV001', () => {

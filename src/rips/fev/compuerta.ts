@@ -27,6 +27,9 @@ export function documentoEsperado(tipoNota: unknown): TipoDocumentoFev | null {
   return 'Invoice';
 }
 
+/** Names and values quoted in a finding come from the input: keep them short. */
+const corto = (v: string) => (v.length > 80 ? `${v.slice(0, 77)}…` : v);
+
 const ENTIDADES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
 /** The embedded document's text: CDATA, or (rarely) escaped with the five XML entities. */
@@ -81,7 +84,7 @@ export function ejecutarCompuerta(
     a.anotar('contenedor', {
       detalle: (TIPOS_DOCUMENTO_FEV as readonly string[]).includes(r.nombre)
         ? `Se recibió un ${r.nombre} suelto (el XML de la DIAN sin su contenedor).`
-        : `El elemento raíz es «${r.nombre}».`,
+        : `El elemento raíz es «${corto(r.nombre)}».`,
     });
     return { hallazgos: a.hallazgos };
   }
@@ -99,17 +102,30 @@ export function ejecutarCompuerta(
       else if (d.nombre !== esperado) {
         if ((TIPOS_DOCUMENTO_FEV as readonly string[]).includes(d.nombre))
           a.anotar('noEsTipo', { detalle: `El contenedor trae un ${d.nombre}.` });
-        else a.anotar('estructuraDocumento', { detalle: `El elemento raíz es «${d.nombre}».` });
+        else a.anotar('estructuraDocumento', { detalle: `El elemento raíz es «${corto(d.nombre)}».` });
       } else documento = leerDocumento(esperado, d.nodo);
     } catch (e) {
       if (!(e instanceof ErrorXml)) throw e;
       a.anotar('estructuraDocumento', { detalle: e.motivo });
     }
   }
-  if (textoRespuesta !== null) verificarRespuesta(textoRespuesta, limitesXml, a);
+  const aprobado = textoRespuesta === null ? undefined : verificarRespuesta(textoRespuesta, limitesXml, a);
   if (!documento) return { hallazgos: a.hallazgos };
 
   verificarDocumento(documento, a);
+  // The DIAN's response must be about this very document (same number and CUFE/CUDE).
+  if (aprobado) {
+    const distintos = [
+      aprobado.id && documento.numero && aprobado.id !== documento.numero
+        ? `número «${corto(aprobado.id)}» (el documento es «${corto(documento.numero)}»)`
+        : null,
+      aprobado.uuid && documento.cufe && aprobado.uuid !== documento.cufe ? 'CUFE/CUDE distinto' : null,
+    ].filter(Boolean);
+    if (distintos.length)
+      a.anotar('noAprobado', {
+        detalle: `La respuesta de la DIAN es de otro documento: ${distintos.join('; ')}.`,
+      });
+  }
   const numeroFactura = esperado === 'Invoice' ? documento.numero : (documento.facturaReferida?.id ?? null);
   const numRips = typeof rips.numFactura === 'string' ? rips.numFactura.trim() : null;
   if (numeroFactura && numRips && numeroFactura !== numRips)
@@ -117,24 +133,37 @@ export function ejecutarCompuerta(
       ruta:
         esperado === 'Invoice' ? 'Invoice.ID' : `${esperado}.BillingReference.InvoiceDocumentReference.ID`,
       valor: numeroFactura,
-      detalle: `El RIPS informa «${numRips}».`,
+      detalle: `El RIPS informa «${corto(numRips)}».`,
     });
   return { hallazgos: a.hallazgos, documento, datos: datosParaReglas(documento) };
 }
 
-function verificarRespuesta(texto: string, limites: { maxProfundidad: number }, a: Anotador): void {
+/** Checks the DIAN's response; returns the document it refers to (number and CUFE/CUDE) when readable. */
+function verificarRespuesta(
+  texto: string,
+  limites: { maxProfundidad: number },
+  a: Anotador,
+): { id: string | null; uuid: string | null } | undefined {
   try {
     const d = raiz(parsearXml(texto, limites));
     if (d?.nombre !== 'ApplicationResponse') {
-      a.anotar('estructuraRespuesta', { detalle: d ? `El elemento raíz es «${d.nombre}».` : undefined });
-      return;
+      a.anotar('estructuraRespuesta', {
+        detalle: d ? `El elemento raíz es «${corto(d.nombre)}».` : undefined,
+      });
+      return undefined;
     }
-    const codigo = valor(hijos(d.nodo, 'DocumentResponse')[0], 'Response', 'ResponseCode');
+    const respuesta = hijos(d.nodo, 'DocumentResponse')[0];
+    const codigo = valor(respuesta, 'Response', 'ResponseCode');
     if (codigo === null) a.anotar('respuestaCodigo');
     else if (codigo !== '02') a.anotar('rechazadaDian', { valor: codigo });
+    return {
+      id: valor(respuesta, 'DocumentReference', 'ID'),
+      uuid: valor(respuesta, 'DocumentReference', 'UUID'),
+    };
   } catch (e) {
     if (!(e instanceof ErrorXml)) throw e;
     a.anotar('estructuraRespuesta', { detalle: e.motivo });
+    return undefined;
   }
 }
 

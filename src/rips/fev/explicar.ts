@@ -86,3 +86,24 @@ export function combinar(
   }
   return { valid: resumen.rechazos === 0, fechaEvaluacion: rips.fechaEvaluacion, issues, errores, resumen };
 }
+
+/**
+ * When the XML was sent but could not be read (or is missing for an invoice), the engine's XML01
+ * note must say so instead of "the validation did not include the XML".
+ */
+export function conXmlIlegible(r: ResultadoValidacion): ResultadoValidacion {
+  const errores = r.errores.map((e) =>
+    e.codigo === 'XML01'
+      ? {
+          ...e,
+          explicacion: e.explicacion.replace(
+            'porque la validación no incluyó el XML de la factura',
+            'porque el XML de la factura falta o no se pudo leer (vea los hallazgos de la compuerta FEV)',
+          ),
+          comoCorregir:
+            'Corrija primero los hallazgos del XML (archivo, contenedor o documento); con un AttachedDocument legible estas reglas se verifican.',
+        }
+      : e,
+  );
+  return { ...r, errores };
+}

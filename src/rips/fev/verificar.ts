@@ -95,9 +95,10 @@ export function verificarDocumento(d: DocumentoFev, a: Anotador): void {
       a.anotar('tipoNoValido', { ruta: 'CreditNote.CreditNoteTypeCode', valor: d.codigoTipo });
   }
 
-  if (d.totales.aPagarTexto === null) a.anotar('aPagar');
+  const rutaAPagar = d.tipo === 'DebitNote' ? { ruta: 'DebitNote.RequestedMonetaryTotal.PayableAmount' } : {};
+  if (d.totales.aPagarTexto === null) a.anotar('aPagar', rutaAPagar);
   else if (d.totales.aPagar === null)
-    a.anotar('aPagar', { valor: d.totales.aPagarTexto, detalle: 'El valor no es numérico.' });
+    a.anotar('aPagar', { ...rutaAPagar, valor: d.totales.aPagarTexto, detalle: 'El valor no es numérico.' });
 
   const e = d.emisor;
   if (!e.presente) a.anotar('emisor');

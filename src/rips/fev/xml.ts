@@ -59,7 +59,7 @@ export function parsearXml(texto: string, limites: LimitesXml): Nodo {
   }
   const valido = XMLValidator.validate(texto);
   if (valido !== true) {
-    throw new ErrorXml(`El XML está mal formado (línea ${valido.err.line}): ${valido.err.msg}`);
+    throw new ErrorXml(`El XML está mal formado (línea ${valido.err.line}): ${corto(valido.err.msg)}`);
   }
   let parser = parsers.get(limites.maxProfundidad);
   if (!parser) {
@@ -69,8 +69,13 @@ export function parsearXml(texto: string, limites: LimitesXml): Nodo {
   try {
     return parser.parse(texto) as Nodo;
   } catch (e) {
-    throw new ErrorXml(`El XML no se pudo leer: ${(e as Error).message}`);
+    throw new ErrorXml(`El XML no se pudo leer: ${corto((e as Error).message)}`);
   }
+}
+
+/** Parser messages quote the offending text, which in a hostile file can be megabytes long. */
+function corto(mensaje: string): string {
+  return mensaje.length > 160 ? `${mensaje.slice(0, 157)}…` : mensaje;
 }
 
 /**
@@ -117,6 +122,7 @@ export function raiz(doc: Nodo): { nombre: string; nodo: Nodo } | null {
   const nombres = Object.keys(doc).filter((k) => !k.startsWith('?') && !k.startsWith('#'));
   if (nombres.length !== 1) return null;
   const v = doc[nombres[0]!];
+  if (Array.isArray(v) && v.length !== 1) return null;
   const nodo = Array.isArray(v) ? v[0] : v;
   return { nombre: nombres[0]!, nodo: typeof nodo === 'object' && nodo !== null ? (nodo as Nodo) : {} };
 }

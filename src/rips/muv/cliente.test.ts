@@ -52,6 +52,7 @@ describe('ClienteMuv contra el simulador (HTTP real)', () => {
   it('inicia sesión una vez y reutiliza el token; cuerpos grandes van con gzip', async () => {
     const c = cliente({ gzipDesdeBytes: 10 });
     const logins = sim.contadores.login;
+    const gzip = sim.contadores.cargasGzip;
     const p = paquete();
     const r1 = await c.cargar('e1', CREDENCIALES_SANDBOX, 'CargarRipsSinFactura', p);
     expect(r1.status).toBe(200);
@@ -60,6 +61,10 @@ describe('ClienteMuv contra el simulador (HTTP real)', () => {
     expect(r1.respuesta.modulo).toBe('RipsSinFactura');
     await c.cargar('e1', CREDENCIALES_SANDBOX, 'CargarRipsSinFactura', paquete());
     expect(sim.contadores.login).toBe(logins + 1);
+    expect(sim.contadores.cargasGzip).toBe(gzip + 2);
+    // Below the threshold the body goes plain.
+    await cliente().cargar('e1', CREDENCIALES_SANDBOX, 'CargarRipsSinFactura', paquete());
+    expect(sim.contadores.cargasGzip).toBe(gzip + 2);
   });
 
   it('renueva el token antes de que venza', async () => {

@@ -1,6 +1,7 @@
 /**
- * Codes only the mechanism reports (session, files, XML, storage, CUV queries: rips.md §2.3), with
- * our Spanish texts. Rule codes of the RIPS registry (RVG/RVC) take their texts from the registry.
+ * Codes only the mechanism reports (session, files, storage, CUV queries: rips.md §2.3), with our
+ * Spanish texts. RIPS rule codes (RVG/RVC) and the FEV gate's DT2 codes (FED, PFE, PFP, GI…) take
+ * their texts from those registries first; these are the fallback.
  */
 export interface CodigoMuv {
   titulo: string;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CODIGOS_FEV } from '../fev/codigos.js';
 import { explicarResultadoMuv } from './explicar.js';
 
 const rips = {
@@ -39,11 +40,26 @@ describe('explicarResultadoMuv', () => {
     expect(e.mensajeOriginal).toMatch(/RETHUS — Doc 999/);
   });
 
-  it('código propio del MUV (PFE001) y notificación → aviso-gradualidad', () => {
+  it('códigos de la compuerta FEV toman los textos de su registro', () => {
+    const e = explicarResultadoMuv(
+      {
+        clase: 'RECHAZADO',
+        codigo: 'FED123',
+        descripcion: 'x',
+        observaciones: '',
+        pathFuente: '',
+        fuente: 'FacturaElectronica',
+      },
+      rips,
+    );
+    expect(e.titulo).toBe(CODIGOS_FEV.get('FED123')!.titulo);
+  });
+
+  it('código propio del MUV (CFR001) y notificación → aviso-gradualidad', () => {
     const e = explicarResultadoMuv(
       {
         clase: 'NOTIFICACION',
-        codigo: 'PFE001',
+        codigo: 'CFR001',
         descripcion: 'x',
         observaciones: '',
         pathFuente: 'xmlFevFile',
@@ -52,7 +68,7 @@ describe('explicarResultadoMuv', () => {
       rips,
     );
     expect(e.severidad).toBe('aviso-gradualidad');
-    expect(e.titulo).toBe('Falta la factura electrónica (AttachedDocument)');
+    expect(e.titulo).toBe('Error de almacenamiento en el Ministerio');
     expect(e.ubicacion.descripcion).toBe('Factura FE1 · FacturaElectronica: xmlFevFile');
   });
 

@@ -1,5 +1,6 @@
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import type { SeveridadError } from '../../errores/valores.js';
+import { CODIGOS_FEV } from '../fev/codigos.js';
 import { REGLAS_POR_CODIGO } from '../reglas/registro.js';
 import { NOMBRE_REGISTRO, type Registro, TIPOS_SERVICIO, type TipoServicio } from '../tipos.js';
 import { CODIGOS_MUV } from './codigos.js';
@@ -12,13 +13,14 @@ function textoDe(v: unknown): string | null {
 }
 
 /**
- * A mechanism result as ErrorAccionable (`fuente: "muv"`): known codes get our Spanish texts,
+ * A mechanism result as ErrorAccionable (`fuente: "muv"`): known codes (RIPS rules, the FEV gate's
+ * DT2 codes, the mechanism's own codes) get our Spanish texts,
  * unknown ones keep the mechanism's own; the location comes from `PathFuente` when it points into
  * the RIPS. RECHAZADO → rechazo; NOTIFICACION → aviso-gradualidad (CUV still issued).
  */
 export function explicarResultadoMuv(r: ResultadoMuv, rips: Registro): ErrorAccionable {
   const factura = textoDe(rips.numFactura);
-  const regla = REGLAS_POR_CODIGO.get(r.codigo);
+  const regla = REGLAS_POR_CODIGO.get(r.codigo) ?? CODIGOS_FEV.get(r.codigo);
   const propio = CODIGOS_MUV[r.codigo];
   const severidad: SeveridadError = r.clase === 'NOTIFICACION' ? 'aviso-gradualidad' : 'rechazo';
   const m = RUTA_RIPS.exec(r.pathFuente.trim());

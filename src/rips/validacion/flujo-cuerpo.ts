@@ -20,7 +20,8 @@ const soloRest = () =>
  */
 export const EscalarFlujoCuerpo = new GraphQLScalarType<FlujoCuerpo, never>({
   name: 'FlujoCuerpo',
-  description: 'Cuerpo REST {rips, fechaEvaluacion} leído mientras llega (solo lo produce la ruta REST)',
+  description:
+    'Cuerpo REST {rips, fechaEvaluacion, xmlFevFile} leído mientras llega (solo lo produce la ruta REST)',
   parseValue: (v) => {
     if (v instanceof FlujoCuerpo) return v;
     throw soloRest();

@@ -5,9 +5,9 @@ import type { Catalogos } from '../catalogos/tipos.js';
 import { CAMPOS } from '../estructura/campos.js';
 import type { VerificadorEstructura } from '../estructura/verificador.js';
 import { crearVerificadorEstructura } from '../estructura/verificar.js';
-import { ejecutarCompuerta } from '../fev/compuerta.js';
+import { ejecutarCompuerta, type ResultadoCompuerta } from '../fev/compuerta.js';
 import { LIMITES_FEV_POR_DEFECTO, type LimitesFev } from '../fev/entrada.js';
-import { combinar, explicarFev } from '../fev/explicar.js';
+import { combinar, conXmlIlegible, explicarFev } from '../fev/explicar.js';
 import type { Registro } from '../tipos.js';
 import { comprobarClaves, miembrosRaiz } from './cuerpo-texto.js';
 import type { FlujoCuerpo } from './flujo-cuerpo.js';
@@ -46,29 +46,44 @@ export class ServicioValidacionRips {
     const opciones = await this.opciones(em, entrada.fecha);
     const compuerta = ejecutarCompuerta(entrada.rips, entrada.xmlFevFile, this.limitesFev);
     const r = validarRips(entrada.rips, { ...opciones, fev: compuerta.datos });
-    return this.conCompuerta(entrada.rips, compuerta.hallazgos, r);
+    return this.conCompuerta(entrada.rips, compuerta, r);
   }
 
   private conCompuerta(
     rips: Registro,
-    hallazgos: ReturnType<typeof ejecutarCompuerta>['hallazgos'],
+    compuerta: ResultadoCompuerta,
     r: ResultadoValidacion,
   ): ResultadoValidacion {
     const factura = typeof rips.numFactura === 'string' && rips.numFactura.trim() ? rips.numFactura : null;
-    return combinar(explicarFev(hallazgos, factura, r.fechaEvaluacion, this.rechazoDesde), r);
+    const gate = explicarFev(compuerta.hallazgos, factura, r.fechaEvaluacion, this.rechazoDesde);
+    return combinar(gate, compuerta.datos === undefined ? conXmlIlegible(r) : r);
   }
 
-  /** The RIPS as JSON text, read one user at a time (never one object graph of the whole RIPS). */
-  async validarTexto(em: EntityManager, texto: string, fecha?: Date): Promise<ResultadoValidacion> {
+  /**
+   * The RIPS as JSON text, read one user at a time (never one object graph of the whole RIPS). With
+   * `xmlFevFile` (a string) the FEV gate runs on the members before «usuarios» first.
+   */
+  async validarTexto(
+    em: EntityManager,
+    texto: string,
+    fecha?: Date,
+    xmlFevFile?: string,
+  ): Promise<ResultadoValidacion> {
     const opciones = await this.opciones(em, fecha);
     try {
       const inicio = texto.search(/\S/);
       if (inicio < 0 || texto[inicio] !== '{') throw new ErrorTextoRips('se esperaba un objeto');
       const { transaccion, usuarios } = ripsPorPartes(texto, inicio);
-      return validarRips(transaccion, opciones, usuarios);
+      if (xmlFevFile === undefined) return validarRips(transaccion, opciones, usuarios);
+      const compuerta = ejecutarCompuerta(transaccion, xmlFevFile, this.limitesFev);
+      const r = validarRips(transaccion, { ...opciones, fev: compuerta.datos }, usuarios);
+      return this.conCompuerta(transaccion, compuerta, r);
     } catch (e) {
       // Properties after «usuarios» (unusual layout): read the RIPS whole instead.
-      if (e instanceof MiembrosTrasUsuarios) return this.validarCompleto(texto, opciones);
+      if (e instanceof MiembrosTrasUsuarios) {
+        if (xmlFevFile === undefined) return this.validarCompleto(texto, opciones);
+        return this.validarConFev(em, { rips: this.parsearCompleto(texto), xmlFevFile, fecha });
+      }
       if (e instanceof ErrorTextoRips || e instanceof SyntaxError) {
         throw errores.entradaInvalida(
           'El RIPS no es un objeto JSON válido. Revise comillas, comas y llaves.',
@@ -106,7 +121,7 @@ export class ServicioValidacionRips {
         for await (const t of flujo.releer()) texto += t;
         return await this.validarCuerpoTexto(em, texto);
       }
-      return compuerta ? this.conCompuerta(lectura.transaccion, compuerta.hallazgos, r) : r;
+      return compuerta ? this.conCompuerta(lectura.transaccion, compuerta, r) : r;
     } catch (e) {
       if (e instanceof ErrorTextoRips || e instanceof SyntaxError) {
         throw errores.entradaInvalida('El cuerpo no es JSON válido. Revise comillas, comas y llaves.');
@@ -115,13 +130,13 @@ export class ServicioValidacionRips {
     }
   }
 
-  /** The whole body as text: its members parsed, the RIPS read by parts (whole when it comes with its XML). */
+  /** The whole body as text: its members parsed, the RIPS read by parts. */
   async validarCuerpoTexto(em: EntityManager, texto: string): Promise<ResultadoValidacion> {
     const v = miembrosRaiz(texto, CLAVES_CUERPO);
     const fecha = fechaDelCuerpo(v.otros.fechaEvaluacion);
     const xml = xmlDelCuerpo(v.otros.xmlFevFile);
-    if (v.rips?.texto && xml === undefined) return this.validarTexto(em, v.rips.texto, fecha);
-    const rips = v.rips?.texto ? JSON.parse(v.rips.texto) : v.rips?.valor;
+    if (v.rips?.texto) return this.validarTexto(em, v.rips.texto, fecha, xml);
+    const rips = v.rips?.valor;
     if (typeof rips !== 'object' || rips === null || Array.isArray(rips)) {
       throw errores.entradaInvalida('Envíe el RIPS como objeto JSON en el campo «rips».', [
         {
@@ -135,15 +150,17 @@ export class ServicioValidacionRips {
   }
 
   private validarCompleto(texto: string, opciones: Awaited<ReturnType<ServicioValidacionRips['opciones']>>) {
-    let rips: unknown;
+    return validarRips(this.parsearCompleto(texto), opciones);
+  }
+
+  private parsearCompleto(texto: string): Registro {
     try {
-      rips = JSON.parse(texto);
+      return JSON.parse(texto) as Registro;
     } catch (e) {
       throw errores.entradaInvalida('El RIPS no es un objeto JSON válido. Revise comillas, comas y llaves.', [
         { campo: 'rips', mensaje: (e as Error).message },
       ]);
     }
-    return validarRips(rips as Registro, opciones);
   }
 
   private async opciones(em: EntityManager, fecha?: Date) {

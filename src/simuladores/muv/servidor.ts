@@ -82,7 +82,7 @@ function claveDocumento(rips: Registro): string | null {
  */
 export class SimuladorMuv {
   readonly fallas: FallasMuv;
-  readonly contadores = { login: 0, cargas: 0, consultas: 0 };
+  readonly contadores = { login: 0, cargas: 0, consultas: 0, cargasGzip: 0 };
   private readonly proximas: Record<TipoFalla, number> = { '5xx': 0, colgar: 0, soltar: 0 };
   private readonly secreto = randomBytes(32);
   private readonly usuarios: CredencialesMuv[];
@@ -235,6 +235,7 @@ export class SimuladorMuv {
     }
     if (falla === 'colgar') return; // never answers; the socket closes when the client gives up
     this.contadores.cargas++;
+    if (req.headers['content-encoding'] === 'gzip') this.contadores.cargasGzip++;
     const b = req.body as { rips?: unknown; xmlFevFile?: unknown };
     if (!b || typeof b.rips !== 'object' || b.rips === null || Array.isArray(b.rips)) {
       res

@@ -50,6 +50,8 @@ const CORTE_RVG018 = '2024-10-01';
 
 const soloDigitos = (v: unknown) =>
   typeof v === 'string' || typeof v === 'number' ? String(v).replace(/\D/g, '') : '';
+/** Values quoted from the XML are input: keep them short. */
+const corto = (v: string) => (v.length > 80 ? `${v.slice(0, 77)}…` : v);
 const pesos = (n: number) => `$${n.toLocaleString('es-CO', { maximumFractionDigits: 2 })}`;
 const fechaValida = (v: string | null): v is string => v !== null && dia(v) === v;
 
@@ -134,7 +136,7 @@ export const CHEQUEOS_FEV: Readonly<Record<string, Chequeos>> = {
       if (!nit || !delRips || soloDigitos(nit) === delRips) return;
       emitirTransaccion(ctx, 'RVC001', 'numDocumentoIdObligado', {
         valor: rips.numDocumentoIdObligado,
-        detalle: `La factura electrónica fue emitida por el NIT «${nit}».`,
+        detalle: `La factura electrónica fue emitida por el NIT «${corto(nit)}».`,
       });
     },
   },
@@ -145,7 +147,7 @@ export const CHEQUEOS_FEV: Readonly<Record<string, Chequeos>> = {
       if (!factura || !delRips || factura === delRips) return;
       emitirTransaccion(ctx, 'RVC004', 'numFactura', {
         valor: rips.numFactura,
-        detalle: `La factura del XML es «${factura}».`,
+        detalle: `La factura del XML es «${corto(factura)}».`,
       });
     },
   },
@@ -158,7 +160,7 @@ export const CHEQUEOS_FEV: Readonly<Record<string, Chequeos>> = {
       if (!nota || nota === fev.numero) return;
       emitirTransaccion(ctx, 'RVG02', 'numNota', {
         valor: rips.numNota,
-        detalle: `El número de la nota en el XML es «${fev.numero}».`,
+        detalle: `El número de la nota en el XML es «${corto(fev.numero)}».`,
       });
     },
   },
@@ -219,7 +221,7 @@ export const CHEQUEOS_FEV: Readonly<Record<string, Chequeos>> = {
       const fechas = [fev.periodo.inicio, fev.periodo.fin].filter(fechaValida);
       if (!fechas.some((f) => f < CORTE_RVG018) || fechas.some((f) => f < CORTE_RCG018)) return;
       emitirTransaccion(ctx, 'RVG018', undefined, {
-        detalle: `El periodo de la factura va del ${fev.periodo.inicio} al ${fev.periodo.fin}.`,
+        detalle: `El periodo de la factura va del ${corto(fev.periodo.inicio ?? '')} al ${corto(fev.periodo.fin ?? '')}.`,
       });
     },
   },
@@ -229,7 +231,7 @@ export const CHEQUEOS_FEV: Readonly<Record<string, Chequeos>> = {
       if (!fev) return;
       if (![fev.periodo.inicio, fev.periodo.fin].filter(fechaValida).some((f) => f < CORTE_RCG018)) return;
       emitirTransaccion(ctx, 'RCG018', undefined, {
-        detalle: `El periodo de la factura va del ${fev.periodo.inicio} al ${fev.periodo.fin}.`,
+        detalle: `El periodo de la factura va del ${corto(fev.periodo.inicio ?? '')} al ${corto(fev.periodo.fin ?? '')}.`,
       });
     },
   },
