@@ -39,6 +39,20 @@ describe('POST /rda/desde-datos y POST /rda', () => {
     expect(r.body).toMatchObject({ estado: 'aceptado', origen: 'bundle' });
   });
 
+  it('los avisos de conformidad se guardan y se devuelven, pero no bloquean', async () => {
+    const bundle = construirBundle('urgencias', datosUnicos('urgencias'));
+    bundle.identifier = { system: 'urn:sistema-propio', value: 'X-1' };
+    const r = await post('/rda', { tipo: 'urgencias', bundle });
+    expect(r.status).toBe(201);
+    expect(r.body.errores).toEqual([]);
+    expect(r.body.avisos).toEqual(
+      expect.arrayContaining([expect.objectContaining({ codigo: 'RDA04', severidad: 'aviso-conformidad' })]),
+    );
+    expect((await get(`/rda/${r.body.id}`)).body.avisos.map((a: { codigo: string }) => a.codigo)).toContain(
+      'RDA04',
+    );
+  });
+
   it('hallazgos bloqueantes del linter → 422 estado generado, sin llamar a la IHCE', async () => {
     const antes = env.sim.llamadas.enviar;
     const bundle = construirBundle('consulta-externa', datosUnicos('consulta-externa'));
