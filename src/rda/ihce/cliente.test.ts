@@ -47,6 +47,16 @@ describe('cliente IHCE', () => {
     expect(secreto.resultado).toBe('transitorio');
   });
 
+  it('llamadas simultáneas comparten una sola solicitud de token', async () => {
+    const otras = { ...creds, clientId: 'c2', clientSecret: 's2', subscriptionKey: 'k2' };
+    sim.registrarCliente(otras);
+    const antes = sim.llamadas.token;
+    const b = construirBundle('paciente', datosRda('paciente'));
+    const r = await Promise.all([1, 2, 3, 4].map(() => cliente.enviar(otras, 'paciente', b)));
+    expect(r.every((x) => x.resultado === 'aceptado')).toBe(true);
+    expect(sim.llamadas.token - antes).toBe(1);
+  });
+
   it('400 con OperationOutcome → rechazado explicado; 5xx → transitorio', async () => {
     const b = construirBundle('consulta-externa', datosRda('consulta-externa'), { ahora: AHORA_RDA });
     const r = await cliente.enviar(creds, 'urgencias', b);
@@ -59,7 +69,7 @@ describe('cliente IHCE', () => {
 
   it('consulta paginada por el enlace next, relativo a la URL base', async () => {
     const p1 = await cliente.consultar(creds, 'paciente', { tipo: 'CC', numero: '1020304050' }, 'CC-1234');
-    expect(p1.total).toBe(3);
+    expect(p1.total).toBe(7); // the paciente RDAs sent by the tests above
     expect(p1.items).toHaveLength(1);
     expect(p1.siguiente?.startsWith('/Composition/$consultar-rda-paciente?_pagina=')).toBe(true);
     const p2 = await cliente.pagina(creds, p1.siguiente!, { tipo: 'CC', numero: '1020304050' });
