@@ -89,3 +89,42 @@ describe('cola durable de reintentos', () => {
     expect(ev.at(-1)).toMatchObject({ tipo: 'reintentos-agotados', statusUpstream: 502 });
   });
 });
+
+describe('roles', () => {
+  it('un auditor (Bearer) consulta pero no transmite: 403 sin-permiso; operador sí transmite', async () => {
+    const { iniciarEmisor } = await import('./issuer.js');
+    const emisor = await iniciarEmisor();
+    const sim = await iniciarSimulador();
+    const c = clienteSandbox();
+    sim.registrarCliente(c);
+    const s = await iniciarServicio({
+      OIDC_ISSUER: emisor.issuer,
+      OIDC_AUDIENCE: emisor.audience,
+      OIDC_ALLOW_INSECURE_HTTP: 'true',
+      OIDC_ALGORITHMS: 'RS256',
+      IHCE_BASE_URL: sim.baseUrl,
+      IHCE_TOKEN_URL: sim.tokenUrl,
+      RDA_COLA: `rda-roles-${randomUUID()}`,
+    });
+    limpiar.push(async () => {
+      await s.cerrar();
+      await sim.detener();
+      await emisor.cerrar();
+    });
+    const { entidad } = await s.crearEntidad('rda-roles');
+    await s.servicio.servicios.credenciales.guardar(s.em(), entidad, 'ihce', { ...c });
+    const bearer = async (rol: string) => ({
+      authorization: `Bearer ${await emisor.firmar({ sub: `persona-${rol}`, groups: [`${entidad.slug}:${rol}`] })}`,
+    });
+    const cuerpo = { tipo: 'paciente', datos: datosUnicos('paciente') };
+    const auditor = await bearer('auditor');
+    const no = await pedir(s.url, '/rda/desde-datos', { cuerpo, cabeceras: auditor });
+    expect(no.status).toBe(403);
+    expect(no.body.codigo).toBe('sin-permiso');
+    expect((await pedir(s.url, '/rda', { cabeceras: auditor })).status).toBe(200);
+    const si = await pedir(s.url, '/rda/desde-datos', { cuerpo, cabeceras: await bearer('operador') });
+    expect(si.status).toBe(201);
+    const ev = (await pedir(s.url, `/rda/${si.body.id}/eventos`, { cabeceras: auditor })).body;
+    expect(ev[0].actor).toBe('usuario:persona-operador');
+  });
+});
