@@ -303,7 +303,8 @@ export class ServicioTransmisiones {
     );
     // Final (or exhausted): the pending job is no longer needed. Otherwise the request's first job
     // stays scheduled, and a worker attempt schedules the next one (aplicarDesdeWorker).
-    if (reprogramar === null) await this.cola.quitar(t.id);
+    // Not awaited: a job left behind finds a final state and does nothing.
+    if (reprogramar === null) void this.cola.quitar(t.id);
   }
 
   /** One attempt run by the queue worker. */
