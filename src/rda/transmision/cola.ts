@@ -32,6 +32,8 @@ export class ColaTransmisiones {
       schedule: false,
     });
     boss.on('error', (e) => this.log.warn({ err: resumenError(e) }, 'cola RDA: error'));
+    // Set before start() resolves so detener() during start-up still stops it.
+    this.boss = boss;
     await boss.start();
     const expira = Math.ceil((this.config.timeoutIhceMs * 3) / 1000) + 60;
     await boss.createQueue(this.config.cola, {
@@ -52,7 +54,6 @@ export class ColaTransmisiones {
         for (const t of trabajos) await procesar(t.data.transmisionId);
       },
     );
-    this.boss = boss;
   }
 
   /** Schedules an attempt; `id` (a uuid) lets the first job be replaced when it proves unnecessary. */

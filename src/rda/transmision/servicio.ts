@@ -81,13 +81,19 @@ export class ServicioTransmisiones {
     private readonly log: Logger,
   ) {}
 
+  private detenida = false;
+
   /** Starts the worker once the database is migrated (pending attempts of earlier runs resume). */
   async iniciar(url: string, orm: MikroORM): Promise<void> {
+    if (this.detenida) return;
     this.orm = orm;
     await this.cola.iniciar(url, (id) => this.procesar(id));
+    // Stopped while the queue was starting: do not leave it running.
+    if (this.detenida) await this.cola.detener();
   }
 
   detener(): Promise<void> {
+    this.detenida = true;
     return this.cola.detener();
   }
 
