@@ -45,7 +45,8 @@ export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
         if (resultado.errors?.length) throw resultado.errors[0];
         const data = resultado.data as Record<string, unknown>;
         const { status, body } = r.respuesta ? r.respuesta(data) : { status: 200, body: raizUnica(data) };
-        res.status(status).json(body);
+        if (r.tipoContenido) res.status(status).type(r.tipoContenido).send(JSON.stringify(body));
+        else res.status(status).json(body);
       } catch (e) {
         const { status, body, headers } = aRespuesta(deps.normalizar(e, req));
         res.set(headers).status(status).json(body);

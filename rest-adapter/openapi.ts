@@ -67,8 +67,8 @@ function respuestaError(estado: number) {
   };
 }
 
-function json(schema: EsquemaJson, description: string) {
-  return { description, content: { 'application/json': { schema } } };
+function json(schema: EsquemaJson, description: string, tipo = 'application/json') {
+  return { description, content: { [tipo]: { schema } } };
 }
 
 /** OpenAPI 3.1 document generated from the route table and the GraphQL schema. */
@@ -124,7 +124,11 @@ export function construirOpenApi(rutas: Ruta[], schema: GraphQLSchema): Record<s
     const exitos = r.exitos ?? { 200: { descripcion: 'OK' } };
     const responses: Record<string, unknown> = {};
     for (const [estado, e] of Object.entries(exitos)) {
-      responses[estado] = json(e.esquema ?? esquemaDeRespuesta(schema, r.operacion), e.descripcion);
+      responses[estado] = json(
+        e.esquema ?? esquemaDeRespuesta(schema, r.operacion),
+        e.descripcion,
+        r.tipoContenido,
+      );
     }
     const estadosError = new Set([401, 403, 503, ...(r.errores ?? []), ...(r.cuerpo ? [400, 413, 415] : [])]);
     for (const estado of [...estadosError].sort()) responses[estado] = respuestaError(estado);
@@ -136,7 +140,24 @@ export function construirOpenApi(rutas: Ruta[], schema: GraphQLSchema): Record<s
       summary: r.resumen,
       ...(r.descripcion ? { description: r.descripcion } : {}),
       'x-permiso': r.permiso,
-      parameters: [...parametros, { $ref: '#/components/parameters/XTenant' }],
+      parameters: [
+        ...parametros,
+        ...(r.parametrosConsulta ?? []).map((p) => ({
+          name: p.nombre,
+          in: 'query',
+          required: false,
+          description: p.descripcion,
+          schema: p.esquema,
+        })),
+        ...(r.cabeceras ?? []).map((c) => ({
+          name: c.nombre,
+          in: 'header',
+          required: false,
+          description: c.descripcion,
+          schema: { type: 'string' },
+        })),
+        { $ref: '#/components/parameters/XTenant' },
+      ],
       ...(r.cuerpo
         ? { requestBody: { required: true, content: { 'application/json': { schema: r.cuerpo } } } }
         : {}),

@@ -8,16 +8,56 @@ import {
   ConfiguracionRdaDocument,
   ConfiguracionRipsDocument,
   ConstruirRdaDocument,
+  ConsultarRdaDocument,
+  DocumentoIhceDocument,
+  EventosTransmisionDocument,
   RadicacionDocument,
   RadicacionesDocument,
   RadicarRipsDocument,
+  ResumenDocument,
   SesionDocument,
+  TransmisionDocument,
+  TransmisionesDocument,
+  type TransmisionesQueryVariables,
+  TransmitirRdaDesdeDatosDocument,
+  TransmitirRdaDocument,
   ValidarRdaDocument,
   ValidarRdaOficialDocument,
   ValidarRipsDocument,
   VerificarCuvDocument,
 } from './generated/operaciones.js';
-import { type Ruta, ruta } from './tipos.js';
+import { type EsquemaJson, type Ruta, ruta } from './tipos.js';
+
+/** POST /rda and /rda/desde-datos: the transmission's state is the HTTP outcome. */
+const ESTADO_HTTP_TRANSMISION: Record<string, number> = {
+  aceptado: 201,
+  enviado: 202,
+  rechazado: 422,
+  generado: 422,
+};
+const EXITOS_TRANSMISION = {
+  201: { descripcion: 'Aceptado por la IHCE: `vida` y `compositionId`' },
+  202: {
+    descripcion:
+      'Falla transitoria de la IHCE: queda `enviado` y la cola reintenta con espera exponencial (consulte GET /rda/{id})',
+  },
+  422: {
+    descripcion:
+      'No enviado por hallazgos bloqueantes del linter (`estado: generado`) o rechazado por la IHCE (`estado: rechazado`), con `errores` explicados',
+  },
+};
+const IDEMPOTENCY_KEY = {
+  nombre: 'Idempotency-Key',
+  descripcion:
+    'Hace seguro repetir el POST: con la misma clave y el mismo cuerpo devuelve la transmisión original (`repetida: true`); con otro cuerpo, 409',
+};
+const idempotencia = (req: { get: (n: string) => string | undefined }) => req.get('idempotency-key') ?? null;
+const entero = (v: unknown) => (v === undefined || v === '' ? null : Number(v));
+const DOCUMENTO: EsquemaJson = {
+  type: 'object',
+  required: ['tipo', 'numero'],
+  properties: { tipo: { type: 'string', example: 'CC' }, numero: { type: 'string' } },
+};
 
 const CLAVES_RADICAR = new Set(['rips', 'xmlFevFile']);
 
@@ -118,72 +158,159 @@ export const RUTAS: Ruta[] = [
   }),
   ruta({
     metodo: 'post',
-    ruta: '/rips',
-    operacion: RadicarRipsDocument,
-    etiqueta: 'rips',
-    resumen: 'Radica un RIPS ante el MUV (compuerta local primero) y devuelve el CUV',
+    ruta: '/rda',
+    operacion: TransmitirRdaDocument,
+    etiqueta: 'rda',
+    resumen: 'Valida un Bundle RDA (linter) y lo transmite a la IHCE',
     descripcion:
-      'El método del MUV sale de `rips.tipoNota`: null → CargarFevRips, NC → CargarNC, ND → CargarND, ' +
-      'NA → CargarNotaAjuste y RS → CargarRipsSinFactura (NA y RS sin XML). Cada intento queda como evidencia. ' +
-      '201 radicado con CUV · 200 factura ya radicada por la entidad (`repetida: true`, sin contactar al MUV) · ' +
-      '422 `rechazado-local` (la compuerta local encontró rechazos; el MUV no fue contactado) o `rechazado` ' +
-      '(el MUV rechazó; `errores` explicados con `fuente: "muv"`) · 502 MUV no disponible (nada queda radicado; ' +
-      'reintente: si el MUV alcanzó a radicar, el reintento concilia el CUV real) · 503 MUV o credenciales sin configurar.',
-    permiso: 'rips:enviar',
-    variables: (req) => cuerpoRadicar(req.body),
-    respuesta: (data) => {
-      const r = data.radicarRips;
-      return { status: r.estado !== 'radicado' ? 422 : r.repetida ? 200 : 201, body: r };
-    },
+      'Hallazgos bloqueantes → 422 sin enviar. Aceptado → 201 con VIDA. Falla transitoria (429, 5xx, tiempo agotado) → 202 y ' +
+      'reintentos durables. Rechazado por la IHCE → 422 con `errores` (fuente `ihce`). Los `avisos` nunca bloquean.',
+    permiso: 'rda:enviar',
+    variables: (req) => ({
+      tipo: req.body?.tipo,
+      bundle: req.body?.bundle,
+      idempotencyKey: idempotencia(req),
+    }),
+    respuesta: (data) => ({
+      status: ESTADO_HTTP_TRANSMISION[data.transmitirRda.estado] ?? 200,
+      body: data.transmitirRda,
+    }),
     cuerpo: {
       type: 'object',
-      required: ['rips'],
+      required: ['tipo', 'bundle'],
       properties: {
-        rips: { type: 'object', description: 'El RIPS (JSON del documento técnico 1)' },
-        xmlFevFile: {
-          type: ['string', 'null'],
-          description: 'AttachedDocument de la factura o nota en base64; vacío o ausente en NA y RS',
-        },
+        tipo: { type: 'string', enum: ['paciente', 'consulta-externa', 'hospitalizacion', 'urgencias'] },
+        bundle: { type: 'object', description: 'Bundle FHIR R4 de tipo document (perfiles RDA)' },
       },
       additionalProperties: false,
     },
-    exitos: {
-      201: { descripcion: 'Radicado: el MUV emitió el CUV (`avisos`: gradualidad y notificaciones)' },
-      200: { descripcion: 'La factura ya estaba radicada por la entidad (`repetida: true`)' },
-      422: { descripcion: '`rechazado-local` o `rechazado` por el MUV, con `errores` explicados' },
+    cabeceras: [IDEMPOTENCY_KEY],
+    exitos: EXITOS_TRANSMISION,
+    errores: [409],
+  }),
+  ruta({
+    metodo: 'post',
+    ruta: '/rda/desde-datos',
+    operacion: TransmitirRdaDesdeDatosDocument,
+    etiqueta: 'rda',
+    resumen: 'Construye el Bundle RDA desde datos planos, lo valida y lo transmite (como POST /rda)',
+    permiso: 'rda:enviar',
+    variables: (req) => ({ tipo: req.body?.tipo, datos: req.body?.datos, idempotencyKey: idempotencia(req) }),
+    respuesta: (data) => ({
+      status: ESTADO_HTTP_TRANSMISION[data.transmitirRdaDesdeDatos.estado] ?? 200,
+      body: data.transmitirRdaDesdeDatos,
+    }),
+    cuerpo: {
+      type: 'object',
+      required: ['tipo', 'datos'],
+      properties: {
+        tipo: { type: 'string', enum: ['paciente', 'consulta-externa', 'hospitalizacion', 'urgencias'] },
+        datos: { type: 'object', description: 'Datos planos del RDA (ver docs/rda-transmision.md)' },
+      },
+      additionalProperties: false,
     },
-    errores: [502],
+    cabeceras: [IDEMPOTENCY_KEY],
+    exitos: EXITOS_TRANSMISION,
+    errores: [409],
   }),
   ruta({
     metodo: 'get',
-    ruta: '/rips',
-    operacion: RadicacionesDocument,
-    etiqueta: 'rips',
-    resumen: 'Las últimas 100 radicaciones de la entidad, la más reciente primero',
-    permiso: 'rips:leer',
+    ruta: '/rda',
+    operacion: TransmisionesDocument,
+    etiqueta: 'rda',
+    resumen: 'Transmisiones de la entidad, las más recientes primero, con total',
+    permiso: 'rda:leer',
+    variables: (req) => ({
+      estado: (typeof req.query.estado === 'string'
+        ? req.query.estado
+        : null) as TransmisionesQueryVariables['estado'],
+      limit: entero(req.query.limit),
+      offset: entero(req.query.offset),
+    }),
+    parametrosConsulta: [
+      {
+        nombre: 'estado',
+        descripcion: 'Filtra por estado',
+        esquema: { type: 'string', enum: ['generado', 'validado', 'enviado', 'aceptado', 'rechazado'] },
+      },
+      {
+        nombre: 'limit',
+        descripcion: 'Tamaño de página: por defecto 50, máximo 200',
+        esquema: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+      },
+      { nombre: 'offset', descripcion: 'Desde 0', esquema: { type: 'integer', minimum: 0, default: 0 } },
+    ],
+    errores: [400],
   }),
   ruta({
     metodo: 'get',
-    ruta: '/rips/:id',
-    operacion: RadicacionDocument,
-    etiqueta: 'rips',
-    resumen: 'Una radicación con sus hallazgos explicados',
-    permiso: 'rips:leer',
+    ruta: '/rda/:id',
+    operacion: TransmisionDocument,
+    etiqueta: 'rda',
+    resumen: 'Una transmisión completa (si fue rechazada, con `errores` explicados)',
+    permiso: 'rda:leer',
     variables: (req) => ({ id: String(req.params.id) }),
     errores: [404],
   }),
   ruta({
     metodo: 'get',
-    ruta: '/rips/:id/cuv',
-    operacion: VerificarCuvDocument,
-    etiqueta: 'rips',
-    resumen: 'Verifica el CUV ante el MUV (ConsultarCUV) y devuelve lo que el MUV tiene registrado',
-    descripcion:
-      '`registro` es null cuando el MUV no conoce el documento; `verificado` es true cuando lo conoce, es válido y ' +
-      'su CUV es el guardado. 409 si la radicación no tiene CUV; 502 si el MUV no responde; 503 si no está configurado.',
-    permiso: 'rips:leer',
+    ruta: '/rda/:id/eventos',
+    operacion: EventosTransmisionDocument,
+    etiqueta: 'rda',
+    resumen: 'La traza de solo inserción de una transmisión (quién, cuándo, qué, estado de la IHCE)',
+    permiso: 'rda:leer',
     variables: (req) => ({ id: String(req.params.id) }),
+    errores: [404],
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/rda/:id/ihce',
+    operacion: DocumentoIhceDocument,
+    etiqueta: 'rda',
+    resumen:
+      'El RDA aceptado tal como está en la IHCE (Bundle FHIR, sin guardarlo); la consulta queda en la traza',
+    permiso: 'rda:leer',
+    variables: (req) => ({ id: String(req.params.id) }),
+    tipoContenido: 'application/fhir+json',
+    exitos: { 200: { descripcion: 'Bundle FHIR document', esquema: { type: 'object' } } },
     errores: [404, 409, 502],
+  }),
+  ruta({
+    metodo: 'post',
+    ruta: '/rda/consultas',
+    operacion: ConsultarRdaDocument,
+    etiqueta: 'rda',
+    resumen: 'Consulta los RDA de un paciente en la IHCE (solo metadatos, paginado con cursor firmado)',
+    descripcion:
+      '`humanuser` (el profesional que consulta) queda como actor de un registro de auditoría; el número del paciente no se guarda. ' +
+      '`siguiente` es un cursor opaco: envíelo como `cursor` junto con los mismos paciente y humanuser.',
+    permiso: 'rda:leer',
+    variables: (req) => ({
+      alcance: req.body?.alcance ?? null,
+      paciente: req.body?.paciente ?? null,
+      humanuser: req.body?.humanuser ?? null,
+      cursor: req.body?.cursor ?? null,
+    }),
+    cuerpo: {
+      type: 'object',
+      required: ['paciente', 'humanuser'],
+      properties: {
+        alcance: { type: 'string', enum: ['paciente', 'encuentros'], default: 'paciente' },
+        paciente: DOCUMENTO,
+        humanuser: DOCUMENTO,
+        cursor: { type: 'string' },
+      },
+      additionalProperties: false,
+    },
+    errores: [410, 502],
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/resumen',
+    operacion: ResumenDocument,
+    etiqueta: 'sesion',
+    resumen: 'Conteos por estado y por tipo de radicaciones RIPS y transmisiones RDA de la entidad',
+    permiso: null,
   }),
 ];
 
@@ -279,5 +406,78 @@ RUTAS.push(
       additionalProperties: false,
     },
     errores: [502],
+  }),
+);
+
+/** RIPS filing with the MUV. */
+RUTAS.push(
+  ruta({
+    metodo: 'post',
+    ruta: '/rips',
+    operacion: RadicarRipsDocument,
+    etiqueta: 'rips',
+    resumen: 'Radica un RIPS ante el MUV (compuerta local primero) y devuelve el CUV',
+    descripcion:
+      'El método del MUV sale de `rips.tipoNota`: null → CargarFevRips, NC → CargarNC, ND → CargarND, ' +
+      'NA → CargarNotaAjuste y RS → CargarRipsSinFactura (NA y RS sin XML). Cada intento queda como evidencia. ' +
+      '201 radicado con CUV · 200 factura ya radicada por la entidad (`repetida: true`, sin contactar al MUV) · ' +
+      '422 `rechazado-local` (la compuerta local encontró rechazos; el MUV no fue contactado) o `rechazado` ' +
+      '(el MUV rechazó; `errores` explicados con `fuente: "muv"`) · 502 MUV no disponible (nada queda radicado; ' +
+      'reintente: si el MUV alcanzó a radicar, el reintento concilia el CUV real) · 503 MUV o credenciales sin configurar.',
+    permiso: 'rips:enviar',
+    variables: (req) => cuerpoRadicar(req.body),
+    respuesta: (data) => {
+      const r = data.radicarRips;
+      return { status: r.estado !== 'radicado' ? 422 : r.repetida ? 200 : 201, body: r };
+    },
+    cuerpo: {
+      type: 'object',
+      required: ['rips'],
+      properties: {
+        rips: { type: 'object', description: 'El RIPS (JSON del documento técnico 1)' },
+        xmlFevFile: {
+          type: ['string', 'null'],
+          description: 'AttachedDocument de la factura o nota en base64; vacío o ausente en NA y RS',
+        },
+      },
+      additionalProperties: false,
+    },
+    exitos: {
+      201: { descripcion: 'Radicado: el MUV emitió el CUV (`avisos`: gradualidad y notificaciones)' },
+      200: { descripcion: 'La factura ya estaba radicada por la entidad (`repetida: true`)' },
+      422: { descripcion: '`rechazado-local` o `rechazado` por el MUV, con `errores` explicados' },
+    },
+    errores: [502],
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/rips',
+    operacion: RadicacionesDocument,
+    etiqueta: 'rips',
+    resumen: 'Las últimas 100 radicaciones de la entidad, la más reciente primero',
+    permiso: 'rips:leer',
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/rips/:id',
+    operacion: RadicacionDocument,
+    etiqueta: 'rips',
+    resumen: 'Una radicación con sus hallazgos explicados',
+    permiso: 'rips:leer',
+    variables: (req) => ({ id: String(req.params.id) }),
+    errores: [404],
+  }),
+  ruta({
+    metodo: 'get',
+    ruta: '/rips/:id/cuv',
+    operacion: VerificarCuvDocument,
+    etiqueta: 'rips',
+    resumen: 'Verifica el CUV ante el MUV (ConsultarCUV) y devuelve lo que el MUV tiene registrado',
+    descripcion:
+      '`registro` es null cuando el MUV no conoce el documento; `verificado` es true cuando lo conoce, es válido y ' +
+      'su CUV es el guardado. 409 si la radicación no tiene CUV; 502 si el MUV no responde; 503 si no está configurado.',
+    permiso: 'rips:leer',
+    variables: (req) => ({ id: String(req.params.id) }),
+    errores: [404, 409, 502],
   }),
 );

@@ -31,6 +31,12 @@ export interface Ruta<TData = Record<string, unknown>, TVars = Record<string, un
   exitos?: Record<number, { descripcion: string; esquema?: EsquemaJson }>;
   /** Error statuses this route can answer besides 401/403/503, which every protected route has. */
   errores?: number[];
+  /** Media type of the success body (default application/json), e.g. application/fhir+json. */
+  tipoContenido?: string;
+  /** Query-string parameters the route reads (for the docs). */
+  parametrosConsulta?: { nombre: string; descripcion: string; esquema: EsquemaJson }[];
+  /** Request headers the route reads (for the docs). */
+  cabeceras?: { nombre: string; descripcion: string }[];
   /** Named schemas the body refers to (`#/components/schemas/<nombre>`), published in /openapi.json. */
   esquemas?: Record<string, EsquemaJson>;
 }

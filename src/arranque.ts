@@ -15,6 +15,7 @@ import { asegurarDemo } from './entidades/demo.js';
 import type { Extensiones } from './graphql/schema.js';
 import { crearLogger, resumenError } from './logger.js';
 import { crearServicios, type Servicios } from './servicios.js';
+import { iniciarSimuladorIhce } from './simuladores/ihce/arranque.js';
 import { credencialesSandboxDemo, simuladorPorDefecto } from './simuladores/muv/en-proceso.js';
 import type { SimuladorMuv } from './simuladores/muv/servidor.js';
 
@@ -43,8 +44,10 @@ export interface OpcionesArranque {
 export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}): Promise<ServicioEnMarcha> {
   const log = o.log ?? crearLogger(configEntorno.logLevel);
   // No MUV_BASE_URL in a local run: the MUV sandbox simulator on its own port, and the client pointed at it.
-  const { config, simulador } = await simuladorPorDefecto(configEntorno);
+  const { config: configMuv, simulador } = await simuladorPorDefecto(configEntorno);
   if (simulador) log.info({ url: simulador.url }, 'simulador MUV (sandbox) en marcha');
+  // Same for the IHCE when IHCE_BASE_URL is unset (src/simuladores/ihce/arranque.ts).
+  const { config, simIhce } = await iniciarSimuladorIhce(configMuv, log);
   const monitor = new MonitorBd({
     sondeoMs: config.bd.sondeoMs,
     timeoutMs: config.bd.timeoutConexionMs,
@@ -96,6 +99,8 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
     if (config.demo.crear) demoApiKey = await asegurarDemo(nuevo.em.fork(), servicios.entidades, config);
     if (config.demo.crear && simulador)
       await credencialesSandboxDemo(nuevo.em.fork(), servicios.credenciales);
+    await simIhce?.prepararDemo(nuevo.em.fork(), servicios.credenciales);
+    await servicios.transmisiones.iniciar(bd.url, nuevo);
     orm = nuevo;
     monitor.iniciar(bd.url);
     oidc
@@ -119,6 +124,8 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
       servidor.closeAllConnections();
       await new Promise<void>((r) => servidor.close(() => r()));
       await cerrar();
+      await servicios.transmisiones.detener();
+      await simIhce?.detener();
       await servicios.cerrar();
       await orm?.close(true);
       await embebido?.detener();

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +29,8 @@ export interface Config {
   upstreams: {
     /** `simulador`: the base URL is the in-process sandbox of the default run. */
     muv: { baseUrl: string | undefined; simulador?: boolean };
-    ihce: { baseUrl: string | undefined; tokenUrl: string | undefined };
+    /** `simulador`: pointed at the in-process IHCE sandbox simulator (default run). */
+    ihce: { baseUrl: string | undefined; tokenUrl: string | undefined; simulador?: boolean };
   };
   graphqlIntrospection: boolean;
   rips: {
@@ -44,6 +45,26 @@ export interface Config {
   muv: MuvConfig;
   /** Official HL7 validator for RDA bundles (RDA_VALIDADOR_*). */
   validadorHl7: ConfigValidadorHl7;
+  rda: ConfigRda;
+}
+
+/** RDA transmission to the IHCE: timeouts, retry queue and the key that signs query cursors. */
+export interface ConfigRda {
+  /** Per-call timeout of the IHCE client. */
+  timeoutIhceMs: number;
+  /** Attempts in total (the first, synchronous one included) before giving up on transient failures. */
+  maxIntentos: number;
+  /** Exponential backoff: base · 2^(n-1) seconds, capped, with jitter. */
+  reintentoBaseSegundos: number;
+  reintentoMaxSegundos: number;
+  /** pg-boss queue name (one per deployment; tests use their own). */
+  cola: string;
+  /** HMAC key of the opaque `siguiente` cursors of POST /rda/consultas. */
+  claveCursor: Buffer;
+  /** Lifetime of a cursor we hand out (the upstream `next` link may expire earlier: 410). */
+  cursorTtlSegundos: number;
+  /** Without IHCE_BASE_URL in development (the default run), start the IHCE sandbox simulator in-process. */
+  simulador: boolean;
 }
 
 /** MUV client and its sandbox simulator (base URL lives in `upstreams.muv`). */
@@ -131,13 +152,30 @@ function claveCredenciales(env: Env, entorno: Config['entorno'], dataDir: string
   return key;
 }
 
-function fraccion(env: Env, nombre: string): number {
-  const v = env[nombre];
-  if (v === undefined || v === '') return 0;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < 0 || n > 1)
-    throw new ConfigError(`${nombre} debe ser un número entre 0 y 1`);
-  return n;
+/** The cursor key may be given (several instances must share it); otherwise derived from the credentials key. */
+function claveCursor(env: Env, credentialsKey: Buffer): Buffer {
+  const raw = env.RDA_CURSOR_KEY;
+  if (raw) {
+    const key = Buffer.from(raw, 'base64');
+    if (key.length < 32) throw new ConfigError('RDA_CURSOR_KEY debe tener al menos 32 bytes en base64');
+    return key;
+  }
+  return createHmac('sha256', credentialsKey).update('rda-cursor').digest();
+}
+
+function configRda(env: Env, entorno: Config['entorno'], credentialsKey: Buffer): ConfigRda {
+  const maxIntentos = entero(env, 'RDA_MAX_INTENTOS', 6);
+  if (maxIntentos < 1) throw new ConfigError('RDA_MAX_INTENTOS debe ser al menos 1');
+  return {
+    timeoutIhceMs: entero(env, 'IHCE_TIMEOUT_MS', 15_000),
+    maxIntentos,
+    reintentoBaseSegundos: Math.max(1, entero(env, 'RDA_REINTENTO_BASE_SEGUNDOS', 30)),
+    reintentoMaxSegundos: Math.max(1, entero(env, 'RDA_REINTENTO_MAX_SEGUNDOS', 3600)),
+    cola: env.RDA_COLA || 'rda-transmision',
+    claveCursor: claveCursor(env, credentialsKey),
+    cursorTtlSegundos: Math.max(1, entero(env, 'RDA_CURSOR_TTL_SEGUNDOS', 900)),
+    simulador: booleano(env, 'IHCE_SIMULADOR', entorno === 'desarrollo'),
+  };
 }
 
 function validadorHl7(env: Env): ConfigValidadorHl7 {
@@ -147,6 +185,15 @@ function validadorHl7(env: Env): ConfigValidadorHl7 {
     if (e instanceof ErrorConfigValidador) throw new ConfigError(e.message);
     throw e;
   }
+}
+
+function fraccion(env: Env, nombre: string): number {
+  const v = env[nombre];
+  if (v === undefined || v === '') return 0;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0 || n > 1)
+    throw new ConfigError(`${nombre} debe ser un número entre 0 y 1`);
+  return n;
 }
 
 function rechazoDesde(env: Env): Record<string, string> {
@@ -162,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
     env.NODE_ENV === 'production' ? 'produccion' : env.NODE_ENV === 'test' ? 'prueba' : 'desarrollo'
   ) as Config['entorno'];
   const dataDir = path.resolve(env.DATA_DIR ?? '.data');
+  const credentialsKey = claveCredenciales(env, entorno, dataDir);
   const oidcIssuer = env.OIDC_ISSUER;
   let oidc: OidcConfig | undefined;
   if (oidcIssuer) {
@@ -187,7 +235,7 @@ export function loadConfig(env: Env = process.env): Config {
     embeddedPgPort: entero(env, 'EMBEDDED_PG_PORT', 54329),
     bodyLimitBytes: parseTamano(env.BODY_LIMIT ?? '200mb'),
     logLevel: env.LOG_LEVEL ?? (entorno === 'prueba' ? 'silent' : 'info'),
-    credentialsKey: claveCredenciales(env, entorno, dataDir),
+    credentialsKey,
     oidc,
     demo: {
       crear: booleano(env, 'DEMO', entorno === 'desarrollo'),
@@ -230,6 +278,7 @@ export function loadConfig(env: Env = process.env): Config {
         proporcionSoltar: fraccion(env, 'MUV_SIM_PROPORCION_SOLTAR'),
       },
     },
+    rda: configRda(env, entorno, credentialsKey),
     validadorHl7: validadorHl7(env),
   };
 }

@@ -4,6 +4,11 @@ import type { Config } from './config.js';
 import type { MonitorBd } from './db/monitor.js';
 import { ServicioCredenciales } from './entidades/credenciales.js';
 import { ServicioEntidades } from './entidades/servicio.js';
+import { crearLogger } from './logger.js';
+import { ClienteIhce } from './rda/ihce/cliente.js';
+import { ColaTransmisiones } from './rda/transmision/cola.js';
+import { preparadorRda } from './rda/transmision/preparar.js';
+import { ServicioTransmisiones } from './rda/transmision/servicio.js';
 import { ServicioValidadorOficial } from './rda/validador-oficial/servicio.js';
 import { ServicioCatalogos } from './rips/catalogos/servicio.js';
 import { ClienteMuv } from './rips/muv/cliente.js';
@@ -24,13 +29,15 @@ export interface Servicios {
   muv: ClienteMuv;
   radicacion: ServicioRadicacion;
   validadorOficial: ServicioValidadorOficial;
+  ihce: ClienteIhce;
+  transmisiones: ServicioTransmisiones;
 }
 
 export function crearServicios(
   config: Config,
   oidc: VerificadorOidc,
   monitor: MonitorBd,
-  log?: Logger,
+  log: Logger = crearLogger('silent'),
 ): Servicios {
   // Loads the shipped catalog files now: a malformed one stops start-up, not the first RIPS.
   const catalogos = new ServicioCatalogos();
@@ -47,6 +54,7 @@ export function crearServicios(
     grupo && { grupo, desdeCaracteres: config.rips.hiloDesdeBytes },
   );
   const muv = new ClienteMuv({ baseUrl: config.upstreams.muv.baseUrl, ...config.muv, log });
+  const ihce = new ClienteIhce(config, log);
   return {
     entidades: new ServicioEntidades(),
     credenciales,
@@ -56,6 +64,15 @@ export function crearServicios(
     validacionRips,
     muv,
     radicacion: new ServicioRadicacion(validacionRips, credenciales, muv, config.muv.radicacionesSimultaneas),
+    ihce,
+    transmisiones: new ServicioTransmisiones(
+      config.rda,
+      credenciales,
+      ihce,
+      new ColaTransmisiones(config.rda, log),
+      preparadorRda,
+      log,
+    ),
     cerrar: async () => {
       await grupo?.cerrar();
     },

@@ -1,9 +1,26 @@
 import { ApiKey } from '../entidades/api-key.entity.js';
 import { CredencialMinisterio } from '../entidades/credencial.entity.js';
 import { Entidad } from '../entidades/entidad.entity.js';
+import { ConsultaRda } from '../rda/transmision/consulta.entity.js';
+import { ConteoTransmision } from '../rda/transmision/conteo.entity.js';
+import { EventoTransmision } from '../rda/transmision/evento.entity.js';
+import { Transmision } from '../rda/transmision/transmision.entity.js';
+import { ConteoRadicacion } from '../resumen/conteo-radicacion.entity.js';
 import { CargaCatalogo } from '../rips/catalogos/carga-catalogo.entity.js';
 import { FilaCatalogo } from '../rips/catalogos/fila-catalogo.entity.js';
 import { Radicacion } from '../rips/radicacion/radicacion.entity.js';
 
 /** Every persisted class, listed explicitly (ReflectMetadataProvider, no folder globs). */
-export const ENTIDADES_ORM = [Entidad, ApiKey, CredencialMinisterio, FilaCatalogo, CargaCatalogo, Radicacion];
+export const ENTIDADES_ORM = [
+  Entidad,
+  ApiKey,
+  CredencialMinisterio,
+  FilaCatalogo,
+  CargaCatalogo,
+  Transmision,
+  EventoTransmision,
+  ConsultaRda,
+  ConteoTransmision,
+  Radicacion,
+  ConteoRadicacion,
+];

@@ -3,6 +3,7 @@ import { PERMISOS, ROLES } from '../auth/permisos.js';
 import { MODULOS, TIPOS_ENTIDAD } from '../entidades/valores.js';
 import { FUENTES, SEVERIDADES_ERROR } from '../errores/valores.js';
 import { TIPOS_RDA } from '../rda/tipos.js';
+import { ALCANCES_CONSULTA, ESTADOS_TRANSMISION, TIPOS_EVENTO } from '../rda/transmision/valores.js';
 import { TIPOS_SERVICIO } from '../rips/tipos.js';
 
 /**
@@ -23,6 +24,15 @@ export const VALORES_ENUM = {
   },
   Fuente: { valores: FUENTES, descripcion: 'Quién produjo el hallazgo' },
   TipoServicio: { valores: TIPOS_SERVICIO, descripcion: 'Tipo de servicio del RIPS' },
+  EstadoTransmision: {
+    valores: ESTADOS_TRANSMISION,
+    descripcion: 'Estado de una transmisión RDA: generado → validado → enviado → aceptado | rechazado',
+  },
+  TipoEventoTransmision: { valores: TIPOS_EVENTO, descripcion: 'Qué registra un evento de la traza' },
+  AlcanceConsultaRda: {
+    valores: ALCANCES_CONSULTA,
+    descripcion: 'paciente: RDA de paciente; encuentros: RDA de consulta, urgencias y hospitalización',
+  },
   TipoRda: { valores: TIPOS_RDA, descripcion: 'Tipo de RDA (Res. 1888/2025)' },
 } as const;
 

@@ -7,6 +7,8 @@ import { ApiKeysResolver, reglasApiKeys } from '../entidades/api-keys.resolver.j
 import { reglasSesion, SesionResolver } from '../entidades/sesion.resolver.js';
 import { ErrorApp } from '../errores/errores.js';
 import { DocumentosRdaResolver, reglasDocumentosRda } from '../rda/documentos.resolver.js';
+import { reglasTransmision, TransmisionResolver } from '../rda/transmision/transmision.resolver.js';
+import { ResumenResolver, reglasResumen } from '../resumen/resumen.resolver.js';
 import { RadicacionResolver, reglasRadicacion } from '../rips/radicacion/radicacion.resolver.js';
 import { reglasValidacionRips, ValidacionRipsResolver } from '../rips/validacion.resolver.js';
 
@@ -18,8 +20,10 @@ const CAPACIDADES: { resolvers: ClaseResolver[]; reglas: TablaReglas }[] = [
   { resolvers: [SesionResolver], reglas: reglasSesion },
   { resolvers: [ApiKeysResolver], reglas: reglasApiKeys },
   { resolvers: [ValidacionRipsResolver], reglas: reglasValidacionRips },
-  { resolvers: [RadicacionResolver], reglas: reglasRadicacion },
+  { resolvers: [TransmisionResolver], reglas: reglasTransmision },
+  { resolvers: [ResumenResolver], reglas: reglasResumen },
   { resolvers: [DocumentosRdaResolver], reglas: reglasDocumentosRda },
+  { resolvers: [RadicacionResolver], reglas: reglasRadicacion },
 ];
 
 export interface Extensiones {

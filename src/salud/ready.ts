@@ -27,7 +27,9 @@ export function estadoListo(config: Config, monitor: MonitorBd, oidc: Verificado
         : { estado: 'configurado' }
       : { estado: 'no-configurado', detalle: 'Defina MUV_BASE_URL (API Docker FEV-RIPS del prestador)' },
     ihce: ihce
-      ? { estado: 'configurado' }
+      ? config.upstreams.ihce.simulador
+        ? { estado: 'configurado', detalle: 'Simulador IHCE (sandbox) en proceso' }
+        : { estado: 'configurado' }
       : { estado: 'no-configurado', detalle: 'Defina IHCE_BASE_URL (plataforma de interoperabilidad)' },
     // OIDC is optional: without it the service accepts API keys only.
     oidc: { estado: oidc.estado },

@@ -1,0 +1,85 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { ConfigRda } from '../../config.js';
+import { resumenError } from '../../logger.js';
+
+export interface TrabajoTransmision {
+  transmisionId: string;
+}
+
+/**
+ * The durable retry queue (pg-boss on the same PostgreSQL): each attempt of a transmission is one
+ * job scheduled with `startAfter`, so pending attempts survive restarts and are shared by every
+ * instance. A job whose worker died is retried by pg-boss after it expires.
+ */
+export class ColaTransmisiones {
+  private boss: PgBoss | undefined;
+
+  constructor(
+    private readonly config: ConfigRda,
+    private readonly log: Logger,
+  ) {}
+
+  get activa(): boolean {
+    return !!this.boss;
+  }
+
+  async iniciar(url: string, procesar: (transmisionId: string) => Promise<void>): Promise<void> {
+    const boss = new PgBoss({
+      connectionString: url,
+      max: 3,
+      application_name: 'motor-cola-rda',
+      schedule: false,
+    });
+    boss.on('error', (e) => this.log.warn({ err: resumenError(e) }, 'cola RDA: error'));
+    // Set before start() resolves so detener() during start-up still stops it.
+    this.boss = boss;
+    await boss.start();
+    const expira = Math.ceil((this.config.timeoutIhceMs * 3) / 1000) + 60;
+    await boss.createQueue(this.config.cola, {
+      name: this.config.cola,
+      // Only for crashed or failed handlers; transient upstream failures are rescheduled by us.
+      retryLimit: 5,
+      retryDelay: this.config.reintentoBaseSegundos,
+      retryBackoff: true,
+      expireInSeconds: expira,
+    });
+    await boss.work<TrabajoTransmision>(
+      this.config.cola,
+      {
+        pollingIntervalSeconds: Math.max(0.5, Math.min(2, this.config.reintentoBaseSegundos / 2)),
+        batchSize: 4,
+      },
+      async (trabajos) => {
+        for (const t of trabajos) await procesar(t.data.transmisionId);
+      },
+    );
+  }
+
+  /** Schedules an attempt; `id` (a uuid) lets the first job be replaced when it proves unnecessary. */
+  async programar(transmisionId: string, enSegundos: number, id?: string): Promise<void> {
+    if (!this.boss) throw new Error('cola RDA no iniciada');
+    await this.boss.send(this.config.cola, { transmisionId } satisfies TrabajoTransmision, {
+      startAfter: Math.max(0, Math.ceil(enSegundos)),
+      ...(id ? { id } : {}),
+    });
+  }
+
+  /** Drops a scheduled attempt that is no longer needed (the transmission reached a final state). */
+  async quitar(id: string): Promise<void> {
+    await this.boss?.deleteJob(this.config.cola, id).catch(() => {});
+  }
+
+  async detener(): Promise<void> {
+    const b = this.boss;
+    this.boss = undefined;
+    await b?.stop({ graceful: true, wait: true, timeout: 5000, close: true }).catch(() => {});
+  }
+}
+
+/** Exponential backoff with jitter: base · 2^(n-1) (n = attempts made), capped, never before Retry-After. */
+export function esperaReintento(config: ConfigRda, intentosHechos: number, retryAfter?: number): number {
+  const exp = config.reintentoBaseSegundos * 2 ** Math.max(0, intentosHechos - 1);
+  const conJitter = Math.min(config.reintentoMaxSegundos, exp) * (0.8 + Math.random() * 0.4);
+  return Math.max(retryAfter ?? 0, Math.round(conJitter));
+}

@@ -1,0 +1,22 @@
+import { Entity, PrimaryKey, PrimaryKeyProp, Property } from '@mikro-orm/core';
+
+/**
+ * Transmissions per entity, tipo and estado, kept by statement-level triggers on `transmision`
+ * so GET /rda totals and GET /resumen read a handful of rows instead of counting millions.
+ */
+@Entity({ tableName: 'conteo_transmision' })
+export class ConteoTransmision {
+  [PrimaryKeyProp]?: ['entidadId', 'tipo', 'estado'];
+
+  @PrimaryKey({ type: 'uuid' })
+  entidadId!: string;
+
+  @PrimaryKey({ type: 'text' })
+  tipo!: string;
+
+  @PrimaryKey({ type: 'text' })
+  estado!: string;
+
+  @Property({ type: 'bigint' })
+  cantidad!: string;
+}

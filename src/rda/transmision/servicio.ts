@@ -1,0 +1,509 @@
+import { createHash } from 'node:crypto';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Autenticacion } from '../../auth/autenticacion.js';
+import type { ConfigRda } from '../../config.js';
+import type { CredencialesIhce, ServicioCredenciales } from '../../entidades/credenciales.js';
+import type { Entidad } from '../../entidades/entidad.entity.js';
+import { deLaEntidad } from '../../entidades/propiedad.js';
+import type { ErrorAccionable } from '../../errores/error-accionable.js';
+import { ErrorApp, errores } from '../../errores/errores.js';
+import { resumenError } from '../../logger.js';
+import type { ClienteIhce, ItemConsultaIhce, PaginaIhce, ResultadoEnvio } from '../ihce/cliente.js';
+import { errorSinResultado } from '../ihce/explicar.js';
+import type { AlcanceConsulta, TipoRdaIhce } from '../ihce/fhir.js';
+import { type ColaTransmisiones, esperaReintento } from './cola.js';
+import { ConsultaRda } from './consulta.entity.js';
+import { ConteoTransmision } from './conteo.entity.js';
+import { firmarCursor, huellaPaciente, leerCursor } from './cursor.js';
+import { EventoTransmision } from './evento.entity.js';
+import { Transmision } from './transmision.entity.js';
+import { type EstadoTransmision, LIMITE_MAXIMO, LIMITE_POR_DEFECTO, type TipoEvento } from './valores.js';
+
+/** Build (from flat data) and lint: provided by the RDA builder and linter (src/rda/construccion, linter). */
+export interface PreparadorRda {
+  /** Throws a 400 ErrorApp listing the bad fields. */
+  construir(tipo: TipoRdaIhce, datos: unknown): Record<string, unknown>;
+  lintear(bundle: unknown, tipo: TipoRdaIhce): { errores: ErrorAccionable[] };
+}
+
+export interface SolicitudTransmision {
+  tipo: TipoRdaIhce;
+  origen: 'bundle' | 'datos';
+  /** The Bundle (origen bundle) or the flat data (origen datos). */
+  contenido: unknown;
+  idempotencyKey?: string | null;
+}
+
+export interface TransmisionResultado {
+  transmision: Transmision;
+  /** Returned again for a repeated Idempotency-Key. */
+  repetida: boolean;
+}
+
+export interface SolicitudConsulta {
+  alcance: AlcanceConsulta;
+  paciente: { tipo: string; numero: string };
+  humanuser: { tipo: string; numero: string };
+  cursor?: string | null;
+}
+
+export interface ResultadoConsulta {
+  alcance: AlcanceConsulta;
+  items: ItemConsultaIhce[];
+  siguiente: string | null;
+  total: number | null;
+}
+
+const FINALES: EstadoTransmision[] = ['aceptado', 'rechazado'];
+const IDEMPOTENCY_KEY = /^[\w.:-]{1,200}$/;
+
+export function actorDe(auth: Autenticacion): string {
+  return auth.identidad.tipo === 'api-key'
+    ? `api-key:${auth.identidad.prefijo}`
+    : `usuario:${auth.identidad.sujeto}`;
+}
+
+/**
+ * Transmissions to the IHCE: build → lint → send, with an append-only trail, a durable retry
+ * queue for transient failures, and the audited queries. Nothing here logs clinical content.
+ */
+export class ServicioTransmisiones {
+  private orm: MikroORM | undefined;
+
+  constructor(
+    private readonly config: ConfigRda,
+    private readonly credenciales: ServicioCredenciales,
+    private readonly ihce: ClienteIhce,
+    private readonly cola: ColaTransmisiones,
+    private readonly preparador: PreparadorRda,
+    private readonly log: Logger,
+  ) {}
+
+  private detenida = false;
+
+  /** Starts the worker once the database is migrated (pending attempts of earlier runs resume). */
+  async iniciar(url: string, orm: MikroORM): Promise<void> {
+    if (this.detenida) return;
+    this.orm = orm;
+    await this.cola.iniciar(url, (id) => this.procesar(id));
+    // Stopped while the queue was starting: do not leave it running.
+    if (this.detenida) await this.cola.detener();
+  }
+
+  detener(): Promise<void> {
+    this.detenida = true;
+    return this.cola.detener();
+  }
+
+  private evento(
+    em: EntityManager,
+    t: Transmision,
+    tipo: TipoEvento,
+    actor: string,
+    anterior: EstadoTransmision | null,
+    extra: { statusUpstream?: number | null; detalle?: string | null; intento?: number | null } = {},
+  ): void {
+    t.eventos += 1;
+    em.create(EventoTransmision, {
+      transmision: t,
+      secuencia: t.eventos,
+      fecha: new Date(),
+      tipo,
+      actor,
+      estadoAnterior: anterior,
+      estadoNuevo: t.estado,
+      statusUpstream: extra.statusUpstream ?? null,
+      intento: extra.intento ?? null,
+      detalle: extra.detalle ?? null,
+    });
+  }
+
+  private async credencialesIhce(em: EntityManager, entidad: Entidad): Promise<CredencialesIhce> {
+    if (!this.ihce.configurado) throw errores.upstreamNoConfigurado('IHCE');
+    return this.credenciales.leer(em, entidad, 'ihce');
+  }
+
+  /** POST /rda and /rda/desde-datos. */
+  async transmitir(
+    em: EntityManager,
+    auth: Autenticacion,
+    s: SolicitudTransmision,
+  ): Promise<TransmisionResultado> {
+    const entidad = auth.entidad;
+    const { origen, contenido } = s;
+    if (typeof contenido !== 'object' || contenido === null || Array.isArray(contenido)) {
+      const campo = origen === 'datos' ? 'datos' : 'bundle';
+      throw errores.entradaInvalida(`Envíe «${campo}» como objeto JSON.`, [
+        {
+          campo,
+          mensaje:
+            contenido === undefined || contenido === null ? 'Es obligatorio.' : 'Debe ser un objeto JSON.',
+        },
+      ]);
+    }
+    const clave = s.idempotencyKey?.trim() || null;
+    if (clave !== null && !IDEMPOTENCY_KEY.test(clave))
+      throw errores.entradaInvalida('Idempotency-Key inválida.', [
+        { campo: 'Idempotency-Key', mensaje: 'De 1 a 200 caracteres: letras, dígitos, _ . : -' },
+      ]);
+    const huella = createHash('sha256')
+      .update(JSON.stringify([s.tipo, origen, contenido]))
+      .digest('hex');
+    if (clave) {
+      const previa = await this.porClave(em, entidad, clave, huella);
+      if (previa) return { transmision: previa, repetida: true };
+    }
+    const creds = await this.credencialesIhce(em, entidad);
+
+    const bundle =
+      origen === 'datos'
+        ? this.preparador.construir(s.tipo, contenido)
+        : (contenido as Record<string, unknown>);
+    const hallazgos = this.preparador.lintear(bundle, s.tipo).errores;
+    const bloqueantes = hallazgos.filter((e) => e.severidad === 'rechazo');
+    const actor = actorDe(auth);
+    const t = Object.assign(new Transmision(), {
+      entidad,
+      tipo: s.tipo,
+      origen,
+      estado: 'generado',
+      creadoPor: actor,
+      idempotencyKey: clave,
+      huellaSolicitud: clave ? huella : null,
+      avisos: hallazgos.filter((e) => e.severidad !== 'rechazo'),
+    });
+    em.persist(t);
+    this.evento(em, t, 'generado', actor, null, {
+      detalle: origen === 'datos' ? 'Bundle construido desde datos' : 'Bundle recibido',
+    });
+    if (bloqueantes.length) {
+      t.errores = bloqueantes;
+      this.evento(em, t, 'bloqueado-linter', actor, 'generado', {
+        detalle: `${bloqueantes.length} hallazgo(s) bloqueante(s): ${codigos(bloqueantes)}. No se envió.`,
+      });
+      return this.guardarNueva(em, t, entidad, clave, huella);
+    }
+    t.estado = 'validado';
+    this.evento(em, t, 'validado', actor, 'generado', {
+      detalle: t.avisos.length ? `${t.avisos.length} aviso(s) de conformidad` : null,
+    });
+    t.estado = 'enviado';
+    t.intentos = 1;
+    t.bundle = bundle;
+    t.enCursoHasta = new Date(Date.now() + this.config.timeoutIhceMs * 2 + 5000);
+    this.evento(em, t, 'enviado', actor, 'validado', { intento: 1 });
+    // The retry job exists before the first call: if this process dies mid-call, the attempt resumes.
+    const primera = Math.max(
+      this.config.reintentoBaseSegundos,
+      Math.ceil((this.config.timeoutIhceMs * 2) / 1000) + 5,
+    );
+    await this.cola.programar(t.id, primera, t.id);
+    let guardada: TransmisionResultado;
+    try {
+      guardada = await this.guardarNueva(em, t, entidad, clave, huella);
+    } catch (e) {
+      await this.cola.quitar(t.id);
+      throw e;
+    }
+    if (guardada.repetida) {
+      await this.cola.quitar(t.id);
+      return guardada;
+    }
+    const r = await this.ihce.enviar(creds, s.tipo, bundle);
+    await this.aplicar(em, t, r, actor);
+    return { transmision: t, repetida: false };
+  }
+
+  private async porClave(
+    em: EntityManager,
+    entidad: Entidad,
+    clave: string,
+    huella: string,
+  ): Promise<Transmision | null> {
+    const previa = await em.findOne(Transmision, { entidad, idempotencyKey: clave });
+    if (previa && previa.huellaSolicitud !== huella)
+      throw new ErrorApp(
+        'conflicto',
+        'Esta Idempotency-Key ya se usó con otro contenido. Use una clave nueva para una transmisión distinta.',
+      );
+    return previa;
+  }
+
+  /** A concurrent POST with the same Idempotency-Key loses the unique index and gets the winner's row. */
+  private async guardarNueva(
+    em: EntityManager,
+    t: Transmision,
+    entidad: Entidad,
+    clave: string | null,
+    huella: string,
+  ): Promise<TransmisionResultado> {
+    try {
+      await em.flush();
+      return { transmision: t, repetida: false };
+    } catch (e) {
+      if (!(e instanceof UniqueConstraintViolationException) || !clave) throw e;
+      em.clear();
+      const previa = await this.porClave(em, entidad, clave, huella);
+      if (!previa) throw e;
+      return { transmision: previa, repetida: true };
+    }
+  }
+
+  /** Applies one attempt's outcome: final state, or the next attempt scheduled, or attempts exhausted. */
+  private async aplicar(em: EntityManager, t: Transmision, r: ResultadoEnvio, actor: string): Promise<void> {
+    const anterior = t.estado;
+    const intento = t.intentos;
+    t.enCursoHasta = null;
+    t.updatedAt = new Date();
+    let reprogramar: number | null = null;
+    if (r.resultado === 'aceptado') {
+      t.estado = 'aceptado';
+      t.vida = r.vida;
+      t.compositionId = r.compositionId;
+      t.errores = [];
+      t.avisos = [...t.avisos, ...r.avisos];
+      t.bundle = null;
+      t.siguienteIntentoEn = null;
+      this.evento(em, t, 'aceptado', actor, anterior, {
+        statusUpstream: r.status,
+        intento,
+        detalle: `VIDA ${r.vida}`,
+      });
+    } else if (r.resultado === 'rechazado') {
+      t.estado = 'rechazado';
+      t.errores = r.errores;
+      t.bundle = null;
+      t.siguienteIntentoEn = null;
+      this.evento(em, t, 'rechazado', actor, anterior, {
+        statusUpstream: r.status,
+        intento,
+        detalle: `Rechazado por la IHCE: ${codigos(r.errores)}`,
+      });
+    } else {
+      t.errores = r.errores;
+      if (intento >= this.config.maxIntentos) {
+        t.reintentosAgotados = true;
+        t.bundle = null;
+        t.siguienteIntentoEn = null;
+        this.evento(em, t, 'reintentos-agotados', actor, anterior, {
+          statusUpstream: r.status,
+          intento,
+          detalle: `Sin respuesta válida tras ${intento} intento(s). Envíe el RDA de nuevo.`,
+        });
+      } else {
+        reprogramar = esperaReintento(this.config, intento, r.reintentarEnSegundos);
+        t.siguienteIntentoEn = new Date(Date.now() + reprogramar * 1000);
+        this.evento(em, t, 'reintento-programado', actor, anterior, {
+          statusUpstream: r.status,
+          intento,
+          detalle: `Falla transitoria (${r.status ?? 'sin respuesta'}); intento ${intento + 1} en ${reprogramar} s`,
+        });
+      }
+    }
+    await em.flush();
+    this.log.info(
+      { transmision: t.id, tipo: t.tipo, estado: t.estado, intento, status: r.status ?? null },
+      'transmisión RDA',
+    );
+    // Final (or exhausted): the pending job is no longer needed. Otherwise the request's first job
+    // stays scheduled, and a worker attempt schedules the next one (aplicarDesdeWorker).
+    // Not awaited: a job left behind finds a final state and does nothing.
+    if (reprogramar === null) void this.cola.quitar(t.id);
+  }
+
+  /** One attempt run by the queue worker. */
+  async procesar(transmisionId: string): Promise<void> {
+    if (!this.orm) return;
+    const em = this.orm.em.fork();
+    const t = await em.findOne(Transmision, { id: transmisionId }, { populate: ['bundle', 'entidad'] });
+    if (!t || FINALES.includes(t.estado) || t.reintentosAgotados || t.estado !== 'enviado') return;
+    const ahora = Date.now();
+    const pendiente = Math.max(
+      (t.siguienteIntentoEn?.getTime() ?? 0) - ahora,
+      (t.enCursoHasta?.getTime() ?? 0) - ahora,
+    );
+    if (pendiente > 1000) {
+      await this.cola.programar(t.id, pendiente / 1000);
+      return;
+    }
+    // Claim the attempt: only one sender at a time, even across instances.
+    const intento = t.intentos + 1;
+    const hasta = new Date(ahora + this.config.timeoutIhceMs * 2 + 5000);
+    const tomadas = await em.nativeUpdate(
+      Transmision,
+      { id: t.id, intentos: t.intentos, estado: 'enviado' },
+      { intentos: intento, enCursoHasta: hasta, updatedAt: new Date() },
+    );
+    if (tomadas !== 1) return;
+    await em.refresh(t, { populate: ['bundle', 'entidad'] });
+    const actor = 'worker';
+    this.evento(em, t, 'enviado', actor, 'enviado', { intento });
+    await em.flush();
+    let r: ResultadoEnvio;
+    if (!t.bundle) {
+      r = {
+        resultado: 'transitorio',
+        status: null,
+        errores: [errorSinResultado('transient', 'El documento ya no está disponible para reenviar.')],
+      };
+      t.intentos = this.config.maxIntentos;
+    } else {
+      try {
+        const creds = await this.credencialesIhce(em, t.entidad);
+        r = await this.ihce.enviar(creds, t.tipo, t.bundle);
+      } catch (e) {
+        if (!(e instanceof ErrorApp)) throw e;
+        r = { resultado: 'transitorio', status: null, errores: [errorSinResultado('security', e.message)] };
+      }
+    }
+    await this.aplicarDesdeWorker(em, t, r);
+  }
+
+  private async aplicarDesdeWorker(em: EntityManager, t: Transmision, r: ResultadoEnvio): Promise<void> {
+    await this.aplicar(em, t, r, 'worker');
+    if (t.estado === 'enviado' && !t.reintentosAgotados && t.siguienteIntentoEn) {
+      await this.cola.programar(t.id, (t.siguienteIntentoEn.getTime() - Date.now()) / 1000).catch((e) => {
+        // The job stays failed and pg-boss retries it: the attempt is not lost.
+        this.log.error({ err: resumenError(e), transmision: t.id }, 'no se pudo programar el reintento');
+        throw e;
+      });
+    }
+  }
+
+  /** GET /rda: newest first; total from the trigger-kept counters. */
+  async listar(
+    em: EntityManager,
+    auth: Autenticacion,
+    f: { estado?: EstadoTransmision | null; limit?: number | null; offset?: number | null },
+  ): Promise<{ items: Transmision[]; total: number; limit: number; offset: number }> {
+    const limit = f.limit ?? LIMITE_POR_DEFECTO;
+    const offset = f.offset ?? 0;
+    const detalles = [];
+    if (!Number.isInteger(limit) || limit < 1 || limit > LIMITE_MAXIMO)
+      detalles.push({ campo: 'limit', mensaje: `Entero entre 1 y ${LIMITE_MAXIMO}.` });
+    if (!Number.isInteger(offset) || offset < 0)
+      detalles.push({ campo: 'offset', mensaje: 'Entero mayor o igual a 0.' });
+    if (detalles.length) throw errores.entradaInvalida('Paginación inválida.', detalles);
+    const filtro = { entidad: auth.entidad.id, ...(f.estado ? { estado: f.estado } : {}) };
+    const [items, conteos] = await Promise.all([
+      em.find(Transmision, filtro, { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset }),
+      em.find(ConteoTransmision, { entidadId: auth.entidad.id, ...(f.estado ? { estado: f.estado } : {}) }),
+    ]);
+    const total = conteos.reduce((s, c) => s + Number(c.cantidad), 0);
+    return { items, total, limit, offset };
+  }
+
+  obtener(em: EntityManager, auth: Autenticacion, id: string): Promise<Transmision> {
+    return deLaEntidad(em, Transmision, id, auth, 'La transmisión');
+  }
+
+  async eventos(em: EntityManager, auth: Autenticacion, id: string): Promise<EventoTransmision[]> {
+    const t = await this.obtener(em, auth, id);
+    return em.find(EventoTransmision, { transmision: t }, { orderBy: { secuencia: 'asc' } });
+  }
+
+  /** GET /rda/{id}/ihce: the accepted document as stored on the platform; the query joins the trail. */
+  async documento(em: EntityManager, auth: Autenticacion, id: string): Promise<Record<string, unknown>> {
+    const t = await this.obtener(em, auth, id);
+    if (t.estado !== 'aceptado' || !t.compositionId)
+      throw new ErrorApp(
+        'conflicto',
+        t.estado === 'aceptado'
+          ? 'La IHCE no devolvió el identificador de la Composition de esta transmisión: no se puede consultar.'
+          : `La transmisión está «${t.estado}»: solo un RDA aceptado puede consultarse en la IHCE.`,
+      );
+    const creds = await this.credencialesIhce(em, auth.entidad);
+    const registrar = async (status: number | null, detalle: string) => {
+      this.evento(em, t, 'consulta-documento', actorDe(auth), t.estado, { statusUpstream: status, detalle });
+      await em.flush();
+    };
+    try {
+      const doc = await this.ihce.documento(creds, t.compositionId);
+      await registrar(200, 'Documento consultado en la IHCE');
+      return doc;
+    } catch (e) {
+      if (e instanceof ErrorApp) await registrar(null, `Consulta fallida: ${e.codigo}`);
+      throw e;
+    }
+  }
+
+  /** POST /rda/consultas: metadata only; the humanuser is the audited actor, the patient number is not kept. */
+  async consultar(em: EntityManager, auth: Autenticacion, s: SolicitudConsulta): Promise<ResultadoConsulta> {
+    validarConsulta(s);
+    const creds = await this.credencialesIhce(em, auth.entidad);
+    const humanuser = `${s.humanuser.tipo}-${s.humanuser.numero}`;
+    const enlace = {
+      entidadId: auth.entidad.id,
+      alcance: s.alcance,
+      paciente: huellaPaciente(this.config.claveCursor, s.paciente.tipo, s.paciente.numero),
+    };
+    const auditar = (resultado: string, resultados: number | null) => {
+      em.create(ConsultaRda, {
+        entidad: auth.entidad,
+        alcance: s.alcance,
+        actor: humanuser,
+        solicitante: actorDe(auth),
+        pagina: !!s.cursor,
+        resultados,
+        resultado,
+        fecha: new Date(),
+      });
+      return em.flush();
+    };
+    let pagina: PaginaIhce;
+    try {
+      pagina = s.cursor
+        ? await this.ihce.pagina(creds, leerCursor(this.config.claveCursor, s.cursor, enlace), s.paciente)
+        : await this.ihce.consultar(creds, s.alcance, s.paciente, humanuser);
+    } catch (e) {
+      await auditar(e instanceof ErrorApp ? e.codigo : 'interno', null);
+      throw e;
+    }
+    await auditar('ok', pagina.items.length);
+    return {
+      alcance: s.alcance,
+      items: pagina.items,
+      total: pagina.total,
+      siguiente: pagina.siguiente
+        ? firmarCursor(
+            this.config.claveCursor,
+            { ...enlace, siguiente: pagina.siguiente },
+            this.config.cursorTtlSegundos,
+          )
+        : null,
+    };
+  }
+}
+
+const TIPO_DOC = /^[A-Z]{2,3}$/;
+const NUM_DOC = /^[A-Za-z0-9]{3,20}$/;
+
+function validarConsulta(s: SolicitudConsulta): void {
+  const detalles: { campo: string; mensaje: string }[] = [];
+  for (const quien of ['paciente', 'humanuser'] as const) {
+    const d = s[quien] as { tipo?: unknown; numero?: unknown } | null | undefined;
+    if (!d || typeof d !== 'object') {
+      detalles.push({ campo: quien, mensaje: 'Es obligatorio: {tipo, numero}.' });
+      continue;
+    }
+    if (typeof d.tipo !== 'string' || !TIPO_DOC.test(d.tipo))
+      detalles.push({
+        campo: `${quien}.tipo`,
+        mensaje: 'Tipo de documento en mayúsculas (CC, TI, CE, PA…).',
+      });
+    if (typeof d.numero !== 'string' || !NUM_DOC.test(d.numero))
+      detalles.push({
+        campo: `${quien}.numero`,
+        mensaje: 'Número de documento: 3 a 20 letras o dígitos, sin espacios ni puntos.',
+      });
+  }
+  if (detalles.length)
+    throw errores.entradaInvalida('Consulta inválida: revise paciente y humanuser.', detalles);
+}
+
+function codigos(e: ErrorAccionable[]): string {
+  const unicos = [...new Set(e.map((x) => x.codigo))];
+  return unicos.slice(0, 10).join(', ') + (unicos.length > 10 ? '…' : '');
+}

@@ -1,0 +1,22 @@
+import { Entity, PrimaryKey, PrimaryKeyProp, Property } from '@mikro-orm/core';
+
+/**
+ * RIPS filing attempts (Radicacion) per entity, tipo (`FEV` or the note type) and estado, kept by a
+ * statement-level insert trigger on `radicacion` (append-only), so GET /resumen reads a few rows.
+ */
+@Entity({ tableName: 'conteo_radicacion' })
+export class ConteoRadicacion {
+  [PrimaryKeyProp]?: ['entidadId', 'tipo', 'estado'];
+
+  @PrimaryKey({ type: 'uuid' })
+  entidadId!: string;
+
+  @PrimaryKey({ type: 'text' })
+  tipo!: string;
+
+  @PrimaryKey({ type: 'text' })
+  estado!: string;
+
+  @Property({ type: 'bigint' })
+  cantidad!: string;
+}
