@@ -1,10 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { ripsDe, xmlFev } from '../test/fixtures/muv.js';
-import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
+import { CLAVE_BENCH, iniciarServidorHijo, puertoLibre } from './servidor-hijo.js';
 
 /**
  * Issue 5: filings per second against the MUV sandbox (POST /rips: local gate + simulator over HTTP +
@@ -19,14 +18,6 @@ const percentil = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!.toFixed(1));
 };
-
-async function puertoLibre(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 const cab = { 'content-type': 'application/json', 'X-Api-Key': CLAVE_BENCH };
 const servidor = await iniciarServidorHijo({ MUV_SIM_PORT: String(await puertoLibre()) });

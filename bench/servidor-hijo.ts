@@ -6,7 +6,7 @@ import path from 'node:path';
 
 export const CLAVE_BENCH = `rda_${'b'.repeat(43)}`;
 
-async function puertoLibre(): Promise<number> {
+export async function puertoLibre(): Promise<number> {
   const srv = net.createServer();
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   const { port } = srv.address() as net.AddressInfo;

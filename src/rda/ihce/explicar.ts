@@ -1,4 +1,4 @@
-import type { ErrorAccionable } from '../../errores/error-accionable.js';
+import { type ErrorAccionable, ubicacion } from '../../errores/error-accionable.js';
 import type { SeveridadError } from '../../errores/valores.js';
 import { arr, type IssueFhir, type OperationOutcome, obj, str } from './fhir.js';
 
@@ -96,17 +96,11 @@ export function explicarIssue(issue: IssueFhir): ErrorAccionable {
     codigo: regla ?? `IHCE-${code}`,
     severidad: SEVERIDAD[issue.severity] ?? 'rechazo',
     fuente: 'ihce',
-    ubicacion: {
-      factura: null,
-      usuarioIndex: null,
-      documentoUsuario: null,
-      tipoServicio: null,
-      servicioIndex: null,
+    ubicacion: ubicacion({
       campo: ruta ? (ruta.split('.').pop() ?? null) : null,
-      campoNombre: null,
       ruta,
       descripcion: ruta ? `Documento RDA · ${ruta}` : 'Documento RDA',
-    },
+    }),
     titulo: e.titulo,
     explicacion: e.explicacion,
     comoCorregir: e.comoCorregir,

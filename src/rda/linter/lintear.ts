@@ -1,4 +1,4 @@
-import type { ErrorAccionable } from '../../errores/error-accionable.js';
+import { type ErrorAccionable, ubicacion } from '../../errores/error-accionable.js';
 import { PERFILES, tipoDelBundle } from '../perfiles.js';
 import type { TipoRda } from '../tipos.js';
 import { crearContexto, esObj, type Hallazgo } from './contexto.js';
@@ -40,17 +40,11 @@ function explicar(h: Hallazgo): ErrorAccionable {
     codigo: r.codigo,
     severidad: r.severidad,
     fuente: 'linter-rda',
-    ubicacion: {
-      factura: null,
-      usuarioIndex: null,
-      documentoUsuario: null,
-      tipoServicio: null,
-      servicioIndex: null,
-      campo: null,
+    ubicacion: ubicacion({
       campoNombre: r.campo,
       ruta: h.ruta,
       descripcion: `${r.campo} · ${h.ruta}`,
-    },
+    }),
     titulo: r.titulo,
     explicacion: h.detalle ? `${r.explicacion} ${h.detalle}` : r.explicacion,
     comoCorregir: r.comoCorregir,

@@ -1,4 +1,4 @@
-import type { ErrorAccionable } from '../../errores/error-accionable.js';
+import { type ErrorAccionable, ubicacion } from '../../errores/error-accionable.js';
 import { ErrorApp } from '../../errores/errores.js';
 import type { SeveridadError } from '../../errores/valores.js';
 
@@ -118,17 +118,11 @@ export function explicarOperationOutcome(oo: unknown): ResultadoOficial {
       codigo: `HL7-${tipo || 'desconocido'}`,
       severidad: SEVERIDAD[severity],
       fuente: 'validador-hl7',
-      ubicacion: {
-        factura: null,
-        usuarioIndex: null,
-        documentoUsuario: null,
-        tipoServicio: null,
-        servicioIndex: null,
-        campo: null,
+      ubicacion: ubicacion({
         campoNombre: campo,
         ruta: location,
         descripcion: location ? `${campo} · ${location}` : campo,
-      },
+      }),
       titulo: t.titulo,
       explicacion: `El validador oficial HL7 (perfiles de la guía RDA) informa sobre «${campo}»: ${message}`,
       comoCorregir: t.comoCorregir,

@@ -1,4 +1,4 @@
-import type { ErrorAccionable } from '../../errores/error-accionable.js';
+import { type ErrorAccionable, ubicacion } from '../../errores/error-accionable.js';
 import type { Severidad } from '../tipos.js';
 import { diaColombia } from '../validacion/severidad.js';
 import type { ResultadoValidacion } from '../validacion/validar.js';
@@ -33,13 +33,8 @@ export function explicarFev(
       codigo: h.codigo,
       severidad: sev,
       fuente: 'linter-local',
-      ubicacion: {
+      ubicacion: ubicacion({
         factura,
-        usuarioIndex: null,
-        documentoUsuario: null,
-        tipoServicio: null,
-        servicioIndex: null,
-        campo: null,
         campoNombre: h.ruta,
         ruta,
         descripcion: [
@@ -47,7 +42,7 @@ export function explicarFev(
           'XML de la factura',
           h.ruta,
         ].join(' · '),
-      },
+      }),
       titulo: c?.titulo ?? h.codigo,
       explicacion: [
         c?.explicacion ?? `Hallazgo ${h.codigo}.`,

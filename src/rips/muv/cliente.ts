@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import type { Logger } from 'pino';
+import type { MuvConfig } from '../../config.js';
 import type { CredencialesMuv } from '../../entidades/credenciales.js';
 import { ErrorApp, errores } from '../../errores/errores.js';
 import {
@@ -14,17 +15,19 @@ import {
 } from './respuesta.js';
 import type { ConsultaCuvMuv, LoginSispro, OperacionMuv, PaqueteFevRips } from './tipos.js';
 
-export interface OpcionesClienteMuv {
+export type OpcionesClienteMuv = Pick<
+  MuvConfig,
+  | 'timeoutMs'
+  | 'consultaTimeoutMs'
+  | 'reintentos'
+  | 'reintentoBaseMs'
+  | 'gzipDesdeBytes'
+  | 'renovarTokenAntesMs'
+> & {
   /** undefined: the MUV is not configured in this environment (503). */
   baseUrl: string | undefined;
-  timeoutMs: number;
-  consultaTimeoutMs: number;
-  reintentos: number;
-  reintentoBaseMs: number;
-  gzipDesdeBytes: number;
-  renovarTokenAntesMs: number;
   log?: Logger;
-}
+};
 
 /** What an upload answered: parsed result plus the raw body (stored as evidence, never logged). */
 export interface EnvioMuv {

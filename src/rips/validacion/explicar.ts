@@ -1,4 +1,4 @@
-import type { ErrorAccionable } from '../../errores/error-accionable.js';
+import { type ErrorAccionable, ubicacion } from '../../errores/error-accionable.js';
 import type { CampoSpec, TablaCampos } from '../estructura/tipos.js';
 import type { Regla } from '../reglas/tipos.js';
 import {
@@ -149,17 +149,11 @@ function explicarNota(n: NotaOmitida, factura: string | null): ErrorAccionable {
   const base = {
     severidad: 'informativo' as const,
     fuente: 'linter-local' as const,
-    ubicacion: {
+    ubicacion: ubicacion({
       factura,
-      usuarioIndex: null,
-      documentoUsuario: null,
-      tipoServicio: null,
-      servicioIndex: null,
-      campo: null,
-      campoNombre: null,
       ruta: '$',
       descripcion: factura ? `Factura ${factura}` : 'RIPS',
-    },
+    }),
     mensajeOriginal: null,
   };
   if (n.codigo === 'CAT01') {
