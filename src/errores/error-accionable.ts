@@ -67,18 +67,3 @@ export class ErrorAccionable {
   })
   mensajeOriginal!: string | null;
 }
-
-/** A location given by its known parts (a document path, an XML node, a field); the rest is null. */
-export function ubicacion(u: Partial<UbicacionError> & Pick<UbicacionError, 'descripcion'>): UbicacionError {
-  return {
-    factura: null,
-    usuarioIndex: null,
-    documentoUsuario: null,
-    tipoServicio: null,
-    servicioIndex: null,
-    campo: null,
-    campoNombre: null,
-    ruta: null,
-    ...u,
-  };
-}

@@ -1,4 +1,5 @@
-import { type ErrorAccionable, ubicacion } from '../../errores/error-accionable.js';
+import type { ErrorAccionable } from '../../errores/error-accionable.js';
+import { ubicacion } from '../../errores/ubicacion.js';
 import type { SeveridadError } from '../../errores/valores.js';
 import { arr, type IssueFhir, type OperationOutcome, obj, str } from './fhir.js';
 

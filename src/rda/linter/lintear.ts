@@ -1,4 +1,5 @@
-import { type ErrorAccionable, ubicacion } from '../../errores/error-accionable.js';
+import type { ErrorAccionable } from '../../errores/error-accionable.js';
+import { ubicacion } from '../../errores/ubicacion.js';
 import { PERFILES, tipoDelBundle } from '../perfiles.js';
 import type { TipoRda } from '../tipos.js';
 import { crearContexto, esObj, type Hallazgo } from './contexto.js';

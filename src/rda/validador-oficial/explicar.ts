@@ -1,5 +1,6 @@
-import { type ErrorAccionable, ubicacion } from '../../errores/error-accionable.js';
+import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { ErrorApp } from '../../errores/errores.js';
+import { ubicacion } from '../../errores/ubicacion.js';
 import type { SeveridadError } from '../../errores/valores.js';
 
 export const SEVERIDADES_HL7 = ['fatal', 'error', 'warning', 'information'] as const;

@@ -1,4 +1,5 @@
-import { type ErrorAccionable, ubicacion } from '../../errores/error-accionable.js';
+import type { ErrorAccionable } from '../../errores/error-accionable.js';
+import { ubicacion } from '../../errores/ubicacion.js';
 import type { Severidad } from '../tipos.js';
 import { diaColombia } from '../validacion/severidad.js';
 import type { ResultadoValidacion } from '../validacion/validar.js';

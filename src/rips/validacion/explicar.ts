@@ -1,4 +1,5 @@
-import { type ErrorAccionable, ubicacion } from '../../errores/error-accionable.js';
+import type { ErrorAccionable } from '../../errores/error-accionable.js';
+import { ubicacion } from '../../errores/ubicacion.js';
 import type { CampoSpec, TablaCampos } from '../estructura/tipos.js';
 import type { Regla } from '../reglas/tipos.js';
 import {

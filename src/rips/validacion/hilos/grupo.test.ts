@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -42,6 +43,18 @@ async function* trozos(texto: string, tam: number): AsyncGenerator<string> {
 }
 
 const flujo = (texto: string, tam = 4096) => new FlujoCuerpo(trozos(texto, tam), () => trozos(texto, tam));
+
+describe.skipIf(!hayScript)('motor compilado', () => {
+  it('carga sin reflect-metadata ni GraphQL (como en los hilos y los benchmarks)', () => {
+    const r = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', "await import('./dist/src/rips/validacion/validar.js')"],
+      { encoding: 'utf8' },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+});
 
 describe.skipIf(!hayScript).each([1, 2])('validación en %i hilo(s) (script compilado)', (n) => {
   // Small slices: a few users each, so cuts, order and cross-slice findings are exercised; the
