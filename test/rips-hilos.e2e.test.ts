@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAVE_BENCH, iniciarServidorHijo } from '../bench/servidor-hijo.js';
@@ -8,9 +7,7 @@ import { FlujoCuerpo } from '../src/rips/validacion/flujo-cuerpo.js';
 import { ServicioValidacionRips } from '../src/rips/validacion/servicio.js';
 import { ripsValido } from './fixtures/rips.js';
 
-// The built server (validation threads run compiled code); `npm test` builds before vitest.
-const hayBuild =
-  existsSync('dist/src/server.js') && existsSync('dist/src/rips/validacion/hilos/trabajador.js');
+// The built server (validation threads run compiled code): built by `npm test` or test/global-setup.ts.
 
 function ripsConDefectos(n: number): Registro {
   const base = ripsValido();
@@ -24,7 +21,7 @@ function ripsConDefectos(n: number): Registro {
   return { ...base, usuarios };
 }
 
-describe.skipIf(!hayBuild)('POST /rips/validar con hilos de validación (servidor compilado)', () => {
+describe('POST /rips/validar con hilos de validación (servidor compilado)', () => {
   let servidor: Awaited<ReturnType<typeof iniciarServidorHijo>>;
   beforeAll(async () => {
     servidor = await iniciarServidorHijo({ RIPS_HILOS: '2', RIPS_HILO_DESDE: '20kb', LOG_LEVEL: 'silent' });

@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,9 +9,9 @@ import { FlujoCuerpo } from '../flujo-cuerpo.js';
 import { ServicioValidacionRips } from '../servicio.js';
 import { GrupoHilos } from './grupo.js';
 
-// Threads run compiled JavaScript: `npm test` builds before running vitest (npm run verify).
+// Threads run compiled JavaScript: `npm test` builds before vitest, and test/global-setup.ts builds when
+// the output is missing.
 const SCRIPT = path.resolve('dist/src/rips/validacion/hilos/trabajador.js');
-const hayScript = existsSync(SCRIPT);
 
 const em = {} as EntityManager;
 const catalogos = catalogosPrueba();
@@ -44,7 +43,7 @@ async function* trozos(texto: string, tam: number): AsyncGenerator<string> {
 
 const flujo = (texto: string, tam = 4096) => new FlujoCuerpo(trozos(texto, tam), () => trozos(texto, tam));
 
-describe.skipIf(!hayScript)('motor compilado', () => {
+describe('motor compilado', () => {
   it('carga sin reflect-metadata ni GraphQL (como en los hilos y los benchmarks)', () => {
     const r = spawnSync(
       process.execPath,
@@ -56,7 +55,7 @@ describe.skipIf(!hayScript)('motor compilado', () => {
   });
 });
 
-describe.skipIf(!hayScript).each([1, 2])('validación en %i hilo(s) (script compilado)', (n) => {
+describe.each([1, 2])('validación en %i hilo(s) (script compilado)', (n) => {
   // Small slices: a few users each, so cuts, order and cross-slice findings are exercised; the
   // first users (about a dozen) are walked in the request thread until 30 000 characters were read.
   const grupo = new GrupoHilos(SCRIPT, n, 6000);
@@ -128,7 +127,7 @@ describe.skipIf(!hayScript).each([1, 2])('validación en %i hilo(s) (script comp
   });
 });
 
-describe.skipIf(!hayScript)('usuarios repartidos: cortes en el lugar equivocado', () => {
+describe('usuarios repartidos: cortes en el lugar equivocado', () => {
   const grupo = new GrupoHilos(SCRIPT, 2, 500);
   const conHilos = new ServicioValidacionRips(proveedor, {}, undefined, { grupo, desdeCaracteres: 100 });
   const sinHilos = new ServicioValidacionRips(proveedor, {});
