@@ -1,8 +1,7 @@
-import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64, contenedorFev } from './fixtures/fev.js';
 import { ripsValido } from './fixtures/rips.js';
-import { graphql, iniciarServicio, pedir } from './servidor.js';
+import { graphql, iniciarServicio, pedir, postGzipEnTrozos } from './servidor.js';
 
 let s: Awaited<ReturnType<typeof iniciarServicio>>;
 let clave: string;
@@ -47,19 +46,8 @@ describe('POST /rips/validar con xmlFevFile (compuerta FEV)', () => {
     const despues = await validar({ rips, fechaEvaluacion, xmlFevFile });
     expect(despues.body).toEqual(esperado);
 
-    const datos = gzipSync(JSON.stringify({ xmlFevFile, fechaEvaluacion, rips }));
-    const cuerpo = new ReadableStream<Uint8Array>({
-      start(c) {
-        for (let i = 0; i < datos.length; i += 211) c.enqueue(datos.subarray(i, i + 211));
-        c.close();
-      },
-    });
-    const r = await fetch(`${s.url}/rips/validar`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'X-Api-Key': clave },
-      body: cuerpo,
-      duplex: 'half',
-    } as RequestInit);
+    const cuerpo = JSON.stringify({ xmlFevFile, fechaEvaluacion, rips });
+    const r = await postGzipEnTrozos(`${s.url}/rips/validar`, clave, cuerpo, 211);
     expect(r.status).toBe(200);
     expect(await r.json()).toEqual(esperado);
 

@@ -1,9 +1,8 @@
 import { Writable } from 'node:stream';
-import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crearLogger } from '../src/logger.js';
 import { ripsMinimo, ripsValido } from './fixtures/rips.js';
-import { graphql, iniciarServicio, pedir } from './servidor.js';
+import { graphql, iniciarServicio, pedir, postGzipEnTrozos } from './servidor.js';
 
 const lineasLog: string[] = [];
 const destino = new Writable({
@@ -125,19 +124,7 @@ describe('POST /rips/validar', () => {
       JSON.stringify({ fechaEvaluacion, rips }),
       JSON.stringify({ rips: { usuarios, ...cabecera }, fechaEvaluacion }),
     ]) {
-      const datos = gzipSync(texto);
-      const cuerpo = new ReadableStream<Uint8Array>({
-        start(c) {
-          for (let i = 0; i < datos.length; i += 97) c.enqueue(datos.subarray(i, i + 97));
-          c.close();
-        },
-      });
-      const r = await fetch(`${s.url}/rips/validar`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'X-Api-Key': clave },
-        body: cuerpo,
-        duplex: 'half',
-      } as RequestInit);
+      const r = await postGzipEnTrozos(`${s.url}/rips/validar`, clave, texto, 97);
       expect(r.status).toBe(200);
       expect(await r.json()).toEqual(g.body.data.validarRips);
     }

@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject } from 'vitest';
 import { arrancar, type OpcionesArranque } from '../src/arranque.js';
@@ -76,4 +77,21 @@ export async function graphql(
   variables?: Record<string, unknown>,
 ) {
   return pedir(url, '/graphql', { cuerpo: { query, variables }, cabeceras });
+}
+
+/** POST of a gzip-compressed JSON text in small chunks (a body that arrives while the service reads it). */
+export async function postGzipEnTrozos(url: string, clave: string, texto: string, trozo: number) {
+  const datos = gzipSync(texto);
+  const cuerpo = new ReadableStream<Uint8Array>({
+    start(c) {
+      for (let i = 0; i < datos.length; i += trozo) c.enqueue(datos.subarray(i, i + trozo));
+      c.close();
+    },
+  });
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'X-Api-Key': clave },
+    body: cuerpo,
+    duplex: 'half',
+  } as RequestInit);
 }
