@@ -1,5 +1,5 @@
 import type { Registro } from '../tipos.js';
-import { anclaDe, ErrorTextoRips, finDeValor, porAncla } from './texto-rips.js';
+import { anclaDe, ErrorTextoRips, finDeValor, miembrosPerezosos, porAncla } from './texto-rips.js';
 
 /**
  * Reads a request body `{"rips": {…, "usuarios": [ … ]}, …}` while it arrives: the members before
@@ -48,32 +48,18 @@ function leerMiembros(
   parar: (clave: string, inicioValor: number) => boolean,
 ): { miembros: Registro; clave?: string; inicioValor?: number; fin?: number } {
   const miembros: Registro = {};
-  i = saltar(t, i);
-  if (i >= t.length) throw new Incompleto();
-  if (t[i] !== '{') throw new ErrorTextoRips('se esperaba un objeto');
-  i = saltar(t, i + 1);
-  if (i >= t.length) throw new Incompleto();
-  if (t[i] === '}') return { miembros, fin: i + 1 };
-  for (;;) {
-    if (t[i] !== '"') throw new ErrorTextoRips(`se esperaba un nombre de propiedad en la posición ${i}`);
-    const finClave = finCompleto(t, i);
-    const clave = JSON.parse(t.slice(i, finClave)) as string;
-    i = saltar(t, finClave);
-    if (i >= t.length) throw new Incompleto();
-    if (t[i] !== ':') throw new ErrorTextoRips(`se esperaba «:» en la posición ${i}`);
-    const inicio = saltar(t, i + 1);
-    if (inicio >= t.length) throw new Incompleto();
+  const cierre = { fin: -1 };
+  for (const [clave, inicio] of miembrosPerezosos(t, i, cierre, incompleto)) {
     if (parar(clave, inicio)) return { miembros, clave, inicioValor: inicio };
-    const fin = finCompleto(t, inicio);
-    miembros[clave] = JSON.parse(t.slice(inicio, fin));
-    i = saltar(t, fin);
-    if (i >= t.length) throw new Incompleto();
-    if (t[i] === '}') return { miembros, fin: i + 1 };
-    if (t[i] !== ',') throw new ErrorTextoRips(`se esperaba «,» o «}» en la posición ${i}`);
-    i = saltar(t, i + 1);
-    if (i >= t.length) throw new Incompleto();
+    cierre.fin = finCompleto(t, inicio);
+    miembros[clave] = JSON.parse(t.slice(inicio, cierre.fin));
   }
+  return { miembros, fin: cierre.fin };
 }
+
+const incompleto = (): never => {
+  throw new Incompleto();
+};
 
 export interface LecturaEnFlujo {
   /** Body members before `rips` (e.g. fechaEvaluacion). */

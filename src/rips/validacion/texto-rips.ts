@@ -216,11 +216,24 @@ export function ripsPorPartes(t: string, inicio: number): RipsPorPartes {
   return { transaccion, usuarios };
 }
 
-/** Like `miembros`, but the caller measures each value and reports its end in `cierre.fin`. */
-function* miembrosPerezosos(t: string, i: number, cierre: { fin: number }): Generator<[string, number]> {
-  i = saltarEspacios(t, i);
+/**
+ * Like `miembros`, but the caller measures each value and reports its end in `cierre.fin`.
+ * `sinTexto`: what running out of text means: by default a syntax error; a reader of a body that is
+ * still arriving throws its own "wait for more" instead (flujo-rips.ts).
+ */
+export function* miembrosPerezosos(
+  t: string,
+  i: number,
+  cierre: { fin: number },
+  sinTexto?: () => never,
+): Generator<[string, number]> {
+  const exigir = (j: number) => {
+    if (j >= t.length) sinTexto?.();
+    return j;
+  };
+  i = exigir(saltarEspacios(t, i));
   if (t.charCodeAt(i) !== LLAVE_A) throw new ErrorTextoRips('se esperaba un objeto');
-  i = saltarEspacios(t, i + 1);
+  i = exigir(saltarEspacios(t, i + 1));
   if (t.charCodeAt(i) === LLAVE_C) {
     cierre.fin = i + 1;
     return;
@@ -228,18 +241,24 @@ function* miembrosPerezosos(t: string, i: number, cierre: { fin: number }): Gene
   for (;;) {
     if (t.charCodeAt(i) !== COMILLA)
       throw new ErrorTextoRips(`se esperaba un nombre de propiedad en la posición ${i}`);
-    const finClave = finDeCadena(t, i);
+    let finClave: number;
+    try {
+      finClave = finDeCadena(t, i);
+    } catch (e) {
+      if (sinTexto && e instanceof ErrorTextoRips) sinTexto();
+      throw e;
+    }
     const clave = JSON.parse(t.slice(i, finClave)) as string;
-    i = saltarEspacios(t, finClave);
+    i = exigir(saltarEspacios(t, finClave));
     if (t.charCodeAt(i) !== DOS_PUNTOS) throw new ErrorTextoRips(`se esperaba «:» en la posición ${i}`);
-    yield [clave, saltarEspacios(t, i + 1)];
-    i = saltarEspacios(t, cierre.fin);
+    yield [clave, exigir(saltarEspacios(t, i + 1))];
+    i = exigir(saltarEspacios(t, cierre.fin));
     const c = t.charCodeAt(i);
     if (c === LLAVE_C) {
       cierre.fin = i + 1;
       return;
     }
     if (c !== COMA) throw new ErrorTextoRips(`se esperaba «,» o «}» en la posición ${i}`);
-    i = saltarEspacios(t, i + 1);
+    i = exigir(saltarEspacios(t, i + 1));
   }
 }
