@@ -66,16 +66,12 @@ export interface LecturaEnFlujo {
   antes: Registro;
   /** RIPS members before `usuarios`, with `usuarios: []` as placeholder. */
   transaccion: Registro;
-  /** Users as they arrive. */
-  usuarios: AsyncGenerator<unknown>;
   /**
-   * Or the raw text of `usuarios` (after its `[`): `resto`, then whatever `siguientes` yields. Read
-   * either this or `usuarios`, never both (they share the body).
+   * The text of `usuarios` after its `[`: `resto`, then whatever `siguientes` yields (read users with
+   * `usuariosEnFlujo(resto, fuenteDe(siguientes), cola)`).
    */
   resto: string;
   siguientes: AsyncIterator<string>;
-  /** After `usuarios` is exhausted: the text from the closing `]` of `usuarios` to the end of the body. */
-  cola(): string;
 }
 
 /**
@@ -87,13 +83,9 @@ export async function leerInicio(
 ): Promise<LecturaEnFlujo | { completo: string }> {
   const it = fuente[Symbol.asyncIterator]();
   let pend = '';
-  let terminado = false;
   const leerMas = async (): Promise<boolean> => {
     const r = await it.next();
-    if (r.done) {
-      terminado = true;
-      return false;
-    }
+    if (r.done) return false;
     pend += r.value;
     return true;
   };
@@ -119,25 +111,11 @@ export async function leerInicio(
         return true;
       });
       if (rips.clave !== 'usuarios' || pend[usuariosInicio] !== '[') return await completo();
-      const resto = pend.slice(usuariosInicio + 1);
-      pend = '';
-      const cola = { texto: '' };
-      const fuenteUsuarios: FuenteUsuarios = {
-        leerMas,
-        tomar: () => {
-          const v = pend;
-          pend = '';
-          return v;
-        },
-        terminado: () => terminado,
-      };
       return {
         antes: cuerpo.miembros,
         transaccion: { ...rips.miembros, usuarios: [] },
-        usuarios: usuariosEnFlujo(resto, fuenteUsuarios, cola),
-        resto,
+        resto: pend.slice(usuariosInicio + 1),
         siguientes: it,
-        cola: () => cola.texto,
       };
     } catch (e) {
       if (!(e instanceof Incompleto)) throw e;

@@ -229,17 +229,6 @@ export function recorrer(
   return r.terminar();
 }
 
-/** The same walk over users that arrive asynchronously (a request body being read). */
-export async function recorrerFlujo(
-  rips: Registro,
-  o: OpcionesMotor,
-  usuarios: AsyncIterable<unknown>,
-): Promise<ResultadoMotor> {
-  const r = new Recorrido(rips, o);
-  for await (const u of usuarios) r.usuario(u);
-  return r.terminar();
-}
-
 function documentoDe(u: Registro): string | null {
   const num = u.numDocumentoIdentificacion;
   if ((typeof num !== 'string' || num.trim() === '') && typeof num !== 'number') return null;

@@ -149,8 +149,8 @@ export class ServicioValidacionRips {
   }
 
   /**
-   * The users of a streamed body: in a validation thread once the body proves large (the request
-   * thread then only reads and decodes), else here. Same walk, same result.
+   * The users of a streamed body, walked here as they arrive; once the body proves large, the rest
+   * goes to the validation threads as bytes (this walk keeps only the cross-user rules). Same result.
    */
   private async validarUsuarios(
     lectura: LecturaEnFlujo,

@@ -7,7 +7,7 @@ import { REGLAS, REGLAS_POR_CODIGO } from '../reglas/registro.js';
 import type { DatosFev, Regla } from '../reglas/tipos.js';
 import type { Registro } from '../tipos.js';
 import { explicar, type RipsIssue } from './explicar.js';
-import { type ResultadoMotor, recorrer, recorrerFlujo } from './motor.js';
+import { type ResultadoMotor, recorrer } from './motor.js';
 
 export interface OpcionesValidar {
   /** Evaluation date (default now): preview how a RIPS fares on a future date. */
@@ -42,22 +42,6 @@ export function validarRips(
     rips,
     { fecha, catalogos: o.catalogos, reglas, estructura: o.estructura, fev: o.fev },
     usuariosPorPartes,
-  );
-  return resultadoDeMotor(rips, motor, reglas, fecha, o);
-}
-
-/** The same validation over users that arrive asynchronously (a request body being read). */
-export async function validarRipsFlujo(
-  rips: Registro,
-  o: OpcionesValidar,
-  usuarios: AsyncIterable<unknown>,
-): Promise<ResultadoValidacion> {
-  const fecha = o.fecha ?? new Date();
-  const reglas = o.reglas ?? REGLAS;
-  const motor = await recorrerFlujo(
-    rips,
-    { fecha, catalogos: o.catalogos, reglas, estructura: o.estructura, fev: o.fev },
-    usuarios,
   );
   return resultadoDeMotor(rips, motor, reglas, fecha, o);
 }

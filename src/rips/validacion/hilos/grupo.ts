@@ -50,9 +50,9 @@ interface Hilo {
 }
 
 /**
- * Validation threads for large bodies. The request thread only reads, inflates and decodes the
- * body; the threads parse and check users. A large RIPS then neither holds the event loop nor waits
- * for it, and the work spreads over the cores.
+ * Validation threads for large bodies. The request thread reads and inflates the body and cuts it
+ * into slices of users; the threads decode, parse and check them. A large RIPS then neither holds
+ * the event loop nor waits for it, and the work spreads over the cores.
  */
 export class GrupoHilos {
   private readonly hilos: Hilo[] = [];
@@ -64,7 +64,7 @@ export class GrupoHilos {
   constructor(
     private readonly script: string,
     private readonly tamano: number,
-    /** Characters per slice of users in a parallel walk (tests use small ones). */
+    /** Bytes per slice of users (tests use small ones). */
     private readonly tamanoTramo = TAMANO_TRAMO,
   ) {}
 
