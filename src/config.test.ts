@@ -44,7 +44,7 @@ describe('configuración', () => {
   it('hilos de validación: por defecto hasta 2, 0 los apaga, umbral como tamaño', () => {
     const c = loadConfig({ DATA_DIR: dir() });
     expect(c.rips.hilos).toBe(Math.min(2, os.availableParallelism()));
-    expect(c.rips.hiloDesdeBytes).toBe(32 * 1024 * 1024);
+    expect(c.rips.hiloDesdeBytes).toBe(1024 * 1024);
     const d = loadConfig({ DATA_DIR: dir(), RIPS_HILOS: '0', RIPS_HILO_DESDE: '512kb' });
     expect(d.rips).toMatchObject({ hilos: 0, hiloDesdeBytes: 512 * 1024 });
     expect(() => loadConfig({ DATA_DIR: dir(), RIPS_HILOS: 'dos' })).toThrow(/RIPS_HILOS/);

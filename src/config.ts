@@ -254,7 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
     rips: {
       rechazoDesde: { ...RECHAZO_DESDE, ...rechazoDesde(env) },
       hilos: entero(env, 'RIPS_HILOS', Math.min(2, os.availableParallelism())),
-      hiloDesdeBytes: parseTamano(env.RIPS_HILO_DESDE ?? '32mb'),
+      hiloDesdeBytes: parseTamano(env.RIPS_HILO_DESDE ?? '1mb'),
     },
     fev: {
       maxBytes: parseTamano(env.FEV_MAX_BYTES ?? '16mb'),

@@ -10,9 +10,12 @@ import { type ResultadoValidacion, resultadoDeMotor } from '../validar.js';
 import { Cortador } from './cortes.js';
 import type { MensajeAlHilo, MensajeDelHilo } from './mensajes.js';
 
-/** Size of a slice of users in a parallel walk, and slices in flight per thread. */
-const TAMANO_TRAMO = 1024 * 1024;
-const TRAMOS_POR_HILO = 3;
+/**
+ * Size of a slice of users in a parallel walk, and slices in flight per thread: small slices keep
+ * each thread's live objects (and so its heap growth) small; two per thread keep it busy.
+ */
+const TAMANO_TRAMO = 256 * 1024;
+const TRAMOS_POR_HILO = 2;
 
 export interface EntradaParalela {
   transaccion: Registro;
@@ -119,7 +122,7 @@ export class GrupoHilos {
           if (x.usuarioIndex !== undefined) x.usuarioIndex += desplazamiento;
           hallazgos.push(x);
         }
-        for (const p of h.proyecciones) global.usuario(p);
+        for (const p of JSON.parse(h.proyecciones) as unknown[]) global.usuario(p);
         if (h.cola !== undefined) cola = h.cola;
       }
     };

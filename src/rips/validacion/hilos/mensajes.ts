@@ -29,8 +29,8 @@ export type MensajeDelHilo =
       n: number;
       /** Findings with indexes relative to the slice's first user. */
       hallazgos: Hallazgo[];
-      /** Users reduced to what the cross-user rules read (proyeccion.ts). */
-      proyecciones: unknown[];
+      /** Users reduced to what the cross-user rules read (proyeccion.ts), as a JSON array. */
+      proyecciones: string;
       /** Last slice: the text from the `]` closing `usuarios`. */
       cola?: string;
     }
