@@ -100,6 +100,17 @@ export class GrupoHilos {
     const hechos = new Map<number, Extract<MensajeDelHilo, { tipo: 'tramo-hecho' }>>();
     let siguiente = 0;
     let enviados = 0;
+    /** Slices sent to each thread and not answered yet. */
+    const pendientes = new Map<Hilo, number>(hilos.map((h) => [h, 0]));
+    // The least busy thread with room: a thread slowed down (a busy core) gets fewer slices.
+    const libre = (): Hilo | undefined => {
+      let mejor: Hilo | undefined;
+      for (const h of hilos) {
+        const p = pendientes.get(h)!;
+        if (p < TRAMOS_POR_HILO && (mejor === undefined || p < pendientes.get(mejor)!)) mejor = h;
+      }
+      return mejor;
+    };
     let cola: string | undefined;
     let fallo: unknown;
     let despertar: (() => void) | undefined;
@@ -130,6 +141,8 @@ export class GrupoHilos {
       const catalogos = this.enviarCatalogos(hilo, e.catalogos);
       hilo.tareas.set(id, {
         manejar: (m) => {
+          if (m.tipo === 'tramo-hecho' || m.tipo === 'tramo-fallido')
+            pendientes.set(hilo, pendientes.get(hilo)! - 1);
           if (m.tipo === 'tramo-hecho') {
             hechos.set(m.n, m);
             try {
@@ -155,11 +168,16 @@ export class GrupoHilos {
       } satisfies MensajeAlHilo);
     }
     const enviar = async (bytes: Uint8Array, ultimo: boolean) => {
-      while (enviados - siguiente >= hilos.length * TRAMOS_POR_HILO && fallo === undefined) await esperar();
-      if (fallo !== undefined) return;
+      let hilo = libre();
+      while (hilo === undefined && fallo === undefined) {
+        await esperar();
+        hilo = libre();
+      }
+      if (hilo === undefined || fallo !== undefined) return;
       const n = enviados++;
+      pendientes.set(hilo, pendientes.get(hilo)! + 1);
       const m: MensajeAlHilo = { tipo: 'tramo', tarea: id, n, bytes, ultimo };
-      hilos[n % hilos.length]!.worker.postMessage(m, [bytes.buffer as ArrayBuffer]);
+      hilo.worker.postMessage(m, [bytes.buffer as ArrayBuffer]);
     };
     try {
       const cortador = new Cortador(this.tamanoTramo);
