@@ -17,6 +17,12 @@ import type { MensajeAlHilo, MensajeDelHilo } from './mensajes.js';
 const TAMANO_TRAMO = 256 * 1024;
 const TRAMOS_POR_HILO = 2;
 
+/**
+ * A thread's young generation, capped: left to grow, each busy isolate added tens of MB to the peak
+ * (a 20 MB body peaked at ≈ 4× body instead of ≈ 1.7×) for no measurable speed (docs/benchmarks.md).
+ */
+const GENERACION_JOVEN_MB = 16;
+
 export interface EntradaParalela {
   transaccion: Registro;
   /**
@@ -214,7 +220,9 @@ export class GrupoHilos {
 
   private crear(): Hilo {
     if (this.cerrado) throw new Error('grupo de hilos cerrado');
-    const worker = new Worker(this.script);
+    const worker = new Worker(this.script, {
+      resourceLimits: { maxYoungGenerationSizeMb: GENERACION_JOVEN_MB },
+    });
     worker.unref();
     const hilo: Hilo = { worker, tareas: new Map(), catalogos: new Set() };
     worker.on('message', (m: MensajeDelHilo) => hilo.tareas.get(m.tarea)?.manejar(m));
