@@ -38,6 +38,26 @@ export function registrosDe(usuario: Registro, tipo: TipoServicio): RegistroInde
   return salida;
 }
 
+const VACIA: readonly unknown[] = [];
+
+/**
+ * The user's raw array of one service type (entries may be non-objects), empty when absent. No
+ * copy: per-service hooks scan a user's arrays, and `registrosDe` allocated on every call.
+ */
+export function listaDe(usuario: Registro, tipo: TipoServicio): readonly unknown[] {
+  const servicios = usuario.servicios;
+  if (!esObjeto(servicios)) return VACIA;
+  const lista = servicios[tipo];
+  return Array.isArray(lista) ? lista : VACIA;
+}
+
+/** Whether the user has an object record of one service type (`registrosDe(…).length > 0`). */
+export function hayRegistros(usuario: Registro, tipo: TipoServicio): boolean {
+  const lista = listaDe(usuario, tipo);
+  for (let i = 0; i < lista.length; i++) if (esObjeto(lista[i])) return true;
+  return false;
+}
+
 /** `donde` of a service record for ctx.emitir. */
 export function dondeServicio(ref: RefServicio) {
   return { usuarioIndex: ref.usuarioIndex, tipoServicio: ref.tipo, servicioIndex: ref.indice };

@@ -1,5 +1,5 @@
 import { dia, diaColombia, edadEnAnios } from '../helpers/fechas.js';
-import { registrosDe, texto } from '../helpers/registros.js';
+import { hayRegistros, registrosDe, texto } from '../helpers/registros.js';
 import { clases, type Regla, regla } from '../tipos.js';
 
 /**
@@ -136,7 +136,7 @@ export const REGLAS_RVC_USUARIO: Regla[] = [
     alcance: 'local',
     usuario: (u, i, ctx) => {
       const sexo = texto(u.codSexo)?.toUpperCase();
-      if (!sexo || sexo === 'F' || !registrosDe(u, 'recienNacidos').length) return;
+      if (!sexo || sexo === 'F' || !hayRegistros(u, 'recienNacidos')) return;
       ctx.emitir('RVC009', { usuarioIndex: i }, 'codSexo', { valor: sexo });
     },
   }),

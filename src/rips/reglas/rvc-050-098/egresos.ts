@@ -1,14 +1,7 @@
 import { type Donde, type Registro, TIPOS_SERVICIO, type TipoServicio } from '../../tipos.js';
-import { clases, type Regla, regla } from '../tipos.js';
-import {
-  CAMPO_INICIO,
-  claveDocumento,
-  dondeServicio,
-  minutos,
-  nombreRegistro,
-  registros,
-  texto,
-} from './comun.js';
+import { esObjeto, listaDe } from '../helpers/registros.js';
+import { clases, type RefServicio, type Regla, regla } from '../tipos.js';
+import { CAMPO_INICIO, claveDocumento, dondeServicio, minutos, nombreRegistro, texto } from './comun.js';
 import { EGRESO_DERIVADO, EGRESO_MUERTO } from './tablas.js';
 
 /** Fields RVC053 and RVC062 read (users and their records are walked reduced to these in parallel). */
@@ -34,11 +27,11 @@ interface Muerte {
   madreIndex?: number;
 }
 
-interface InicioServicio {
-  minuto: number;
-  tipo: TipoServicio;
-  indice: number;
-}
+/** Position of a type in TIPOS_SERVICIO, to store it as a number. */
+const POSICION_TIPO = Object.fromEntries(TIPOS_SERVICIO.map((t, k) => [t, k])) as Record<
+  TipoServicio,
+  number
+>;
 
 interface EstadoMuerte {
   recienNacidos: Map<string, Muerte>;
@@ -46,10 +39,11 @@ interface EstadoMuerte {
   /**
    * Start times of each user's services, by document. A newborn's own usuario may come before the
    * mother's record of its death (users can arrive one at a time), so those are checked in `final`.
+   * Flat triples (minute, type position, index): every service of every user is kept, so no object each.
    */
-  inicios: Map<string, { usuarioIndex: number; servicios: InicioServicio[] }>;
+  inicios: Map<string, { usuarioIndex: number; servicios: number[] }>;
   /** Services of the user being walked, when it must be remembered for `final`. */
-  registrando: InicioServicio[] | null;
+  registrando: number[] | null;
 }
 
 /** 'AAAA-MM-DD HH:MM' of a `minutos` value (wall-clock minutes on a UTC scale). */
@@ -65,8 +59,10 @@ function anterior(a: Muerte | undefined, b: Muerte): Muerte {
 function muerteEnEgresos(usuario: Registro): Muerte | undefined {
   let muerte: Muerte | undefined;
   for (const tipo of ['urgencias', 'hospitalizacion'] as const) {
-    for (const [j, r] of registros(usuario, tipo)) {
-      if (texto(r.condicionDestinoUsuarioEgreso) !== EGRESO_MUERTO) continue;
+    const lista = listaDe(usuario, tipo);
+    for (let j = 0; j < lista.length; j++) {
+      const r = lista[j];
+      if (!esObjeto(r) || texto(r.condicionDestinoUsuarioEgreso) !== EGRESO_MUERTO) continue;
       const minuto = minutos(r.fechaEgreso);
       if (minuto === null) continue;
       muerte = anterior(muerte, {
@@ -95,8 +91,10 @@ const rvc053 = regla<EstadoMuerte>({
   usuario(u, i, _ctx, estado) {
     // Newborn deaths are recorded under the mother (usuario i).
     const claveMadre = claveDocumento(u);
-    for (const [j, rn] of registros(u, 'recienNacidos')) {
-      if (texto(rn.condicionDestinoUsuarioEgreso) !== EGRESO_MUERTO) continue;
+    const recienNacidos = listaDe(u, 'recienNacidos');
+    for (let j = 0; j < recienNacidos.length; j++) {
+      const rn = recienNacidos[j];
+      if (!esObjeto(rn) || texto(rn.condicionDestinoUsuarioEgreso) !== EGRESO_MUERTO) continue;
       const clave = claveDocumento(rn);
       const minuto = minutos(rn.fechaEgreso);
       if (!clave || clave === claveMadre || minuto === null) continue;
@@ -123,7 +121,7 @@ const rvc053 = regla<EstadoMuerte>({
       const campo = CAMPO_INICIO[ref.tipo];
       const inicio = minutos(r[campo]);
       if (inicio === null) return;
-      if (estado.registrando) estado.registrando.push({ minuto: inicio, tipo: ref.tipo, indice: ref.indice });
+      if (estado.registrando) estado.registrando.push(inicio, POSICION_TIPO[ref.tipo], ref.indice);
       if (!estado.actual || estado.actual.usuarioIndex !== ref.usuarioIndex) return;
       const { muerte } = estado.actual;
       if (inicio <= muerte.minuto + MARGEN_MUERTE_MIN) return;
@@ -138,14 +136,17 @@ const rvc053 = regla<EstadoMuerte>({
     for (const [clave, muerte] of estado.recienNacidos) {
       const previo = estado.inicios.get(clave);
       if (!previo || previo.usuarioIndex >= (muerte.madreIndex ?? 0)) continue;
-      for (const s of previo.servicios) {
-        if (s.minuto <= muerte.minuto + MARGEN_MUERTE_MIN) continue;
+      const s = previo.servicios;
+      for (let k = 0; k < s.length; k += 3) {
+        const minuto = s[k]!;
+        if (minuto <= muerte.minuto + MARGEN_MUERTE_MIN) continue;
+        const tipo = TIPOS_SERVICIO[s[k + 1]!]!;
         ctx.emitir(
           'RVC053',
-          { usuarioIndex: previo.usuarioIndex, tipoServicio: s.tipo, servicioIndex: s.indice },
-          CAMPO_INICIO[s.tipo],
+          { usuarioIndex: previo.usuarioIndex, tipoServicio: tipo, servicioIndex: s[k + 2]! },
+          CAMPO_INICIO[tipo],
           {
-            valor: textoMinuto(s.minuto),
+            valor: textoMinuto(minuto),
             detalle: `Es más de 24 horas posterior al fallecimiento registrado en ${muerte.origen}.`,
           },
         );
@@ -199,6 +200,23 @@ const PREVIO_POR_VIA: Readonly<
   },
 };
 
+/** A record of the user matching one of `previos` that starts at or before `ingreso`. */
+function hayPrevio(ref: RefServicio, previos: readonly Previo[], ingreso: number): boolean {
+  for (const p of previos) {
+    const lista = listaDe(ref.usuario, p.tipo);
+    const campo = CAMPO_INICIO[p.tipo];
+    for (let j = 0; j < lista.length; j++) {
+      const previo = lista[j];
+      if (!esObjeto(previo) || (p.tipo === ref.tipo && j === ref.indice)) continue;
+      if (p.grupo && texto(previo.grupoServicios) !== p.grupo) continue;
+      const inicio = minutos(previo[campo]);
+      // A malformed date is reported by the structure check; do not add a second finding.
+      if (inicio === null || inicio <= ingreso) return true;
+    }
+  }
+  return false;
+}
+
 const rvc054 = regla({
   codigo: 'RVC054',
   campos: ['H02'],
@@ -217,16 +235,7 @@ const rvc054 = regla({
       const previa = via ? PREVIO_POR_VIA[via] : undefined;
       const ingreso = minutos(r.fechaInicioAtencion);
       if (!previa || ingreso === null) return;
-      const hayPrevio = previa.previos.some((p) =>
-        registros(ref.usuario, p.tipo).some(([j, previo]) => {
-          if (p.tipo === ref.tipo && j === ref.indice) return false;
-          if (p.grupo && texto(previo.grupoServicios) !== p.grupo) return false;
-          const inicio = minutos(previo[CAMPO_INICIO[p.tipo]]);
-          // A malformed date is reported by the structure check; do not add a second finding.
-          return inicio === null || inicio <= ingreso;
-        }),
-      );
-      if (hayPrevio) return;
+      if (hayPrevio(ref, previa.previos, ingreso)) return;
       ctx.emitir('RVC054', dondeServicio(ref), 'viaIngresoServicioSalud', {
         valor: via,
         detalle: `La vía «${via}» (${previa.nombre}) supone ${previa.esperado} del mismo paciente con fecha igual o anterior al ingreso (${String(r.fechaInicioAtencion)}), pero este RIPS no incluye ese registro.`,
@@ -253,13 +262,17 @@ function tieneServicios(u: Registro): boolean {
 
 /** Another record of the same user starting at or after `desde` (malformed dates count as present). */
 function hayServicioDesde(usuario: Registro, desde: number, excluir: { tipo: TipoServicio; indice: number }) {
-  return TIPOS_SERVICIO.some((tipo) =>
-    registros(usuario, tipo).some(([j, r]) => {
-      if (tipo === excluir.tipo && j === excluir.indice) return false;
-      const inicio = minutos(r[CAMPO_INICIO[tipo]]);
-      return inicio === null || inicio >= desde;
-    }),
-  );
+  for (const tipo of TIPOS_SERVICIO) {
+    const lista = listaDe(usuario, tipo);
+    const campo = CAMPO_INICIO[tipo];
+    for (let j = 0; j < lista.length; j++) {
+      const r = lista[j];
+      if (!esObjeto(r) || (tipo === excluir.tipo && j === excluir.indice)) continue;
+      const inicio = minutos(r[campo]);
+      if (inicio === null || inicio >= desde) return true;
+    }
+  }
+  return false;
 }
 
 const rvc062 = regla<EstadoDerivado>({

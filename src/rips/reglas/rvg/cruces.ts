@@ -1,6 +1,12 @@
 import { type Registro, TIPOS_SERVICIO, type TipoServicio } from '../../tipos.js';
 import { instante } from '../helpers/fechas.js';
-import { dondeServicio, type RegistroIndexado, registrosDe, texto } from '../helpers/registros.js';
+import {
+  dondeServicio,
+  hayRegistros,
+  type RegistroIndexado,
+  registrosDe,
+  texto,
+} from '../helpers/registros.js';
 import { clases, type Regla, regla } from '../tipos.js';
 
 /**
@@ -11,10 +17,6 @@ export const PREFIJO_CONSULTA_URGENCIAS = '8907';
 
 function esConsultaUrgencias(consulta: Registro): boolean {
   return texto(consulta.codConsulta)?.startsWith(PREFIJO_CONSULTA_URGENCIAS) ?? false;
-}
-
-function totalRegistros(usuario: Registro): number {
-  return TIPOS_SERVICIO.reduce((n, tipo) => n + registrosDe(usuario, tipo).length, 0);
 }
 
 /** Finalidades of newborn care (RIPSFinalidadConsultaVersion2) and newborn admission routes (ViaIngresoUsuario). */
@@ -78,7 +80,8 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       'Incluya en el RIPS los servicios facturados a este paciente o quítelo del RIPS si no se le facturó nada en esta factura.',
     alcance: 'local',
     usuario: (u, i, ctx) => {
-      if (totalRegistros(u) === 0) ctx.emitir('RVG07', { usuarioIndex: i }, 'servicios');
+      if (!TIPOS_SERVICIO.some((t) => hayRegistros(u, t)))
+        ctx.emitir('RVG07', { usuarioIndex: i }, 'servicios');
     },
   }),
   regla<Map<string, number>>({
@@ -109,7 +112,7 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       });
     },
   }),
-  regla<Map<string, number>>({
+  regla<{ usuario: number; vistos: Map<string, number> }>({
     codigo: 'RVG13',
     campos: ['M08', 'M04'],
     clases: clases('N', 'N'),
@@ -120,16 +123,21 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
     comoCorregir:
       'Si es la misma dispensación, deje un solo registro con la cantidad total; si fueron administraciones distintas, registre la hora real de cada una.',
     alcance: 'local',
-    estado: () => new Map(),
-    // Keyed by user index: only records of one user are compared.
+    // Records arrive user by user: the map holds one patient's drugs at a time.
+    estado: () => ({ usuario: -1, vistos: new Map() }),
     estadoPorUsuario: true,
     servicio: {
       tipos: ['medicamentos'],
-      verificar: (m, ref, ctx, vistos) => {
+      verificar: (m, ref, ctx, estado) => {
         const codigo = texto(m.codTecnologiaSalud);
         const fecha = texto(m.fechaDispensAdmon);
         if (!codigo || !fecha) return;
-        const clave = `${ref.usuarioIndex}|${codigo}|${fecha}`;
+        if (estado.usuario !== ref.usuarioIndex) {
+          estado.usuario = ref.usuarioIndex;
+          estado.vistos.clear();
+        }
+        const vistos = estado.vistos;
+        const clave = `${codigo}|${fecha}`;
         const primero = vistos.get(clave);
         if (primero === undefined) {
           vistos.set(clave, ref.indice);
@@ -156,6 +164,7 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       'Registre en el RIPS la consulta de urgencias que originó la observación, con su fecha y hora reales. Si el paciente ingresó remitido directamente a observación, puede ignorar este aviso.',
     alcance: 'local',
     usuario: (u, i, ctx) => {
+      if (!hayRegistros(u, 'urgencias')) return;
       const consultas = consultasUrgencias(u);
       for (const urg of registrosDe(u, 'urgencias')) {
         const ingreso = instante(urg.registro.fechaInicioAtencion);
@@ -185,6 +194,7 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       'Revise en la historia clínica la causa real de la atención y registre la misma en la consulta de urgencias y en la urgencia con observación.',
     alcance: 'local',
     usuario: (u, i, ctx) => {
+      if (!hayRegistros(u, 'urgencias')) return;
       const consultas = consultasUrgencias(u);
       if (!consultas.length) return;
       for (const urg of registrosDe(u, 'urgencias')) {
@@ -223,7 +233,7 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       'Cree en el sistema de origen al recién nacido como paciente (con su certificado de nacido vivo o registro civil) y registre este servicio a su nombre, no al de la madre.',
     alcance: 'local',
     usuario: (u, i, ctx) => {
-      if (!registrosDe(u, 'recienNacidos').length) return;
+      if (!hayRegistros(u, 'recienNacidos')) return;
       for (const { tipo, campo, valores } of CAMPOS_RVG17) {
         for (const s of registrosDe(u, tipo)) {
           const valor = texto(s.registro[campo]);
