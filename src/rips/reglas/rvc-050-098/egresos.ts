@@ -39,11 +39,13 @@ interface EstadoMuerte {
   /**
    * Start times of each user's services, by document. A newborn's own usuario may come before the
    * mother's record of its death (users can arrive one at a time), so those are checked in `final`.
-   * Flat triples (minute, type position, index): every service of every user is kept, so no object each.
+   * Every service of every user is kept: as flat triples (minute, type position, index) in
+   * `servicios`, each user's run from `desde` to `hasta`, so no object nor array per service.
    */
-  inicios: Map<string, { usuarioIndex: number; servicios: number[] }>;
-  /** Services of the user being walked, when it must be remembered for `final`. */
-  registrando: number[] | null;
+  inicios: Map<string, { usuarioIndex: number; desde: number; hasta: number }>;
+  servicios: number[];
+  /** The entry of the user being walked, when its services must be remembered for `final`. */
+  registrando: { usuarioIndex: number; desde: number; hasta: number } | null;
 }
 
 /** 'AAAA-MM-DD HH:MM' of a `minutos` value (wall-clock minutes on a UTC scale). */
@@ -86,33 +88,39 @@ const rvc053 = regla<EstadoMuerte>({
   comoCorregir:
     'Revise la fecha y hora de egreso del registro con condición «Paciente muerto» y las fechas de los servicios posteriores: corrija la fecha que esté mal, quite los servicios que no corresponden a este paciente o corrija la condición de egreso si el paciente no falleció.',
   alcance: 'local',
-  estado: () => ({ recienNacidos: new Map(), actual: null, inicios: new Map(), registrando: null }),
+  estado: () => ({
+    recienNacidos: new Map(),
+    actual: null,
+    inicios: new Map(),
+    servicios: [],
+    registrando: null,
+  }),
   lee: LEE_EGRESOS,
   usuario(u, i, _ctx, estado) {
     // Newborn deaths are recorded under the mother (usuario i).
-    const claveMadre = claveDocumento(u);
+    const clave = claveDocumento(u);
     const recienNacidos = listaDe(u, 'recienNacidos');
     for (let j = 0; j < recienNacidos.length; j++) {
       const rn = recienNacidos[j];
       if (!esObjeto(rn) || texto(rn.condicionDestinoUsuarioEgreso) !== EGRESO_MUERTO) continue;
-      const clave = claveDocumento(rn);
+      const claveRn = claveDocumento(rn);
       const minuto = minutos(rn.fechaEgreso);
-      if (!clave || clave === claveMadre || minuto === null) continue;
+      if (!claveRn || claveRn === clave || minuto === null) continue;
       const origen = `el registro de recién nacido ${j + 1} del usuario ${i + 1} (egreso ${String(rn.fechaEgreso)})`;
       estado.recienNacidos.set(
-        clave,
-        anterior(estado.recienNacidos.get(clave), { minuto, origen, madreIndex: i }),
+        claveRn,
+        anterior(estado.recienNacidos.get(claveRn), { minuto, origen, madreIndex: i }),
       );
     }
     let muerte = muerteEnEgresos(u);
-    const clave = claveDocumento(u);
     const comoRecienNacido = clave ? estado.recienNacidos.get(clave) : undefined;
     if (comoRecienNacido && comoRecienNacido.madreIndex !== i) muerte = anterior(muerte, comoRecienNacido);
     estado.actual = muerte ? { usuarioIndex: i, muerte } : null;
     estado.registrando = null;
     if (clave && !comoRecienNacido && !estado.inicios.has(clave)) {
-      estado.registrando = [];
-      estado.inicios.set(clave, { usuarioIndex: i, servicios: estado.registrando });
+      const desde = estado.servicios.length;
+      estado.registrando = { usuarioIndex: i, desde, hasta: desde };
+      estado.inicios.set(clave, estado.registrando);
     }
   },
   servicio: {
@@ -121,7 +129,9 @@ const rvc053 = regla<EstadoMuerte>({
       const campo = CAMPO_INICIO[ref.tipo];
       const inicio = minutos(r[campo]);
       if (inicio === null) return;
-      if (estado.registrando) estado.registrando.push(inicio, POSICION_TIPO[ref.tipo], ref.indice);
+      if (estado.registrando) {
+        estado.registrando.hasta = estado.servicios.push(inicio, POSICION_TIPO[ref.tipo], ref.indice);
+      }
       if (!estado.actual || estado.actual.usuarioIndex !== ref.usuarioIndex) return;
       const { muerte } = estado.actual;
       if (inicio <= muerte.minuto + MARGEN_MUERTE_MIN) return;
@@ -136,8 +146,8 @@ const rvc053 = regla<EstadoMuerte>({
     for (const [clave, muerte] of estado.recienNacidos) {
       const previo = estado.inicios.get(clave);
       if (!previo || previo.usuarioIndex >= (muerte.madreIndex ?? 0)) continue;
-      const s = previo.servicios;
-      for (let k = 0; k < s.length; k += 3) {
+      const s = estado.servicios;
+      for (let k = previo.desde; k < previo.hasta; k += 3) {
         const minuto = s[k]!;
         if (minuto <= muerte.minuto + MARGEN_MUERTE_MIN) continue;
         const tipo = TIPOS_SERVICIO[s[k + 1]!]!;

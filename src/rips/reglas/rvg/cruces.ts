@@ -2,7 +2,9 @@ import { type Registro, TIPOS_SERVICIO, type TipoServicio } from '../../tipos.js
 import { instante } from '../helpers/fechas.js';
 import {
   dondeServicio,
+  esObjeto,
   hayRegistros,
+  listaDe,
   type RegistroIndexado,
   registrosDe,
   texto,
@@ -31,6 +33,40 @@ const CAMPOS_RVG17: readonly { tipo: TipoServicio; campo: string; valores: Reado
 
 interface ConsultaUrgencias extends RegistroIndexado {
   momento: number;
+}
+
+/** Instant of an emergency consultation, undefined for any other entry of `consultas`. */
+function momentoUrgencias(c: unknown): number | undefined {
+  if (!esObjeto(c)) return undefined;
+  const momento = instante(c.fechaInicioAtencion);
+  return momento !== undefined && esConsultaUrgencias(c) ? momento : undefined;
+}
+
+/** The latest emergency consultation of the user (−∞ when none). */
+function ultimaConsultaUrgencias(usuario: Registro): number {
+  const consultas = listaDe(usuario, 'consultas');
+  let ultima = Number.NEGATIVE_INFINITY;
+  for (let j = 0; j < consultas.length; j++) {
+    const momento = momentoUrgencias(consultas[j]);
+    if (momento !== undefined && momento > ultima) ultima = momento;
+  }
+  return ultima;
+}
+
+/**
+ * RVG16's test without copies: 0 no emergency consultation in [ingreso, egreso] · 1 one of them
+ * has `causa` · 2 they all have another cause (the finding).
+ */
+function causaEnRespectivas(usuario: Registro, ingreso: number, egreso: number, causa: string): number {
+  const consultas = listaDe(usuario, 'consultas');
+  let hay = 0;
+  for (let j = 0; j < consultas.length; j++) {
+    const momento = momentoUrgencias(consultas[j]);
+    if (momento === undefined || momento < ingreso || momento > egreso) continue;
+    if (texto((consultas[j] as Registro).causaMotivoAtencion) === causa) return 1;
+    hay = 2;
+  }
+  return hay;
 }
 
 function consultasUrgencias(usuario: Registro): ConsultaUrgencias[] {
@@ -164,18 +200,20 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       'Registre en el RIPS la consulta de urgencias que originó la observación, con su fecha y hora reales. Si el paciente ingresó remitido directamente a observación, puede ignorar este aviso.',
     alcance: 'local',
     usuario: (u, i, ctx) => {
-      if (!hayRegistros(u, 'urgencias')) return;
-      const consultas = consultasUrgencias(u);
-      for (const urg of registrosDe(u, 'urgencias')) {
-        const ingreso = instante(urg.registro.fechaInicioAtencion);
-        if (ingreso === undefined) continue;
-        if (consultas.some((c) => c.momento >= ingreso)) continue;
+      const urgencias = listaDe(u, 'urgencias');
+      if (!urgencias.length) return;
+      const ultima = ultimaConsultaUrgencias(u);
+      for (let j = 0; j < urgencias.length; j++) {
+        const urg = urgencias[j];
+        if (!esObjeto(urg)) continue;
+        const ingreso = instante(urg.fechaInicioAtencion);
+        if (ingreso === undefined || ultima >= ingreso) continue;
         ctx.emitir(
           'RVG15',
-          { usuarioIndex: i, tipoServicio: 'urgencias', servicioIndex: urg.indice },
+          { usuarioIndex: i, tipoServicio: 'urgencias', servicioIndex: j },
           'fechaInicioAtencion',
           {
-            detalle: `No hay consulta de urgencias del usuario con fecha y hora igual o posterior al ingreso (${urg.registro.fechaInicioAtencion}).`,
+            detalle: `No hay consulta de urgencias del usuario con fecha y hora igual o posterior al ingreso (${urg.fechaInicioAtencion}).`,
           },
         );
       }
@@ -194,23 +232,23 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       'Revise en la historia clínica la causa real de la atención y registre la misma en la consulta de urgencias y en la urgencia con observación.',
     alcance: 'local',
     usuario: (u, i, ctx) => {
-      if (!hayRegistros(u, 'urgencias')) return;
-      const consultas = consultasUrgencias(u);
-      if (!consultas.length) return;
-      for (const urg of registrosDe(u, 'urgencias')) {
-        const ingreso = instante(urg.registro.fechaInicioAtencion);
-        const causa = texto(urg.registro.causaMotivoAtencion);
+      const urgencias = listaDe(u, 'urgencias');
+      for (let j = 0; j < urgencias.length; j++) {
+        const urg = urgencias[j];
+        if (!esObjeto(urg)) continue;
+        const ingreso = instante(urg.fechaInicioAtencion);
+        const causa = texto(urg.causaMotivoAtencion);
         if (ingreso === undefined || !causa) continue;
-        const egreso = instante(urg.registro.fechaEgreso) ?? Number.POSITIVE_INFINITY;
-        const respectivas = consultas.filter((c) => c.momento >= ingreso && c.momento <= egreso);
-        if (!respectivas.length) continue;
-        if (respectivas.some((c) => texto(c.registro.causaMotivoAtencion) === causa)) continue;
+        const egreso = instante(urg.fechaEgreso) ?? Number.POSITIVE_INFINITY;
+        if (causaEnRespectivas(u, ingreso, egreso, causa) !== 2) continue;
+        // The finding: list the respective consultations (copies only here).
+        const respectivas = consultasUrgencias(u).filter((c) => c.momento >= ingreso && c.momento <= egreso);
         const otras = [
           ...new Set(respectivas.map((c) => texto(c.registro.causaMotivoAtencion) ?? 'sin causa')),
         ];
         ctx.emitir(
           'RVG16',
-          { usuarioIndex: i, tipoServicio: 'urgencias', servicioIndex: urg.indice },
+          { usuarioIndex: i, tipoServicio: 'urgencias', servicioIndex: j },
           'causaMotivoAtencion',
           {
             valor: causa,
@@ -235,10 +273,12 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
     usuario: (u, i, ctx) => {
       if (!hayRegistros(u, 'recienNacidos')) return;
       for (const { tipo, campo, valores } of CAMPOS_RVG17) {
-        for (const s of registrosDe(u, tipo)) {
-          const valor = texto(s.registro[campo]);
+        const lista = listaDe(u, tipo);
+        for (let j = 0; j < lista.length; j++) {
+          const s = lista[j];
+          const valor = esObjeto(s) ? texto(s[campo]) : undefined;
           if (!valor || !valores.has(valor)) continue;
-          ctx.emitir('RVG17', { usuarioIndex: i, tipoServicio: tipo, servicioIndex: s.indice }, campo, {
+          ctx.emitir('RVG17', { usuarioIndex: i, tipoServicio: tipo, servicioIndex: j }, campo, {
             valor,
           });
         }
