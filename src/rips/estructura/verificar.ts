@@ -1,5 +1,6 @@
 import { TABLAS_SIEMPRE_CARGADAS } from '../catalogos/tablas.js';
 import type { Catalogos } from '../catalogos/tipos.js';
+import { relojUtc } from '../reglas/helpers/fechas.js';
 import { type Registro, TIPOS_SERVICIO, type TipoRegistro } from '../tipos.js';
 import { COLUMNA_APLICA, CONTENEDORES, VALORES_NO_APLICAN, VALORES_PERMITIDOS } from './campos.js';
 import type { CampoSpec, TablaCampos } from './tipos.js';
@@ -105,10 +106,37 @@ const CONDICIONES: Partial<Record<TipoRegistro, CondicionPresencia[]>> = {
   ],
 };
 
-// Formats (compiled once). Dates are checked by hand for speed and calendar validity.
-const CIE10 = /^[A-Z][0-9]{2}[0-9A-Z]$/;
-const CUPS = /^[0-9A-Z]{6}$/;
-const DIVIPOLA = /^[0-9]{5}$/;
+// Formats, checked by hand on char codes (they run on every record): dates for speed and calendar
+// validity; CIE-10 /^[A-Z][0-9]{2}[0-9A-Z]$/, CUPS /^[0-9A-Z]{6}$/, DIVIPOLA /^[0-9]{5}$/.
+function esDigito(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function esMayuscula(c: number): boolean {
+  return c >= 65 && c <= 90;
+}
+
+function esCie10(v: string): boolean {
+  if (v.length !== 4) return false;
+  const ultimo = v.charCodeAt(3);
+  return (
+    esMayuscula(v.charCodeAt(0)) &&
+    esDigito(v.charCodeAt(1)) &&
+    esDigito(v.charCodeAt(2)) &&
+    (esDigito(ultimo) || esMayuscula(ultimo))
+  );
+}
+
+/** `largo` characters, each a digit (or also an upper-case letter). */
+function esCodigo(v: string, largo: number, letras: boolean): boolean {
+  if (v.length !== largo) return false;
+  for (let i = 0; i < largo; i++) {
+    const c = v.charCodeAt(i);
+    if (!esDigito(c) && !(letras && esMayuscula(c))) return false;
+  }
+  return true;
+}
+
 const ALFABETO_CODIGOS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 const F_NINGUNO = 0;
@@ -293,6 +321,14 @@ function revisarFecha(s: string, conHora: boolean): number {
   const bisiesto = (anio % 4 === 0 && anio % 100 !== 0) || anio % 400 === 0;
   const maxDia = mes === 2 && bisiesto ? 29 : (DIAS_MES[mes] ?? 0);
   return fuera || anio === 0 || mes < 1 || mes > 12 || dia < 1 || dia > maxDia ? 2 : 0;
+}
+
+/**
+ * A valid date or date-time by the rules' parser: its memo then answers the rules that read the
+ * same value right after. The rules accept year 0000 (as Date.UTC does); DT1 dates do not.
+ */
+function fechaValida(v: string): boolean {
+  return !Number.isNaN(relojUtc(v)) && !v.startsWith('0000');
 }
 
 function digitosEnteros(v: number): number {
@@ -663,19 +699,19 @@ class VerificadorCompilado implements VerificadorEstructura {
     let estado = 0;
     switch (c.formato) {
       case F_FECHA:
-        estado = v.length === 10 ? revisarFecha(v, false) : 1;
+        estado = v.length !== 10 ? 1 : fechaValida(v) ? 0 : revisarFecha(v, false);
         break;
       case F_FECHA_HORA:
-        estado = v.length === 16 ? revisarFecha(v, true) : 1;
+        estado = v.length !== 16 ? 1 : fechaValida(v) ? 0 : revisarFecha(v, true);
         break;
       case F_CIE10:
-        estado = CIE10.test(v) ? 0 : 1;
+        estado = esCie10(v) ? 0 : 1;
         break;
       case F_CUPS:
-        estado = CUPS.test(v) ? 0 : 1;
+        estado = esCodigo(v, 6, true) ? 0 : 1;
         break;
       case F_DIVIPOLA:
-        estado = DIVIPOLA.test(v) ? 0 : 1;
+        estado = esCodigo(v, 5, false) ? 0 : 1;
         break;
     }
     if (estado === 0) return true;

@@ -15,6 +15,19 @@ export function texto(v: unknown): string | undefined {
   return t === '' ? undefined : t;
 }
 
+/**
+ * The value itself when it is a non-empty string of digits and upper-case letters only: then
+ * `texto(v)?.toUpperCase()` is `v`. Codes usually come like that; checking chars is cheaper.
+ */
+export function codigoLimpio(v: unknown): string | undefined {
+  if (typeof v !== 'string' || v.length === 0) return undefined;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 48 || (c > 57 && c < 65) || c > 90) return undefined;
+  }
+  return v;
+}
+
 /** A C field "without value": null, absent or blank. */
 export function vacio(v: unknown): boolean {
   return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');

@@ -1,7 +1,7 @@
 import type { Registro, TipoServicio } from '../../tipos.js';
 import { limitesCie } from '../helpers/catalogos.js';
 import { dia, edadEnAnios } from '../helpers/fechas.js';
-import { dondeServicio, texto, vacio } from '../helpers/registros.js';
+import { codigoLimpio, dondeServicio, texto, vacio } from '../helpers/registros.js';
 import type { ContextoRegla, RefServicio } from '../tipos.js';
 import { clases, type Regla, regla } from '../tipos.js';
 
@@ -79,7 +79,8 @@ function tiposDe(campos: CamposPorTipo): TipoServicio[] {
 
 /** Upper-cased CIE10 code of a field when it looks like one. */
 function cie(r: Registro, campo: string): string | undefined {
-  const c = texto(r[campo])?.toUpperCase();
+  const v = r[campo];
+  const c = codigoLimpio(v) ?? texto(v)?.toUpperCase();
   return c && CIE10.test(c) ? c : undefined;
 }
 
