@@ -25,29 +25,34 @@ function digitos(v: string, desde: number, n: number): number {
  * regular expression plus `map(Number)` here was the engine's hottest path.
  */
 export function relojUtc(v: string): number {
-  return memoValor[ranura(v)]!;
+  return v.length === 10 || v.length === 16 ? memoValor[ranura(v)]! : Number.NaN;
 }
 
-// Consecutive rules read the same fields of the same record: a tiny memo, searched newest first,
-// answers most calls (usually by identity of the string) and keeps the day text of each value.
-const MEMO = 8; // a power of two
+// Many rules, and the structure check before them, read the same dates of the same record: a
+// direct-mapped memo (slot from the day and time digits) answers them with one comparison,
+// usually by identity of the string, and keeps the day text of each value.
+const MEMO = 256; // a power of two
 const memoTexto: (string | undefined)[] = new Array(MEMO);
 const memoValor = new Float64Array(MEMO);
 const memoDia: (string | undefined)[] = new Array(MEMO);
-let memoUltima = 0;
 
-/** The memo slot holding `v`, parsed on a miss. */
+/** The memo slot holding `v` (10 or 16 characters), parsed on a miss. */
 function ranura(v: string): number {
-  let k = memoUltima;
-  for (let n = 0; n < MEMO; n++) {
-    if (memoTexto[k] === v) return k;
-    k = (k - 1) & (MEMO - 1);
+  const n = v.length;
+  const k =
+    (v.charCodeAt(n - 1) +
+      3 * v.charCodeAt(n - 2) +
+      7 * v.charCodeAt(n - 4) +
+      13 * v.charCodeAt(n - 5) +
+      29 * v.charCodeAt(6) +
+      61 * v.charCodeAt(9) +
+      127 * v.charCodeAt(8)) &
+    (MEMO - 1);
+  if (memoTexto[k] !== v) {
+    memoTexto[k] = v;
+    memoValor[k] = parsear(v);
+    memoDia[k] = undefined;
   }
-  k = (memoUltima + 1) & (MEMO - 1);
-  memoUltima = k;
-  memoTexto[k] = v;
-  memoValor[k] = parsear(v);
-  memoDia[k] = undefined;
   return k;
 }
 
@@ -92,7 +97,7 @@ export function instante(v: unknown): number | undefined {
 
 /** 'AAAA-MM-DD' of a valid date or date-time value, or undefined. */
 export function dia(v: unknown): string | undefined {
-  if (typeof v !== 'string') return undefined;
+  if (typeof v !== 'string' || (v.length !== 10 && v.length !== 16)) return undefined;
   const k = ranura(v);
   if (Number.isNaN(memoValor[k])) return undefined;
   // Remembered: a 16-character value's slice is a new string on every call.
