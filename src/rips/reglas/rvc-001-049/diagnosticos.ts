@@ -84,12 +84,15 @@ function cie(r: Registro, campo: string): string | undefined {
   return c && CIE10.test(c) ? c : undefined;
 }
 
-/** Emits `codigo` for every field of `campos` whose 3-character category satisfies `fuera`. */
-function porCategoria(codigo: string, campos: CamposPorTipo, fuera: (categoria: string) => boolean) {
+/**
+ * Emits `codigo` for every field of `campos` whose 3-character category satisfies `fuera`. `fuera`
+ * gets the whole code (no 3-character copy per field): it compares the category as a prefix.
+ */
+function porCategoria(codigo: string, campos: CamposPorTipo, fuera: (cie: string) => boolean) {
   return (r: Registro, ref: RefServicio, ctx: ContextoRegla) => {
     for (const campo of campos[ref.tipo] ?? []) {
       const c = cie(r, campo);
-      if (c && fuera(c.slice(0, 3))) ctx.emitir(codigo, dondeServicio(ref), campo, { valor: c });
+      if (c && fuera(c)) ctx.emitir(codigo, dondeServicio(ref), campo, { valor: c });
     }
   };
 }
@@ -192,7 +195,8 @@ export const REGLAS_RVC_DIAGNOSTICOS: Regla[] = [
     alcance: 'local',
     servicio: {
       tipos: tiposDe(CAMPOS_RVC031),
-      verificar: porCategoria('RVC031', CAMPOS_RVC031, (c) => c >= 'V01' && c <= 'Y98'),
+      // Category V01–Y98: the code is ≥ 'V01' and < 'Y99' (categories are a letter and two digits).
+      verificar: porCategoria('RVC031', CAMPOS_RVC031, (c) => c >= 'V01' && c < 'Y99'),
     },
   }),
   regla({

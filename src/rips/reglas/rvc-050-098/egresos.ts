@@ -27,23 +27,19 @@ interface Muerte {
   madreIndex?: number;
 }
 
-/** Position of a type in TIPOS_SERVICIO, to store it as a number. */
-const POSICION_TIPO = Object.fromEntries(TIPOS_SERVICIO.map((t, k) => [t, k])) as Record<
-  TipoServicio,
-  number
->;
-
 interface EstadoMuerte {
   recienNacidos: Map<string, Muerte>;
   actual: { usuarioIndex: number; muerte: Muerte } | null;
   /**
    * Start times of each user's services, by document. A newborn's own usuario may come before the
    * mother's record of its death (users can arrive one at a time), so those are checked in `final`.
-   * Every service of every user is kept: as flat triples (minute, type position, index) in
-   * `servicios`, each user's run from `desde` to `hasta`, so no object nor array per service.
+   * Every service of every user is kept: in three parallel arrays (minute, type, index), each
+   * user's run from `desde` to `hasta`, so no object nor array per service.
    */
   inicios: Map<string, { usuarioIndex: number; desde: number; hasta: number }>;
-  servicios: number[];
+  minutos: number[];
+  tipos: TipoServicio[];
+  indices: number[];
   /** The entry of the user being walked, when its services must be remembered for `final`. */
   registrando: { usuarioIndex: number; desde: number; hasta: number } | null;
 }
@@ -92,7 +88,9 @@ const rvc053 = regla<EstadoMuerte>({
     recienNacidos: new Map(),
     actual: null,
     inicios: new Map(),
-    servicios: [],
+    minutos: [],
+    tipos: [],
+    indices: [],
     registrando: null,
   }),
   lee: LEE_EGRESOS,
@@ -113,12 +111,12 @@ const rvc053 = regla<EstadoMuerte>({
       );
     }
     let muerte = muerteEnEgresos(u);
-    const comoRecienNacido = clave ? estado.recienNacidos.get(clave) : undefined;
+    const comoRecienNacido = clave && estado.recienNacidos.size ? estado.recienNacidos.get(clave) : undefined;
     if (comoRecienNacido && comoRecienNacido.madreIndex !== i) muerte = anterior(muerte, comoRecienNacido);
     estado.actual = muerte ? { usuarioIndex: i, muerte } : null;
     estado.registrando = null;
     if (clave && !comoRecienNacido && !estado.inicios.has(clave)) {
-      const desde = estado.servicios.length;
+      const desde = estado.minutos.length;
       estado.registrando = { usuarioIndex: i, desde, hasta: desde };
       estado.inicios.set(clave, estado.registrando);
     }
@@ -130,7 +128,9 @@ const rvc053 = regla<EstadoMuerte>({
       const inicio = minutos(r[campo]);
       if (inicio === null) return;
       if (estado.registrando) {
-        estado.registrando.hasta = estado.servicios.push(inicio, POSICION_TIPO[ref.tipo], ref.indice);
+        estado.tipos.push(ref.tipo);
+        estado.indices.push(ref.indice);
+        estado.registrando.hasta = estado.minutos.push(inicio);
       }
       if (!estado.actual || estado.actual.usuarioIndex !== ref.usuarioIndex) return;
       const { muerte } = estado.actual;
@@ -146,14 +146,13 @@ const rvc053 = regla<EstadoMuerte>({
     for (const [clave, muerte] of estado.recienNacidos) {
       const previo = estado.inicios.get(clave);
       if (!previo || previo.usuarioIndex >= (muerte.madreIndex ?? 0)) continue;
-      const s = estado.servicios;
-      for (let k = previo.desde; k < previo.hasta; k += 3) {
-        const minuto = s[k]!;
+      for (let k = previo.desde; k < previo.hasta; k++) {
+        const minuto = estado.minutos[k]!;
         if (minuto <= muerte.minuto + MARGEN_MUERTE_MIN) continue;
-        const tipo = TIPOS_SERVICIO[s[k + 1]!]!;
+        const tipo = estado.tipos[k]!;
         ctx.emitir(
           'RVC053',
-          { usuarioIndex: previo.usuarioIndex, tipoServicio: tipo, servicioIndex: s[k + 2]! },
+          { usuarioIndex: previo.usuarioIndex, tipoServicio: tipo, servicioIndex: estado.indices[k]! },
           CAMPO_INICIO[tipo],
           {
             valor: textoMinuto(minuto),
