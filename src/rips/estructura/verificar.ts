@@ -334,7 +334,11 @@ function fechaValida(v: string): boolean {
 function digitosEnteros(v: number): number {
   const e = Math.floor(v);
   if (e < 10) return 1;
-  return e < 1e21 ? String(e).length : Math.floor(Math.log10(e)) + 1;
+  if (e >= 1e21) return Math.floor(Math.log10(e)) + 1;
+  // String(e).length without making the string: powers of ten below 1e22 are exact doubles.
+  let n = 2;
+  for (let p = 100; e >= p; p *= 10) n++;
+  return n;
 }
 
 /**

@@ -83,3 +83,39 @@ export function soloDigitos(v: unknown): string | undefined {
   const d = t.replace(NO_DIGITO, '').replace(CEROS_IZQUIERDA, '');
   return d === '' ? undefined : d;
 }
+
+/**
+ * A map by a person's document (type, number) that does not build and hash "tipo{separador}número"
+ * per user: numbers by type. A document whose parts contain the separator goes by the joined text,
+ * so two documents share an entry exactly when their joined keys are equal.
+ */
+export class PorDocumento<V> {
+  private readonly porTipo = new Map<string, Map<string, V>>();
+  private readonly unidos = new Map<string, V>();
+
+  constructor(private readonly separador: string) {}
+
+  private unir(tipo: string, numero: string): string | null {
+    const s = this.separador;
+    return tipo.includes(s) || numero.includes(s) ? tipo + s + numero : null;
+  }
+
+  get(tipo: string, numero: string): V | undefined {
+    const unido = this.unir(tipo, numero);
+    return unido === null ? this.porTipo.get(tipo)?.get(numero) : this.unidos.get(unido);
+  }
+
+  set(tipo: string, numero: string, valor: V): void {
+    const unido = this.unir(tipo, numero);
+    if (unido !== null) {
+      this.unidos.set(unido, valor);
+      return;
+    }
+    let numeros = this.porTipo.get(tipo);
+    if (!numeros) {
+      numeros = new Map();
+      this.porTipo.set(tipo, numeros);
+    }
+    numeros.set(numero, valor);
+  }
+}

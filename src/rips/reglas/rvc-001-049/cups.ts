@@ -123,7 +123,7 @@ export const REGLAS_RVC_CUPS: Regla[] = [
       },
     },
   }),
-  regla<{ usuario: number; vistos: Map<string, number> }>({
+  regla<{ usuario: number; primeras: Map<string, string>; vistos: Map<string, number> }>({
     codigo: 'RVC018',
     campos: ['C04', 'P05', 'S06'],
     clases: clases('N', 'N'),
@@ -136,7 +136,8 @@ export const REGLAS_RVC_CUPS: Regla[] = [
       'Elimine el registro duplicado; si realmente se prestó varias veces, verifique la fecha y hora de cada atención.',
     alcance: 'local',
     // Records arrive user by user: the map holds one patient's codes at a time.
-    estado: () => ({ usuario: -1, vistos: new Map() }),
+    // `primeras`: the first day of each code; `vistos` counts by `${cups}|${fecha}` once a code repeats.
+    estado: () => ({ usuario: -1, primeras: new Map(), vistos: new Map() }),
     estadoPorUsuario: true,
     servicio: {
       tipos: ['consultas', 'procedimientos', 'otrosServicios'],
@@ -147,10 +148,17 @@ export const REGLAS_RVC_CUPS: Regla[] = [
         if (!cups || !fecha) return;
         if (estado.usuario !== ref.usuarioIndex) {
           estado.usuario = ref.usuarioIndex;
+          estado.primeras.clear();
           estado.vistos.clear();
         }
+        // Most codes come once per patient: no joined key for them.
+        const primera = estado.primeras.get(cups);
+        if (primera === undefined) {
+          estado.primeras.set(cups, fecha);
+          return;
+        }
         const clave = `${cups}|${fecha}`;
-        const veces = (estado.vistos.get(clave) ?? 0) + 1;
+        const veces = (estado.vistos.get(clave) ?? (fecha === primera ? 1 : 0)) + 1;
         estado.vistos.set(clave, veces);
         if (veces === 1) return;
         ctx.emitir('RVC018', dondeServicio(ref), CAMPO_CUPS[ref.tipo], {

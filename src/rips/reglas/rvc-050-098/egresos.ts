@@ -1,5 +1,5 @@
 import { type Donde, type Registro, TIPOS_SERVICIO, type TipoServicio } from '../../tipos.js';
-import { esObjeto, listaDe } from '../helpers/registros.js';
+import { esObjeto, listaDe, PorDocumento } from '../helpers/registros.js';
 import { clases, type RefServicio, type Regla, regla } from '../tipos.js';
 import { CAMPO_INICIO, claveDocumento, dondeServicio, minutos, nombreRegistro, texto } from './comun.js';
 import { EGRESO_DERIVADO, EGRESO_MUERTO } from './tablas.js';
@@ -25,6 +25,15 @@ interface Muerte {
   origen: string;
   /** Mother's user index when the death comes from a newborn record. */
   madreIndex?: number;
+  /** The newborn's document, for a death from a newborn record. */
+  tipo?: string;
+  numero?: string;
+}
+
+interface Inicios {
+  usuarioIndex: number;
+  desde: number;
+  hasta: number;
 }
 
 interface EstadoMuerte {
@@ -36,12 +45,12 @@ interface EstadoMuerte {
    * Every service of every user is kept: in three parallel arrays (minute, type, index), each
    * user's run from `desde` to `hasta`, so no object nor array per service.
    */
-  inicios: Map<string, { usuarioIndex: number; desde: number; hasta: number }>;
+  inicios: PorDocumento<Inicios>;
   minutos: number[];
   tipos: TipoServicio[];
   indices: number[];
   /** The entry of the user being walked, when its services must be remembered for `final`. */
-  registrando: { usuarioIndex: number; desde: number; hasta: number } | null;
+  registrando: Inicios | null;
 }
 
 /** 'AAAA-MM-DD HH:MM' of a `minutos` value (wall-clock minutes on a UTC scale). */
@@ -87,7 +96,7 @@ const rvc053 = regla<EstadoMuerte>({
   estado: () => ({
     recienNacidos: new Map(),
     actual: null,
-    inicios: new Map(),
+    inicios: new PorDocumento(' '),
     minutos: [],
     tipos: [],
     indices: [],
@@ -96,8 +105,12 @@ const rvc053 = regla<EstadoMuerte>({
   lee: LEE_EGRESOS,
   usuario(u, i, _ctx, estado) {
     // Newborn deaths are recorded under the mother (usuario i).
-    const clave = claveDocumento(u);
+    const tipo = texto(u.tipoDocumentoIdentificacion);
+    const numero = texto(u.numDocumentoIdentificacion);
     const recienNacidos = listaDe(u, 'recienNacidos');
+    // claveDocumento(u), joined only when there are newborn deaths to compare it with.
+    const clave =
+      tipo && numero && (recienNacidos.length || estado.recienNacidos.size) ? `${tipo} ${numero}` : null;
     for (let j = 0; j < recienNacidos.length; j++) {
       const rn = recienNacidos[j];
       if (!esObjeto(rn) || texto(rn.condicionDestinoUsuarioEgreso) !== EGRESO_MUERTO) continue;
@@ -107,18 +120,24 @@ const rvc053 = regla<EstadoMuerte>({
       const origen = `el registro de recién nacido ${j + 1} del usuario ${i + 1} (egreso ${String(rn.fechaEgreso)})`;
       estado.recienNacidos.set(
         claveRn,
-        anterior(estado.recienNacidos.get(claveRn), { minuto, origen, madreIndex: i }),
+        anterior(estado.recienNacidos.get(claveRn), {
+          minuto,
+          origen,
+          madreIndex: i,
+          tipo: texto(rn.tipoDocumentoIdentificacion)!,
+          numero: texto(rn.numDocumentoIdentificacion)!,
+        }),
       );
     }
     let muerte = muerteEnEgresos(u);
-    const comoRecienNacido = clave && estado.recienNacidos.size ? estado.recienNacidos.get(clave) : undefined;
+    const comoRecienNacido = clave ? estado.recienNacidos.get(clave) : undefined;
     if (comoRecienNacido && comoRecienNacido.madreIndex !== i) muerte = anterior(muerte, comoRecienNacido);
     estado.actual = muerte ? { usuarioIndex: i, muerte } : null;
     estado.registrando = null;
-    if (clave && !comoRecienNacido && !estado.inicios.has(clave)) {
+    if (tipo && numero && !comoRecienNacido && !estado.inicios.get(tipo, numero)) {
       const desde = estado.minutos.length;
       estado.registrando = { usuarioIndex: i, desde, hasta: desde };
-      estado.inicios.set(clave, estado.registrando);
+      estado.inicios.set(tipo, numero, estado.registrando);
     }
   },
   servicio: {
@@ -143,8 +162,8 @@ const rvc053 = regla<EstadoMuerte>({
   },
   final(ctx, estado) {
     // Newborns whose own usuario came before the mother's record of their death.
-    for (const [clave, muerte] of estado.recienNacidos) {
-      const previo = estado.inicios.get(clave);
+    for (const muerte of estado.recienNacidos.values()) {
+      const previo = estado.inicios.get(muerte.tipo!, muerte.numero!);
       if (!previo || previo.usuarioIndex >= (muerte.madreIndex ?? 0)) continue;
       for (let k = previo.desde; k < previo.hasta; k++) {
         const minuto = estado.minutos[k]!;
@@ -254,8 +273,8 @@ const rvc054 = regla({
 });
 
 interface EstadoDerivado {
-  usuariosConServicios: Set<string>;
-  recienNacidos: { donde: Donde; clave: string }[];
+  usuariosConServicios: PorDocumento<true>;
+  recienNacidos: { donde: Donde; tipo: string; numero: string }[];
 }
 
 /** Any non-empty service array (no copies: this runs once per user). */
@@ -296,11 +315,13 @@ const rvc062 = regla<EstadoDerivado>({
   comoCorregir:
     'Incluya en el RIPS los servicios prestados en el servicio al que se derivó el paciente (por ejemplo, la hospitalización o los procedimientos) o corrija la condición de egreso (por ejemplo, 01 «Paciente con destino a su domicilio»).',
   alcance: 'local',
-  estado: () => ({ usuariosConServicios: new Set(), recienNacidos: [] }),
+  // Same entries as a set of claveDocumento keys.
+  estado: () => ({ usuariosConServicios: new PorDocumento(' '), recienNacidos: [] }),
   lee: LEE_EGRESOS,
   usuario(u, _i, _ctx, estado) {
-    const clave = claveDocumento(u);
-    if (clave && tieneServicios(u)) estado.usuariosConServicios.add(clave);
+    const tipo = texto(u.tipoDocumentoIdentificacion);
+    const numero = texto(u.numDocumentoIdentificacion);
+    if (tipo && numero && tieneServicios(u)) estado.usuariosConServicios.set(tipo, numero, true);
   },
   servicio: {
     tipos: ['urgencias', 'hospitalizacion', 'recienNacidos'],
@@ -309,8 +330,11 @@ const rvc062 = regla<EstadoDerivado>({
       if (ref.tipo === 'recienNacidos') {
         const clave = claveDocumento(r);
         // Without an own document (the mother's is used) the newborn's services cannot be told apart.
-        if (clave && clave !== claveDocumento(ref.usuario))
-          estado.recienNacidos.push({ donde: dondeServicio(ref), clave });
+        if (clave && clave !== claveDocumento(ref.usuario)) {
+          const tipo = texto(r.tipoDocumentoIdentificacion)!;
+          const numero = texto(r.numDocumentoIdentificacion)!;
+          estado.recienNacidos.push({ donde: dondeServicio(ref), tipo, numero });
+        }
         return;
       }
       const ingreso = minutos(r.fechaInicioAtencion);
@@ -322,8 +346,8 @@ const rvc062 = regla<EstadoDerivado>({
     },
   },
   final(ctx, estado) {
-    for (const { donde, clave } of estado.recienNacidos) {
-      if (estado.usuariosConServicios.has(clave)) continue;
+    for (const { donde, tipo, numero } of estado.recienNacidos) {
+      if (estado.usuariosConServicios.get(tipo, numero)) continue;
       ctx.emitir('RVC062', donde, 'condicionDestinoUsuarioEgreso', {
         valor: EGRESO_DERIVADO,
         detalle:

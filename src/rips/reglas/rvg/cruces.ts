@@ -5,6 +5,7 @@ import {
   esObjeto,
   hayRegistros,
   listaDe,
+  PorDocumento,
   type RegistroIndexado,
   registrosDe,
   texto,
@@ -120,7 +121,7 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
         ctx.emitir('RVG07', { usuarioIndex: i }, 'servicios');
     },
   }),
-  regla<Map<string, number>>({
+  regla<PorDocumento<number>>({
     codigo: 'RVG12',
     campos: ['U01', 'U02'],
     clases: clases('R', 'R'),
@@ -131,16 +132,16 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
     comoCorregir:
       'Unifique los registros del paciente en el sistema de origen para que el RIPS lo traiga una sola vez con todos sus servicios.',
     alcance: 'local',
-    estado: () => new Map(),
+    // Same entries as a map keyed `${tipo}|${numero}`.
+    estado: () => new PorDocumento('|'),
     lee: { usuario: ['tipoDocumentoIdentificacion', 'numDocumentoIdentificacion'], servicio: [] },
     usuario: (u, i, ctx, vistos) => {
       const tipo = texto(u.tipoDocumentoIdentificacion)?.toUpperCase();
       const numero = texto(u.numDocumentoIdentificacion);
       if (!tipo || !numero) return;
-      const clave = `${tipo}|${numero}`;
-      const primero = vistos.get(clave);
+      const primero = vistos.get(tipo, numero);
       if (primero === undefined) {
-        vistos.set(clave, i);
+        vistos.set(tipo, numero, i);
         return;
       }
       ctx.emitir('RVG12', { usuarioIndex: i }, 'numDocumentoIdentificacion', {
