@@ -71,7 +71,14 @@ const CAMPO_FECHA: Partial<Record<TipoServicio, string>> = {
 /** Sexo.Extra_II of the newborn (codSexoBiologico). */
 const SEXO_RECIEN_NACIDO: Readonly<Record<string, 'M' | 'F'>> = { '01': 'M', '02': 'F' };
 const CONDICION_MUERTO = '02';
-const CIE10 = /^[A-Z]\d{2}/;
+/** /^[A-Z]\d{2}/ on char codes (three rules test every diagnosis field of every record). */
+function pareceCie(c: string): boolean {
+  if (c.length < 3) return false;
+  const letra = c.charCodeAt(0);
+  const d1 = c.charCodeAt(1);
+  const d2 = c.charCodeAt(2);
+  return letra >= 65 && letra <= 90 && d1 >= 48 && d1 <= 57 && d2 >= 48 && d2 <= 57;
+}
 
 function tiposDe(campos: CamposPorTipo): TipoServicio[] {
   return Object.keys(campos) as TipoServicio[];
@@ -81,7 +88,7 @@ function tiposDe(campos: CamposPorTipo): TipoServicio[] {
 function cie(r: Registro, campo: string): string | undefined {
   const v = r[campo];
   const c = codigoLimpio(v) ?? texto(v)?.toUpperCase();
-  return c && CIE10.test(c) ? c : undefined;
+  return c && pareceCie(c) ? c : undefined;
 }
 
 /**

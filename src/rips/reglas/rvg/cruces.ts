@@ -117,8 +117,8 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       'Incluya en el RIPS los servicios facturados a este paciente o quítelo del RIPS si no se le facturó nada en esta factura.',
     alcance: 'local',
     usuario: (u, i, ctx) => {
-      if (!TIPOS_SERVICIO.some((t) => hayRegistros(u, t)))
-        ctx.emitir('RVG07', { usuarioIndex: i }, 'servicios');
+      for (const t of TIPOS_SERVICIO) if (hayRegistros(u, t)) return;
+      ctx.emitir('RVG07', { usuarioIndex: i }, 'servicios');
     },
   }),
   regla<PorDocumento<number>>({
