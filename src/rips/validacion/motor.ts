@@ -52,7 +52,7 @@ export class Recorrido {
   private activas: Regla[] = [];
   private readonly ctx: ContextoRegla;
   private readonly estados: Map<Regla, unknown>;
-  private conUsuario: Regla[] = [];
+  private conUsuario: GanchoUsuario[] = [];
   private porTipo = {} as Record<TipoServicio, Gancho[]>;
   private i = -1;
   /** Type and index of the service record being checked (what `emitirServicio` locates). */
@@ -124,7 +124,9 @@ export class Recorrido {
 
   /** Hooks and state resolved once per type: the per-record loop then does no lookups. */
   private ganchos(): void {
-    this.conUsuario = this.activas.filter((r) => r.usuario);
+    this.conUsuario = this.activas
+      .filter((r) => r.usuario)
+      .map((r): GanchoUsuario => ({ usuario: r.usuario!, estado: this.estados.get(r) }));
     this.porTipo = Object.fromEntries(
       TIPOS_SERVICIO.map((t) => [
         t,
@@ -161,13 +163,17 @@ export class Recorrido {
 
   usuario(u: unknown): void {
     const i = ++this.i;
-    const { o, ctx, estados, hallazgos } = this;
+    const { o, ctx, hallazgos } = this;
     const dondeU: Donde = { usuarioIndex: i };
     const registros = this.registros;
     if (registros) o.estructura?.verificar('usuario', u, this.emitirUsuario);
     this.documentos.push(esObjeto(u) ? documentoDe(u) : null);
     if (!esObjeto(u)) return;
-    for (const r of this.conUsuario) r.usuario!(u, i, ctx, estados.get(r));
+    const conUsuario = this.conUsuario;
+    for (let k = 0; k < conUsuario.length; k++) {
+      const g = conUsuario[k]!;
+      g.usuario(u, i, ctx, g.estado);
+    }
     const servicios = u.servicios;
     if (servicios === undefined || servicios === null) return;
     if (!esObjeto(servicios)) {
@@ -222,6 +228,7 @@ function tieneChequeo(r: Regla): boolean {
 }
 
 type Gancho = { verificar: NonNullable<Regla['servicio']>['verificar']; estado: unknown };
+type GanchoUsuario = { usuario: NonNullable<Regla['usuario']>; estado: unknown };
 
 /** The walk over an in-memory RIPS or a lazy reader of its users. */
 export function recorrer(
