@@ -52,9 +52,12 @@ export class Recorrido {
   private activas: Regla[] = [];
   private readonly ctx: ContextoRegla;
   private readonly estados: Map<Regla, unknown>;
-  private conUsuario: Regla[] = [];
+  private conUsuario: GanchoUsuario[] = [];
   private porTipo = {} as Record<TipoServicio, Gancho[]>;
   private i = -1;
+  /** Type and index of the service record being checked (what `emitirServicio` locates). */
+  private tipo: TipoServicio = 'consultas';
+  private j = 0;
   private registros: boolean;
   /** Cross-user rules active in this walk (catalogs loaded, invoice present…): what a slice's users are reduced for. */
   readonly globales: readonly Regla[];
@@ -113,7 +116,7 @@ export class Recorrido {
     this.ganchos();
 
     if (modo === 'tramo') return;
-    o.estructura?.verificar('transaccion', rips, this.estructural({}));
+    o.estructura?.verificar('transaccion', rips, (h) => this.hallazgos.push({ ...h }));
     // In a parallel walk the slices' rules never see the transaction: its hooks run here, for all.
     // (a rule with both a transaction hook and per-user state would need its state in the threads).
     for (const r of todas) r.transaccion?.(rips, this.ctx, this.estados.get(r));
@@ -121,7 +124,9 @@ export class Recorrido {
 
   /** Hooks and state resolved once per type: the per-record loop then does no lookups. */
   private ganchos(): void {
-    this.conUsuario = this.activas.filter((r) => r.usuario);
+    this.conUsuario = this.activas
+      .filter((r) => r.usuario)
+      .map((r): GanchoUsuario => ({ usuario: r.usuario!, estado: this.estados.get(r) }));
     this.porTipo = Object.fromEntries(
       TIPOS_SERVICIO.map((t) => [
         t,
@@ -147,19 +152,28 @@ export class Recorrido {
     return this.i + 1;
   }
 
-  private estructural(donde: Donde) {
-    return (h: Omit<Hallazgo, keyof Donde>) => this.hallazgos.push({ ...h, ...donde });
-  }
+  // Structure findings located at the current position: one emitter per level, made once, instead
+  // of a closure and a location object per record.
+  private readonly emitirUsuario = (h: Omit<Hallazgo, keyof Donde>) => {
+    this.hallazgos.push({ ...h, usuarioIndex: this.i });
+  };
+  private readonly emitirServicio = (h: Omit<Hallazgo, keyof Donde>) => {
+    this.hallazgos.push({ ...h, usuarioIndex: this.i, tipoServicio: this.tipo, servicioIndex: this.j });
+  };
 
   usuario(u: unknown): void {
     const i = ++this.i;
-    const { o, ctx, estados, hallazgos } = this;
+    const { o, ctx, hallazgos } = this;
     const dondeU: Donde = { usuarioIndex: i };
     const registros = this.registros;
-    if (registros) o.estructura?.verificar('usuario', u, this.estructural(dondeU));
+    if (registros) o.estructura?.verificar('usuario', u, this.emitirUsuario);
     this.documentos.push(esObjeto(u) ? documentoDe(u) : null);
     if (!esObjeto(u)) return;
-    for (const r of this.conUsuario) r.usuario!(u, i, ctx, estados.get(r));
+    const conUsuario = this.conUsuario;
+    for (let k = 0; k < conUsuario.length; k++) {
+      const g = conUsuario[k]!;
+      g.usuario(u, i, ctx, g.estado);
+    }
     const servicios = u.servicios;
     if (servicios === undefined || servicios === null) return;
     if (!esObjeto(servicios)) {
@@ -188,12 +202,10 @@ export class Recorrido {
       const ganchos = this.porTipo[tipo];
       for (let j = 0; j < lista.length; j++) {
         const reg = lista[j];
-        if (registros) {
-          o.estructura?.verificar(
-            tipo,
-            reg,
-            this.estructural({ usuarioIndex: i, tipoServicio: tipo, servicioIndex: j }),
-          );
+        if (registros && o.estructura) {
+          this.tipo = tipo;
+          this.j = j;
+          o.estructura.verificar(tipo, reg, this.emitirServicio);
         }
         if (!esObjeto(reg)) continue;
         const ref: RefServicio = { usuario: u, usuarioIndex: i, tipo, indice: j };
@@ -216,6 +228,7 @@ function tieneChequeo(r: Regla): boolean {
 }
 
 type Gancho = { verificar: NonNullable<Regla['servicio']>['verificar']; estado: unknown };
+type GanchoUsuario = { usuario: NonNullable<Regla['usuario']>; estado: unknown };
 
 /** The walk over an in-memory RIPS or a lazy reader of its users. */
 export function recorrer(

@@ -25,19 +25,51 @@ function digitos(v: string, desde: number, n: number): number {
  * regular expression plus `map(Number)` here was the engine's hottest path.
  */
 export function relojUtc(v: string): number {
-  // Consecutive rules read the same field of the same record: a tiny memo answers most calls.
-  for (let i = 0; i < MEMO; i++) if (memoTexto[i] === v) return memoValor[i]!;
-  const r = parsear(v);
-  memoTexto[memoSiguiente] = v;
-  memoValor[memoSiguiente] = r;
-  memoSiguiente = (memoSiguiente + 1) % MEMO;
-  return r;
+  return v.length === 10 || v.length === 16 ? memoValor[ranura(v)]! : Number.NaN;
 }
 
-const MEMO = 8;
+// Many rules, and the structure check before them, read the same dates of the same record: a
+// direct-mapped memo (slot from the day and time digits) answers them with one comparison,
+// usually by identity of the string, and keeps the day text of each value.
+const MEMO = 256; // a power of two
 const memoTexto: (string | undefined)[] = new Array(MEMO);
 const memoValor = new Float64Array(MEMO);
-let memoSiguiente = 0;
+const memoDia: (string | undefined)[] = new Array(MEMO);
+
+/** The memo slot holding `v` (10 or 16 characters), parsed on a miss. */
+function ranura(v: string): number {
+  const n = v.length;
+  const k =
+    (v.charCodeAt(n - 1) +
+      3 * v.charCodeAt(n - 2) +
+      7 * v.charCodeAt(n - 4) +
+      13 * v.charCodeAt(n - 5) +
+      29 * v.charCodeAt(6) +
+      61 * v.charCodeAt(9) +
+      127 * v.charCodeAt(8)) &
+    (MEMO - 1);
+  if (memoTexto[k] !== v) {
+    memoTexto[k] = v;
+    memoValor[k] = parsear(v);
+    memoDia[k] = undefined;
+  }
+  return k;
+}
+
+const DIA_MS = 86_400_000;
+
+/**
+ * Date.UTC(a, m - 1, d) for the parsed fields, by arithmetic (days from the civil date; the builtin
+ * call cost more than the parse). Like Date.UTC, years 0–99 mean 1900–1999.
+ */
+function diasCiviles(a: number, m: number, d: number): number {
+  const anio = (a <= 99 ? a + 1900 : a) - (m <= 2 ? 1 : 0);
+  const era = Math.floor(anio / 400);
+  const anioEra = anio - era * 400;
+  const diaAnio = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  const diaEra = anioEra * 365 + Math.floor(anioEra / 4) - Math.floor(anioEra / 100) + diaAnio;
+  return era * 146_097 + diaEra - 719_468;
+}
 
 function parsear(v: string): number {
   const n = v.length;
@@ -48,12 +80,12 @@ function parsear(v: string): number {
   if (a < 0 || m < 1 || m > 12 || d < 1) return Number.NaN;
   const bisiesto = m === 2 && a % 4 === 0 && (a % 100 !== 0 || a % 400 === 0);
   if (d > DIAS_MES[m - 1]! + (bisiesto ? 1 : 0)) return Number.NaN;
-  if (n === 10) return Date.UTC(a, m - 1, d);
+  if (n === 10) return diasCiviles(a, m, d) * DIA_MS;
   if (v.charCodeAt(10) !== 32 || v.charCodeAt(13) !== 58) return Number.NaN;
   const h = digitos(v, 11, 2);
   const mi = digitos(v, 14, 2);
   if (h < 0 || h > 23 || mi < 0 || mi > 59) return Number.NaN;
-  return Date.UTC(a, m - 1, d, h, mi);
+  return diasCiviles(a, m, d) * DIA_MS + h * HORA_MS + mi * 60_000;
 }
 
 /** Epoch (ms) of a 'AAAA-MM-DD HH:MM' Colombian local date-time, or undefined when malformed. */
@@ -65,8 +97,16 @@ export function instante(v: unknown): number | undefined {
 
 /** 'AAAA-MM-DD' of a valid date or date-time value, or undefined. */
 export function dia(v: unknown): string | undefined {
-  if (typeof v !== 'string') return undefined;
-  return Number.isNaN(relojUtc(v)) ? undefined : v.slice(0, 10);
+  if (typeof v !== 'string' || (v.length !== 10 && v.length !== 16)) return undefined;
+  const k = ranura(v);
+  if (Number.isNaN(memoValor[k])) return undefined;
+  // Remembered: a 16-character value's slice is a new string on every call.
+  let d = memoDia[k];
+  if (d === undefined) {
+    d = v.slice(0, 10);
+    memoDia[k] = d;
+  }
+  return d;
 }
 
 /** Calendar day (AAAA-MM-DD) of an instant in Colombia. */

@@ -15,6 +15,19 @@ export function texto(v: unknown): string | undefined {
   return t === '' ? undefined : t;
 }
 
+/**
+ * The value itself when it is a non-empty string of digits and upper-case letters only: then
+ * `texto(v)?.toUpperCase()` is `v`. Codes usually come like that; checking chars is cheaper.
+ */
+export function codigoLimpio(v: unknown): string | undefined {
+  if (typeof v !== 'string' || v.length === 0) return undefined;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 48 || (c > 57 && c < 65) || c > 90) return undefined;
+  }
+  return v;
+}
+
 /** A C field "without value": null, absent or blank. */
 export function vacio(v: unknown): boolean {
   return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
@@ -38,6 +51,26 @@ export function registrosDe(usuario: Registro, tipo: TipoServicio): RegistroInde
   return salida;
 }
 
+const VACIA: readonly unknown[] = [];
+
+/**
+ * The user's raw array of one service type (entries may be non-objects), empty when absent. No
+ * copy: per-service hooks scan a user's arrays, and `registrosDe` allocated on every call.
+ */
+export function listaDe(usuario: Registro, tipo: TipoServicio): readonly unknown[] {
+  const servicios = usuario.servicios;
+  if (!esObjeto(servicios)) return VACIA;
+  const lista = servicios[tipo];
+  return Array.isArray(lista) ? lista : VACIA;
+}
+
+/** Whether the user has an object record of one service type (`registrosDe(…).length > 0`). */
+export function hayRegistros(usuario: Registro, tipo: TipoServicio): boolean {
+  const lista = listaDe(usuario, tipo);
+  for (let i = 0; i < lista.length; i++) if (esObjeto(lista[i])) return true;
+  return false;
+}
+
 /** `donde` of a service record for ctx.emitir. */
 export function dondeServicio(ref: RefServicio) {
   return { usuarioIndex: ref.usuarioIndex, tipoServicio: ref.tipo, servicioIndex: ref.indice };
@@ -49,4 +82,40 @@ export function soloDigitos(v: unknown): string | undefined {
   if (!t) return undefined;
   const d = t.replace(NO_DIGITO, '').replace(CEROS_IZQUIERDA, '');
   return d === '' ? undefined : d;
+}
+
+/**
+ * A map by a person's document (type, number) that does not build and hash "tipo{separador}número"
+ * per user: numbers by type. A document whose parts contain the separator goes by the joined text,
+ * so two documents share an entry exactly when their joined keys are equal.
+ */
+export class PorDocumento<V> {
+  private readonly porTipo = new Map<string, Map<string, V>>();
+  private readonly unidos = new Map<string, V>();
+
+  constructor(private readonly separador: string) {}
+
+  private unir(tipo: string, numero: string): string | null {
+    const s = this.separador;
+    return tipo.includes(s) || numero.includes(s) ? tipo + s + numero : null;
+  }
+
+  get(tipo: string, numero: string): V | undefined {
+    const unido = this.unir(tipo, numero);
+    return unido === null ? this.porTipo.get(tipo)?.get(numero) : this.unidos.get(unido);
+  }
+
+  set(tipo: string, numero: string, valor: V): void {
+    const unido = this.unir(tipo, numero);
+    if (unido !== null) {
+      this.unidos.set(unido, valor);
+      return;
+    }
+    let numeros = this.porTipo.get(tipo);
+    if (!numeros) {
+      numeros = new Map();
+      this.porTipo.set(tipo, numeros);
+    }
+    numeros.set(numero, valor);
+  }
 }

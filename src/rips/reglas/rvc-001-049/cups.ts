@@ -1,7 +1,7 @@
 import type { Registro, TipoServicio } from '../../tipos.js';
 import { EXTRA, extra, sexoCups, usosCups } from '../helpers/catalogos.js';
 import { dia, instante } from '../helpers/fechas.js';
-import { dondeServicio, registrosDe, texto } from '../helpers/registros.js';
+import { dondeServicio, esObjeto, hayRegistros, listaDe, texto } from '../helpers/registros.js';
 import type { ContextoRegla, RefServicio } from '../tipos.js';
 import { clases, type Regla, regla } from '../tipos.js';
 
@@ -55,22 +55,31 @@ function verificarUso(codigo: string, uso: string, tiposOs: ReadonlySet<string>)
   };
 }
 
-interface Estancia {
-  tipo: 'urgencias' | 'hospitalizacion';
-  ingreso: number;
-  egreso: number;
-}
+/** What estanciasEn finds: any stay of the user, and stays (by type) around the instant. */
+const HAY_ESTANCIA = 1;
+const DURANTE_URGENCIAS = 2;
+const DURANTE_HOSPITALIZACION = 4;
 
-function estanciasDe(usuario: Registro): Estancia[] {
-  const salida: Estancia[] = [];
+/**
+ * Flags of the user's stays (urgencias and hospitalizations with valid admission and egress) for
+ * an instant: one pass with no copies, as this runs for every consultation.
+ */
+function estanciasEn(usuario: Registro, momento: number): number {
+  let flags = 0;
   for (const tipo of ['urgencias', 'hospitalizacion'] as const) {
-    for (const { registro } of registrosDe(usuario, tipo)) {
+    const lista = listaDe(usuario, tipo);
+    for (let j = 0; j < lista.length; j++) {
+      const registro = lista[j];
+      if (!esObjeto(registro)) continue;
       const ingreso = instante(registro.fechaInicioAtencion);
       const egreso = instante(registro.fechaEgreso);
-      if (ingreso !== undefined && egreso !== undefined) salida.push({ tipo, ingreso, egreso });
+      if (ingreso === undefined || egreso === undefined) continue;
+      flags |= HAY_ESTANCIA;
+      if (momento >= ingreso && momento <= egreso)
+        flags |= tipo === 'urgencias' ? DURANTE_URGENCIAS : DURANTE_HOSPITALIZACION;
     }
   }
-  return salida;
+  return flags;
 }
 
 export const REGLAS_RVC_CUPS: Regla[] = [
@@ -114,7 +123,7 @@ export const REGLAS_RVC_CUPS: Regla[] = [
       },
     },
   }),
-  regla<{ usuario: number; vistos: Map<string, number> }>({
+  regla<{ usuario: number; primeras: Map<string, string>; vistos: Map<string, number> }>({
     codigo: 'RVC018',
     campos: ['C04', 'P05', 'S06'],
     clases: clases('N', 'N'),
@@ -127,7 +136,8 @@ export const REGLAS_RVC_CUPS: Regla[] = [
       'Elimine el registro duplicado; si realmente se prestó varias veces, verifique la fecha y hora de cada atención.',
     alcance: 'local',
     // Records arrive user by user: the map holds one patient's codes at a time.
-    estado: () => ({ usuario: -1, vistos: new Map() }),
+    // `primeras`: the first day of each code; `vistos` counts by `${cups}|${fecha}` once a code repeats.
+    estado: () => ({ usuario: -1, primeras: new Map(), vistos: new Map() }),
     estadoPorUsuario: true,
     servicio: {
       tipos: ['consultas', 'procedimientos', 'otrosServicios'],
@@ -138,10 +148,17 @@ export const REGLAS_RVC_CUPS: Regla[] = [
         if (!cups || !fecha) return;
         if (estado.usuario !== ref.usuarioIndex) {
           estado.usuario = ref.usuarioIndex;
+          estado.primeras.clear();
           estado.vistos.clear();
         }
+        // Most codes come once per patient: no joined key for them.
+        const primera = estado.primeras.get(cups);
+        if (primera === undefined) {
+          estado.primeras.set(cups, fecha);
+          return;
+        }
         const clave = `${cups}|${fecha}`;
-        const veces = (estado.vistos.get(clave) ?? 0) + 1;
+        const veces = (estado.vistos.get(clave) ?? (fecha === primera ? 1 : 0)) + 1;
         estado.vistos.set(clave, veces);
         if (veces === 1) return;
         ctx.emitir('RVC018', dondeServicio(ref), CAMPO_CUPS[ref.tipo], {
@@ -185,11 +202,7 @@ export const REGLAS_RVC_CUPS: Regla[] = [
         if (!cups) return;
         if (extra(ctx.catalogos, 'CUPSRips', cups, EXTRA.cupsEstancia)?.toUpperCase() !== ESTANCIA_REQUERIDA)
           return;
-        if (
-          registrosDe(ref.usuario, 'hospitalizacion').length ||
-          registrosDe(ref.usuario, 'urgencias').length
-        )
-          return;
+        if (hayRegistros(ref.usuario, 'hospitalizacion') || hayRegistros(ref.usuario, 'urgencias')) return;
         ctx.emitir('RVC021', dondeServicio(ref), 'codProcedimiento', { valor: cups });
       },
     },
@@ -247,17 +260,13 @@ export const REGLAS_RVC_CUPS: Regla[] = [
         const cups = texto(r.codConsulta);
         const momento = instante(r.fechaInicioAtencion);
         if (!cups || momento === undefined) return;
-        const estancias = estanciasDe(ref.usuario);
-        if (!estancias.length) return;
-        const durante = estancias.filter((e) => momento >= e.ingreso && momento <= e.egreso);
-        if (durante.length) {
-          const permitidos = durante.some((e) => e.tipo === 'urgencias')
-            ? [...PREFIJOS_CONSULTA_INTRAHOSPITALARIA, PREFIJO_CONSULTA_URGENCIAS]
-            : PREFIJOS_CONSULTA_INTRAHOSPITALARIA;
-          if (permitidos.some((p) => cups.startsWith(p))) return;
-          const donde = durante.some((e) => e.tipo === 'hospitalizacion')
-            ? 'la hospitalización'
-            : 'la observación de urgencias';
+        const estancias = estanciasEn(ref.usuario, momento);
+        if (!estancias) return;
+        if (estancias & (DURANTE_URGENCIAS | DURANTE_HOSPITALIZACION)) {
+          if (PREFIJOS_CONSULTA_INTRAHOSPITALARIA.some((p) => cups.startsWith(p))) return;
+          if (estancias & DURANTE_URGENCIAS && cups.startsWith(PREFIJO_CONSULTA_URGENCIAS)) return;
+          const donde =
+            estancias & DURANTE_HOSPITALIZACION ? 'la hospitalización' : 'la observación de urgencias';
           ctx.emitir('RVC027', dondeServicio(ref), 'codConsulta', {
             valor: cups,
             detalle: `La consulta (${r.fechaInicioAtencion}) se prestó durante ${donde} del paciente.`,

@@ -1,7 +1,7 @@
 import type { Registro, TipoServicio } from '../../tipos.js';
 import { limitesCie } from '../helpers/catalogos.js';
 import { dia, edadEnAnios } from '../helpers/fechas.js';
-import { dondeServicio, texto, vacio } from '../helpers/registros.js';
+import { codigoLimpio, dondeServicio, texto, vacio } from '../helpers/registros.js';
 import type { ContextoRegla, RefServicio } from '../tipos.js';
 import { clases, type Regla, regla } from '../tipos.js';
 
@@ -71,7 +71,14 @@ const CAMPO_FECHA: Partial<Record<TipoServicio, string>> = {
 /** Sexo.Extra_II of the newborn (codSexoBiologico). */
 const SEXO_RECIEN_NACIDO: Readonly<Record<string, 'M' | 'F'>> = { '01': 'M', '02': 'F' };
 const CONDICION_MUERTO = '02';
-const CIE10 = /^[A-Z]\d{2}/;
+/** /^[A-Z]\d{2}/ on char codes (three rules test every diagnosis field of every record). */
+function pareceCie(c: string): boolean {
+  if (c.length < 3) return false;
+  const letra = c.charCodeAt(0);
+  const d1 = c.charCodeAt(1);
+  const d2 = c.charCodeAt(2);
+  return letra >= 65 && letra <= 90 && d1 >= 48 && d1 <= 57 && d2 >= 48 && d2 <= 57;
+}
 
 function tiposDe(campos: CamposPorTipo): TipoServicio[] {
   return Object.keys(campos) as TipoServicio[];
@@ -79,16 +86,20 @@ function tiposDe(campos: CamposPorTipo): TipoServicio[] {
 
 /** Upper-cased CIE10 code of a field when it looks like one. */
 function cie(r: Registro, campo: string): string | undefined {
-  const c = texto(r[campo])?.toUpperCase();
-  return c && CIE10.test(c) ? c : undefined;
+  const v = r[campo];
+  const c = codigoLimpio(v) ?? texto(v)?.toUpperCase();
+  return c && pareceCie(c) ? c : undefined;
 }
 
-/** Emits `codigo` for every field of `campos` whose 3-character category satisfies `fuera`. */
-function porCategoria(codigo: string, campos: CamposPorTipo, fuera: (categoria: string) => boolean) {
+/**
+ * Emits `codigo` for every field of `campos` whose 3-character category satisfies `fuera`. `fuera`
+ * gets the whole code (no 3-character copy per field): it compares the category as a prefix.
+ */
+function porCategoria(codigo: string, campos: CamposPorTipo, fuera: (cie: string) => boolean) {
   return (r: Registro, ref: RefServicio, ctx: ContextoRegla) => {
     for (const campo of campos[ref.tipo] ?? []) {
       const c = cie(r, campo);
-      if (c && fuera(c.slice(0, 3))) ctx.emitir(codigo, dondeServicio(ref), campo, { valor: c });
+      if (c && fuera(c)) ctx.emitir(codigo, dondeServicio(ref), campo, { valor: c });
     }
   };
 }
@@ -191,7 +202,8 @@ export const REGLAS_RVC_DIAGNOSTICOS: Regla[] = [
     alcance: 'local',
     servicio: {
       tipos: tiposDe(CAMPOS_RVC031),
-      verificar: porCategoria('RVC031', CAMPOS_RVC031, (c) => c >= 'V01' && c <= 'Y98'),
+      // Category V01–Y98: the code is ≥ 'V01' and < 'Y99' (categories are a letter and two digits).
+      verificar: porCategoria('RVC031', CAMPOS_RVC031, (c) => c >= 'V01' && c < 'Y99'),
     },
   }),
   regla({

@@ -1,5 +1,5 @@
 import { dia, diaColombia, edadEnAnios } from '../helpers/fechas.js';
-import { registrosDe, texto } from '../helpers/registros.js';
+import { esObjeto, hayRegistros, listaDe, texto } from '../helpers/registros.js';
 import { clases, type Regla, regla } from '../tipos.js';
 
 /**
@@ -110,14 +110,16 @@ export const REGLAS_RVC_USUARIO: Regla[] = [
     usuario: (u, i, ctx) => {
       const nacimientoMadre = dia(u.fechaNacimiento);
       if (!nacimientoMadre) return;
-      for (const rn of registrosDe(u, 'recienNacidos')) {
-        const parto = dia(rn.registro.fechaNacimiento);
+      const recienNacidos = listaDe(u, 'recienNacidos');
+      for (let j = 0; j < recienNacidos.length; j++) {
+        const rn = recienNacidos[j];
+        const parto = esObjeto(rn) ? dia(rn.fechaNacimiento) : undefined;
         if (!parto || parto < nacimientoMadre) continue;
         const edad = edadEnAnios(nacimientoMadre, parto);
         if (edad >= EDAD_MADRE.desde && edad <= EDAD_MADRE.hasta) continue;
         ctx.emitir('RVC008', { usuarioIndex: i }, 'fechaNacimiento', {
           valor: nacimientoMadre,
-          detalle: `Al nacimiento del recién nacido ${rn.indice + 1} (${parto}) la usuaria tenía ${edad} años.`,
+          detalle: `Al nacimiento del recién nacido ${j + 1} (${parto}) la usuaria tenía ${edad} años.`,
         });
       }
     },
@@ -136,7 +138,7 @@ export const REGLAS_RVC_USUARIO: Regla[] = [
     alcance: 'local',
     usuario: (u, i, ctx) => {
       const sexo = texto(u.codSexo)?.toUpperCase();
-      if (!sexo || sexo === 'F' || !registrosDe(u, 'recienNacidos').length) return;
+      if (!sexo || sexo === 'F' || !hayRegistros(u, 'recienNacidos')) return;
       ctx.emitir('RVC009', { usuarioIndex: i }, 'codSexo', { valor: sexo });
     },
   }),
@@ -156,11 +158,13 @@ export const REGLAS_RVC_USUARIO: Regla[] = [
       const sexo = texto(u.codSexo)?.toUpperCase();
       if (!sexo || sexo === 'F') return;
       for (const tipo of ['consultas', 'procedimientos'] as const) {
-        for (const s of registrosDe(u, tipo)) {
-          if (texto(s.registro.finalidadTecnologiaSalud) !== FINALIDAD_IVE) continue;
+        const lista = listaDe(u, tipo);
+        for (let j = 0; j < lista.length; j++) {
+          const s = lista[j];
+          if (!esObjeto(s) || texto(s.finalidadTecnologiaSalud) !== FINALIDAD_IVE) continue;
           ctx.emitir('RVC010', { usuarioIndex: i }, 'codSexo', {
             valor: sexo,
-            detalle: `${tipo === 'consultas' ? 'La consulta' : 'El procedimiento'} ${s.indice + 1} tiene finalidad 24 (IVE).`,
+            detalle: `${tipo === 'consultas' ? 'La consulta' : 'El procedimiento'} ${j + 1} tiene finalidad 24 (IVE).`,
           });
         }
       }

@@ -40,24 +40,6 @@ export const CAMPO_INICIO: Readonly<Record<TipoServicio, string>> = {
   otrosServicios: 'fechaSuministroTecnologia',
 };
 
-function esObjeto(v: unknown): v is Registro {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** The user's records of one service type with their original index (malformed entries skipped). */
-export function registros(usuario: Registro, tipo: TipoServicio): [number, Registro][] {
-  const servicios = usuario.servicios;
-  if (!esObjeto(servicios)) return [];
-  const lista = servicios[tipo];
-  if (!Array.isArray(lista)) return [];
-  const salida: [number, Registro][] = [];
-  for (let i = 0; i < lista.length; i++) {
-    const r = lista[i];
-    if (esObjeto(r)) salida.push([i, r]);
-  }
-  return salida;
-}
-
 export function dondeServicio(ref: RefServicio): Donde {
   return { usuarioIndex: ref.usuarioIndex, tipoServicio: ref.tipo, servicioIndex: ref.indice };
 }

@@ -1,4 +1,5 @@
 import type { Registro, TipoServicio } from '../../tipos.js';
+import { codigoLimpio } from '../helpers/registros.js';
 import type { ContextoRegla, RefServicio } from '../tipos.js';
 import { clases, type Regla, regla } from '../tipos.js';
 import { dondeServicio, texto } from './comun.js';
@@ -15,7 +16,7 @@ const RELACIONADOS_EGRESO = [
 ];
 
 function codigo(v: unknown): string | null {
-  return texto(v)?.toUpperCase() ?? null;
+  return codigoLimpio(v) ?? texto(v)?.toUpperCase() ?? null;
 }
 
 /** Each related diagnosis that repeats the principal one (same code, case-insensitive). */
@@ -38,6 +39,12 @@ function igualAlPrincipal(
   }
 }
 
+/** The first of the fields before `hasta` whose code is `c`. */
+function primeroCon(c: string, campos: readonly string[], hasta: number, r: Registro): string | undefined {
+  for (let m = 0; m < hasta; m++) if (codigo(r[campos[m]!]) === c) return campos[m];
+  return undefined;
+}
+
 /** Each related diagnosis equal to an earlier one of the same record (reported on the later field). */
 function repetidos(
   codigoRegla: string,
@@ -46,17 +53,18 @@ function repetidos(
   ref: RefServicio,
   ctx: ContextoRegla,
 ) {
-  const vistos = new Map<string, string>();
-  for (const campo of relacionados) {
+  // At most three fields: rescanning the earlier ones is cheaper than a Map per record.
+  for (let k = 0; k < relacionados.length; k++) {
+    const campo = relacionados[k]!;
     const c = codigo(r[campo]);
     if (!c) continue;
-    const anterior = vistos.get(c);
+    const anterior = primeroCon(c, relacionados, k, r);
     if (anterior) {
       ctx.emitir(codigoRegla, dondeServicio(ref), campo, {
         valor: r[campo],
         detalle: `El código ${c} ya está informado en «${anterior}».`,
       });
-    } else vistos.set(c, campo);
+    }
   }
 }
 

@@ -1,14 +1,7 @@
 import { type Donde, type Registro, TIPOS_SERVICIO, type TipoServicio } from '../../tipos.js';
-import { clases, type Regla, regla } from '../tipos.js';
-import {
-  CAMPO_INICIO,
-  claveDocumento,
-  dondeServicio,
-  minutos,
-  nombreRegistro,
-  registros,
-  texto,
-} from './comun.js';
+import { esObjeto, listaDe, PorDocumento } from '../helpers/registros.js';
+import { clases, type RefServicio, type Regla, regla } from '../tipos.js';
+import { CAMPO_INICIO, claveDocumento, dondeServicio, minutos, nombreRegistro, texto } from './comun.js';
 import { EGRESO_DERIVADO, EGRESO_MUERTO } from './tablas.js';
 
 /** Fields RVC053 and RVC062 read (users and their records are walked reduced to these in parallel). */
@@ -32,12 +25,15 @@ interface Muerte {
   origen: string;
   /** Mother's user index when the death comes from a newborn record. */
   madreIndex?: number;
+  /** The newborn's document, for a death from a newborn record. */
+  tipo?: string;
+  numero?: string;
 }
 
-interface InicioServicio {
-  minuto: number;
-  tipo: TipoServicio;
-  indice: number;
+interface Inicios {
+  usuarioIndex: number;
+  desde: number;
+  hasta: number;
 }
 
 interface EstadoMuerte {
@@ -46,10 +42,15 @@ interface EstadoMuerte {
   /**
    * Start times of each user's services, by document. A newborn's own usuario may come before the
    * mother's record of its death (users can arrive one at a time), so those are checked in `final`.
+   * Every service of every user is kept: in three parallel arrays (minute, type, index), each
+   * user's run from `desde` to `hasta`, so no object nor array per service.
    */
-  inicios: Map<string, { usuarioIndex: number; servicios: InicioServicio[] }>;
-  /** Services of the user being walked, when it must be remembered for `final`. */
-  registrando: InicioServicio[] | null;
+  inicios: PorDocumento<Inicios>;
+  minutos: number[];
+  tipos: TipoServicio[];
+  indices: number[];
+  /** The entry of the user being walked, when its services must be remembered for `final`. */
+  registrando: Inicios | null;
 }
 
 /** 'AAAA-MM-DD HH:MM' of a `minutos` value (wall-clock minutes on a UTC scale). */
@@ -65,8 +66,10 @@ function anterior(a: Muerte | undefined, b: Muerte): Muerte {
 function muerteEnEgresos(usuario: Registro): Muerte | undefined {
   let muerte: Muerte | undefined;
   for (const tipo of ['urgencias', 'hospitalizacion'] as const) {
-    for (const [j, r] of registros(usuario, tipo)) {
-      if (texto(r.condicionDestinoUsuarioEgreso) !== EGRESO_MUERTO) continue;
+    const lista = listaDe(usuario, tipo);
+    for (let j = 0; j < lista.length; j++) {
+      const r = lista[j];
+      if (!esObjeto(r) || texto(r.condicionDestinoUsuarioEgreso) !== EGRESO_MUERTO) continue;
       const minuto = minutos(r.fechaEgreso);
       if (minuto === null) continue;
       muerte = anterior(muerte, {
@@ -90,31 +93,51 @@ const rvc053 = regla<EstadoMuerte>({
   comoCorregir:
     'Revise la fecha y hora de egreso del registro con condición «Paciente muerto» y las fechas de los servicios posteriores: corrija la fecha que esté mal, quite los servicios que no corresponden a este paciente o corrija la condición de egreso si el paciente no falleció.',
   alcance: 'local',
-  estado: () => ({ recienNacidos: new Map(), actual: null, inicios: new Map(), registrando: null }),
+  estado: () => ({
+    recienNacidos: new Map(),
+    actual: null,
+    inicios: new PorDocumento(' '),
+    minutos: [],
+    tipos: [],
+    indices: [],
+    registrando: null,
+  }),
   lee: LEE_EGRESOS,
   usuario(u, i, _ctx, estado) {
     // Newborn deaths are recorded under the mother (usuario i).
-    const claveMadre = claveDocumento(u);
-    for (const [j, rn] of registros(u, 'recienNacidos')) {
-      if (texto(rn.condicionDestinoUsuarioEgreso) !== EGRESO_MUERTO) continue;
-      const clave = claveDocumento(rn);
+    const tipo = texto(u.tipoDocumentoIdentificacion);
+    const numero = texto(u.numDocumentoIdentificacion);
+    const recienNacidos = listaDe(u, 'recienNacidos');
+    // claveDocumento(u), joined only when there are newborn deaths to compare it with.
+    const clave =
+      tipo && numero && (recienNacidos.length || estado.recienNacidos.size) ? `${tipo} ${numero}` : null;
+    for (let j = 0; j < recienNacidos.length; j++) {
+      const rn = recienNacidos[j];
+      if (!esObjeto(rn) || texto(rn.condicionDestinoUsuarioEgreso) !== EGRESO_MUERTO) continue;
+      const claveRn = claveDocumento(rn);
       const minuto = minutos(rn.fechaEgreso);
-      if (!clave || clave === claveMadre || minuto === null) continue;
+      if (!claveRn || claveRn === clave || minuto === null) continue;
       const origen = `el registro de recién nacido ${j + 1} del usuario ${i + 1} (egreso ${String(rn.fechaEgreso)})`;
       estado.recienNacidos.set(
-        clave,
-        anterior(estado.recienNacidos.get(clave), { minuto, origen, madreIndex: i }),
+        claveRn,
+        anterior(estado.recienNacidos.get(claveRn), {
+          minuto,
+          origen,
+          madreIndex: i,
+          tipo: texto(rn.tipoDocumentoIdentificacion)!,
+          numero: texto(rn.numDocumentoIdentificacion)!,
+        }),
       );
     }
     let muerte = muerteEnEgresos(u);
-    const clave = claveDocumento(u);
     const comoRecienNacido = clave ? estado.recienNacidos.get(clave) : undefined;
     if (comoRecienNacido && comoRecienNacido.madreIndex !== i) muerte = anterior(muerte, comoRecienNacido);
     estado.actual = muerte ? { usuarioIndex: i, muerte } : null;
     estado.registrando = null;
-    if (clave && !comoRecienNacido && !estado.inicios.has(clave)) {
-      estado.registrando = [];
-      estado.inicios.set(clave, { usuarioIndex: i, servicios: estado.registrando });
+    if (tipo && numero && !comoRecienNacido && !estado.inicios.get(tipo, numero)) {
+      const desde = estado.minutos.length;
+      estado.registrando = { usuarioIndex: i, desde, hasta: desde };
+      estado.inicios.set(tipo, numero, estado.registrando);
     }
   },
   servicio: {
@@ -123,7 +146,11 @@ const rvc053 = regla<EstadoMuerte>({
       const campo = CAMPO_INICIO[ref.tipo];
       const inicio = minutos(r[campo]);
       if (inicio === null) return;
-      if (estado.registrando) estado.registrando.push({ minuto: inicio, tipo: ref.tipo, indice: ref.indice });
+      if (estado.registrando) {
+        estado.tipos.push(ref.tipo);
+        estado.indices.push(ref.indice);
+        estado.registrando.hasta = estado.minutos.push(inicio);
+      }
       if (!estado.actual || estado.actual.usuarioIndex !== ref.usuarioIndex) return;
       const { muerte } = estado.actual;
       if (inicio <= muerte.minuto + MARGEN_MUERTE_MIN) return;
@@ -135,17 +162,19 @@ const rvc053 = regla<EstadoMuerte>({
   },
   final(ctx, estado) {
     // Newborns whose own usuario came before the mother's record of their death.
-    for (const [clave, muerte] of estado.recienNacidos) {
-      const previo = estado.inicios.get(clave);
+    for (const muerte of estado.recienNacidos.values()) {
+      const previo = estado.inicios.get(muerte.tipo!, muerte.numero!);
       if (!previo || previo.usuarioIndex >= (muerte.madreIndex ?? 0)) continue;
-      for (const s of previo.servicios) {
-        if (s.minuto <= muerte.minuto + MARGEN_MUERTE_MIN) continue;
+      for (let k = previo.desde; k < previo.hasta; k++) {
+        const minuto = estado.minutos[k]!;
+        if (minuto <= muerte.minuto + MARGEN_MUERTE_MIN) continue;
+        const tipo = estado.tipos[k]!;
         ctx.emitir(
           'RVC053',
-          { usuarioIndex: previo.usuarioIndex, tipoServicio: s.tipo, servicioIndex: s.indice },
-          CAMPO_INICIO[s.tipo],
+          { usuarioIndex: previo.usuarioIndex, tipoServicio: tipo, servicioIndex: estado.indices[k]! },
+          CAMPO_INICIO[tipo],
           {
-            valor: textoMinuto(s.minuto),
+            valor: textoMinuto(minuto),
             detalle: `Es más de 24 horas posterior al fallecimiento registrado en ${muerte.origen}.`,
           },
         );
@@ -199,6 +228,23 @@ const PREVIO_POR_VIA: Readonly<
   },
 };
 
+/** A record of the user matching one of `previos` that starts at or before `ingreso`. */
+function hayPrevio(ref: RefServicio, previos: readonly Previo[], ingreso: number): boolean {
+  for (const p of previos) {
+    const lista = listaDe(ref.usuario, p.tipo);
+    const campo = CAMPO_INICIO[p.tipo];
+    for (let j = 0; j < lista.length; j++) {
+      const previo = lista[j];
+      if (!esObjeto(previo) || (p.tipo === ref.tipo && j === ref.indice)) continue;
+      if (p.grupo && texto(previo.grupoServicios) !== p.grupo) continue;
+      const inicio = minutos(previo[campo]);
+      // A malformed date is reported by the structure check; do not add a second finding.
+      if (inicio === null || inicio <= ingreso) return true;
+    }
+  }
+  return false;
+}
+
 const rvc054 = regla({
   codigo: 'RVC054',
   campos: ['H02'],
@@ -217,16 +263,7 @@ const rvc054 = regla({
       const previa = via ? PREVIO_POR_VIA[via] : undefined;
       const ingreso = minutos(r.fechaInicioAtencion);
       if (!previa || ingreso === null) return;
-      const hayPrevio = previa.previos.some((p) =>
-        registros(ref.usuario, p.tipo).some(([j, previo]) => {
-          if (p.tipo === ref.tipo && j === ref.indice) return false;
-          if (p.grupo && texto(previo.grupoServicios) !== p.grupo) return false;
-          const inicio = minutos(previo[CAMPO_INICIO[p.tipo]]);
-          // A malformed date is reported by the structure check; do not add a second finding.
-          return inicio === null || inicio <= ingreso;
-        }),
-      );
-      if (hayPrevio) return;
+      if (hayPrevio(ref, previa.previos, ingreso)) return;
       ctx.emitir('RVC054', dondeServicio(ref), 'viaIngresoServicioSalud', {
         valor: via,
         detalle: `La vía «${via}» (${previa.nombre}) supone ${previa.esperado} del mismo paciente con fecha igual o anterior al ingreso (${String(r.fechaInicioAtencion)}), pero este RIPS no incluye ese registro.`,
@@ -236,8 +273,8 @@ const rvc054 = regla({
 });
 
 interface EstadoDerivado {
-  usuariosConServicios: Set<string>;
-  recienNacidos: { donde: Donde; clave: string }[];
+  usuariosConServicios: PorDocumento<true>;
+  recienNacidos: { donde: Donde; tipo: string; numero: string }[];
 }
 
 /** Any non-empty service array (no copies: this runs once per user). */
@@ -253,13 +290,17 @@ function tieneServicios(u: Registro): boolean {
 
 /** Another record of the same user starting at or after `desde` (malformed dates count as present). */
 function hayServicioDesde(usuario: Registro, desde: number, excluir: { tipo: TipoServicio; indice: number }) {
-  return TIPOS_SERVICIO.some((tipo) =>
-    registros(usuario, tipo).some(([j, r]) => {
-      if (tipo === excluir.tipo && j === excluir.indice) return false;
-      const inicio = minutos(r[CAMPO_INICIO[tipo]]);
-      return inicio === null || inicio >= desde;
-    }),
-  );
+  for (const tipo of TIPOS_SERVICIO) {
+    const lista = listaDe(usuario, tipo);
+    const campo = CAMPO_INICIO[tipo];
+    for (let j = 0; j < lista.length; j++) {
+      const r = lista[j];
+      if (!esObjeto(r) || (tipo === excluir.tipo && j === excluir.indice)) continue;
+      const inicio = minutos(r[campo]);
+      if (inicio === null || inicio >= desde) return true;
+    }
+  }
+  return false;
 }
 
 const rvc062 = regla<EstadoDerivado>({
@@ -274,11 +315,13 @@ const rvc062 = regla<EstadoDerivado>({
   comoCorregir:
     'Incluya en el RIPS los servicios prestados en el servicio al que se derivó el paciente (por ejemplo, la hospitalización o los procedimientos) o corrija la condición de egreso (por ejemplo, 01 «Paciente con destino a su domicilio»).',
   alcance: 'local',
-  estado: () => ({ usuariosConServicios: new Set(), recienNacidos: [] }),
+  // Same entries as a set of claveDocumento keys.
+  estado: () => ({ usuariosConServicios: new PorDocumento(' '), recienNacidos: [] }),
   lee: LEE_EGRESOS,
   usuario(u, _i, _ctx, estado) {
-    const clave = claveDocumento(u);
-    if (clave && tieneServicios(u)) estado.usuariosConServicios.add(clave);
+    const tipo = texto(u.tipoDocumentoIdentificacion);
+    const numero = texto(u.numDocumentoIdentificacion);
+    if (tipo && numero && tieneServicios(u)) estado.usuariosConServicios.set(tipo, numero, true);
   },
   servicio: {
     tipos: ['urgencias', 'hospitalizacion', 'recienNacidos'],
@@ -287,8 +330,11 @@ const rvc062 = regla<EstadoDerivado>({
       if (ref.tipo === 'recienNacidos') {
         const clave = claveDocumento(r);
         // Without an own document (the mother's is used) the newborn's services cannot be told apart.
-        if (clave && clave !== claveDocumento(ref.usuario))
-          estado.recienNacidos.push({ donde: dondeServicio(ref), clave });
+        if (clave && clave !== claveDocumento(ref.usuario)) {
+          const tipo = texto(r.tipoDocumentoIdentificacion)!;
+          const numero = texto(r.numDocumentoIdentificacion)!;
+          estado.recienNacidos.push({ donde: dondeServicio(ref), tipo, numero });
+        }
         return;
       }
       const ingreso = minutos(r.fechaInicioAtencion);
@@ -300,8 +346,8 @@ const rvc062 = regla<EstadoDerivado>({
     },
   },
   final(ctx, estado) {
-    for (const { donde, clave } of estado.recienNacidos) {
-      if (estado.usuariosConServicios.has(clave)) continue;
+    for (const { donde, tipo, numero } of estado.recienNacidos) {
+      if (estado.usuariosConServicios.get(tipo, numero)) continue;
       ctx.emitir('RVC062', donde, 'condicionDestinoUsuarioEgreso', {
         valor: EGRESO_DERIVADO,
         detalle:

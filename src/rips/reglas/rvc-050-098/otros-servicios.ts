@@ -1,5 +1,6 @@
+import { hayRegistros } from '../helpers/registros.js';
 import { clases, type Regla, regla } from '../tipos.js';
-import { dondeServicio, registros, texto } from './comun.js';
+import { dondeServicio, texto } from './comun.js';
 import { conNombre, TIPO_OTRO_SERVICIO } from './tablas.js';
 
 const DISPOSITIVOS = '01';
@@ -52,8 +53,7 @@ export const REGLAS_OTROS_SERVICIOS: Regla[] = [
       tipos: ['otrosServicios'],
       verificar(r, ref, ctx) {
         if (texto(r.tipoOS) !== ESTANCIAS) return;
-        if (registros(ref.usuario, 'urgencias').length || registros(ref.usuario, 'hospitalizacion').length)
-          return;
+        if (hayRegistros(ref.usuario, 'urgencias') || hayRegistros(ref.usuario, 'hospitalizacion')) return;
         ctx.emitir('RVC056', dondeServicio(ref), 'tipoOS', {
           valor: ESTANCIAS,
           detalle:

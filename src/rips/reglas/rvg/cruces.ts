@@ -1,6 +1,15 @@
 import { type Registro, TIPOS_SERVICIO, type TipoServicio } from '../../tipos.js';
 import { instante } from '../helpers/fechas.js';
-import { dondeServicio, type RegistroIndexado, registrosDe, texto } from '../helpers/registros.js';
+import {
+  dondeServicio,
+  esObjeto,
+  hayRegistros,
+  listaDe,
+  PorDocumento,
+  type RegistroIndexado,
+  registrosDe,
+  texto,
+} from '../helpers/registros.js';
 import { clases, type Regla, regla } from '../tipos.js';
 
 /**
@@ -11,10 +20,6 @@ export const PREFIJO_CONSULTA_URGENCIAS = '8907';
 
 function esConsultaUrgencias(consulta: Registro): boolean {
   return texto(consulta.codConsulta)?.startsWith(PREFIJO_CONSULTA_URGENCIAS) ?? false;
-}
-
-function totalRegistros(usuario: Registro): number {
-  return TIPOS_SERVICIO.reduce((n, tipo) => n + registrosDe(usuario, tipo).length, 0);
 }
 
 /** Finalidades of newborn care (RIPSFinalidadConsultaVersion2) and newborn admission routes (ViaIngresoUsuario). */
@@ -29,6 +34,40 @@ const CAMPOS_RVG17: readonly { tipo: TipoServicio; campo: string; valores: Reado
 
 interface ConsultaUrgencias extends RegistroIndexado {
   momento: number;
+}
+
+/** Instant of an emergency consultation, undefined for any other entry of `consultas`. */
+function momentoUrgencias(c: unknown): number | undefined {
+  if (!esObjeto(c)) return undefined;
+  const momento = instante(c.fechaInicioAtencion);
+  return momento !== undefined && esConsultaUrgencias(c) ? momento : undefined;
+}
+
+/** The latest emergency consultation of the user (−∞ when none). */
+function ultimaConsultaUrgencias(usuario: Registro): number {
+  const consultas = listaDe(usuario, 'consultas');
+  let ultima = Number.NEGATIVE_INFINITY;
+  for (let j = 0; j < consultas.length; j++) {
+    const momento = momentoUrgencias(consultas[j]);
+    if (momento !== undefined && momento > ultima) ultima = momento;
+  }
+  return ultima;
+}
+
+/**
+ * RVG16's test without copies: 0 no emergency consultation in [ingreso, egreso] · 1 one of them
+ * has `causa` · 2 they all have another cause (the finding).
+ */
+function causaEnRespectivas(usuario: Registro, ingreso: number, egreso: number, causa: string): number {
+  const consultas = listaDe(usuario, 'consultas');
+  let hay = 0;
+  for (let j = 0; j < consultas.length; j++) {
+    const momento = momentoUrgencias(consultas[j]);
+    if (momento === undefined || momento < ingreso || momento > egreso) continue;
+    if (texto((consultas[j] as Registro).causaMotivoAtencion) === causa) return 1;
+    hay = 2;
+  }
+  return hay;
 }
 
 function consultasUrgencias(usuario: Registro): ConsultaUrgencias[] {
@@ -78,10 +117,11 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       'Incluya en el RIPS los servicios facturados a este paciente o quítelo del RIPS si no se le facturó nada en esta factura.',
     alcance: 'local',
     usuario: (u, i, ctx) => {
-      if (totalRegistros(u) === 0) ctx.emitir('RVG07', { usuarioIndex: i }, 'servicios');
+      for (const t of TIPOS_SERVICIO) if (hayRegistros(u, t)) return;
+      ctx.emitir('RVG07', { usuarioIndex: i }, 'servicios');
     },
   }),
-  regla<Map<string, number>>({
+  regla<PorDocumento<number>>({
     codigo: 'RVG12',
     campos: ['U01', 'U02'],
     clases: clases('R', 'R'),
@@ -92,16 +132,16 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
     comoCorregir:
       'Unifique los registros del paciente en el sistema de origen para que el RIPS lo traiga una sola vez con todos sus servicios.',
     alcance: 'local',
-    estado: () => new Map(),
+    // Same entries as a map keyed `${tipo}|${numero}`.
+    estado: () => new PorDocumento('|'),
     lee: { usuario: ['tipoDocumentoIdentificacion', 'numDocumentoIdentificacion'], servicio: [] },
     usuario: (u, i, ctx, vistos) => {
       const tipo = texto(u.tipoDocumentoIdentificacion)?.toUpperCase();
       const numero = texto(u.numDocumentoIdentificacion);
       if (!tipo || !numero) return;
-      const clave = `${tipo}|${numero}`;
-      const primero = vistos.get(clave);
+      const primero = vistos.get(tipo, numero);
       if (primero === undefined) {
-        vistos.set(clave, i);
+        vistos.set(tipo, numero, i);
         return;
       }
       ctx.emitir('RVG12', { usuarioIndex: i }, 'numDocumentoIdentificacion', {
@@ -109,7 +149,7 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       });
     },
   }),
-  regla<Map<string, number>>({
+  regla<{ usuario: number; vistos: Map<string, number> }>({
     codigo: 'RVG13',
     campos: ['M08', 'M04'],
     clases: clases('N', 'N'),
@@ -120,16 +160,21 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
     comoCorregir:
       'Si es la misma dispensación, deje un solo registro con la cantidad total; si fueron administraciones distintas, registre la hora real de cada una.',
     alcance: 'local',
-    estado: () => new Map(),
-    // Keyed by user index: only records of one user are compared.
+    // Records arrive user by user: the map holds one patient's drugs at a time.
+    estado: () => ({ usuario: -1, vistos: new Map() }),
     estadoPorUsuario: true,
     servicio: {
       tipos: ['medicamentos'],
-      verificar: (m, ref, ctx, vistos) => {
+      verificar: (m, ref, ctx, estado) => {
         const codigo = texto(m.codTecnologiaSalud);
         const fecha = texto(m.fechaDispensAdmon);
         if (!codigo || !fecha) return;
-        const clave = `${ref.usuarioIndex}|${codigo}|${fecha}`;
+        if (estado.usuario !== ref.usuarioIndex) {
+          estado.usuario = ref.usuarioIndex;
+          estado.vistos.clear();
+        }
+        const vistos = estado.vistos;
+        const clave = `${codigo}|${fecha}`;
         const primero = vistos.get(clave);
         if (primero === undefined) {
           vistos.set(clave, ref.indice);
@@ -156,17 +201,20 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       'Registre en el RIPS la consulta de urgencias que originó la observación, con su fecha y hora reales. Si el paciente ingresó remitido directamente a observación, puede ignorar este aviso.',
     alcance: 'local',
     usuario: (u, i, ctx) => {
-      const consultas = consultasUrgencias(u);
-      for (const urg of registrosDe(u, 'urgencias')) {
-        const ingreso = instante(urg.registro.fechaInicioAtencion);
-        if (ingreso === undefined) continue;
-        if (consultas.some((c) => c.momento >= ingreso)) continue;
+      const urgencias = listaDe(u, 'urgencias');
+      if (!urgencias.length) return;
+      const ultima = ultimaConsultaUrgencias(u);
+      for (let j = 0; j < urgencias.length; j++) {
+        const urg = urgencias[j];
+        if (!esObjeto(urg)) continue;
+        const ingreso = instante(urg.fechaInicioAtencion);
+        if (ingreso === undefined || ultima >= ingreso) continue;
         ctx.emitir(
           'RVG15',
-          { usuarioIndex: i, tipoServicio: 'urgencias', servicioIndex: urg.indice },
+          { usuarioIndex: i, tipoServicio: 'urgencias', servicioIndex: j },
           'fechaInicioAtencion',
           {
-            detalle: `No hay consulta de urgencias del usuario con fecha y hora igual o posterior al ingreso (${urg.registro.fechaInicioAtencion}).`,
+            detalle: `No hay consulta de urgencias del usuario con fecha y hora igual o posterior al ingreso (${urg.fechaInicioAtencion}).`,
           },
         );
       }
@@ -185,22 +233,23 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       'Revise en la historia clínica la causa real de la atención y registre la misma en la consulta de urgencias y en la urgencia con observación.',
     alcance: 'local',
     usuario: (u, i, ctx) => {
-      const consultas = consultasUrgencias(u);
-      if (!consultas.length) return;
-      for (const urg of registrosDe(u, 'urgencias')) {
-        const ingreso = instante(urg.registro.fechaInicioAtencion);
-        const causa = texto(urg.registro.causaMotivoAtencion);
+      const urgencias = listaDe(u, 'urgencias');
+      for (let j = 0; j < urgencias.length; j++) {
+        const urg = urgencias[j];
+        if (!esObjeto(urg)) continue;
+        const ingreso = instante(urg.fechaInicioAtencion);
+        const causa = texto(urg.causaMotivoAtencion);
         if (ingreso === undefined || !causa) continue;
-        const egreso = instante(urg.registro.fechaEgreso) ?? Number.POSITIVE_INFINITY;
-        const respectivas = consultas.filter((c) => c.momento >= ingreso && c.momento <= egreso);
-        if (!respectivas.length) continue;
-        if (respectivas.some((c) => texto(c.registro.causaMotivoAtencion) === causa)) continue;
+        const egreso = instante(urg.fechaEgreso) ?? Number.POSITIVE_INFINITY;
+        if (causaEnRespectivas(u, ingreso, egreso, causa) !== 2) continue;
+        // The finding: list the respective consultations (copies only here).
+        const respectivas = consultasUrgencias(u).filter((c) => c.momento >= ingreso && c.momento <= egreso);
         const otras = [
           ...new Set(respectivas.map((c) => texto(c.registro.causaMotivoAtencion) ?? 'sin causa')),
         ];
         ctx.emitir(
           'RVG16',
-          { usuarioIndex: i, tipoServicio: 'urgencias', servicioIndex: urg.indice },
+          { usuarioIndex: i, tipoServicio: 'urgencias', servicioIndex: j },
           'causaMotivoAtencion',
           {
             valor: causa,
@@ -223,12 +272,14 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       'Cree en el sistema de origen al recién nacido como paciente (con su certificado de nacido vivo o registro civil) y registre este servicio a su nombre, no al de la madre.',
     alcance: 'local',
     usuario: (u, i, ctx) => {
-      if (!registrosDe(u, 'recienNacidos').length) return;
+      if (!hayRegistros(u, 'recienNacidos')) return;
       for (const { tipo, campo, valores } of CAMPOS_RVG17) {
-        for (const s of registrosDe(u, tipo)) {
-          const valor = texto(s.registro[campo]);
+        const lista = listaDe(u, tipo);
+        for (let j = 0; j < lista.length; j++) {
+          const s = lista[j];
+          const valor = esObjeto(s) ? texto(s[campo]) : undefined;
           if (!valor || !valores.has(valor)) continue;
-          ctx.emitir('RVG17', { usuarioIndex: i, tipoServicio: tipo, servicioIndex: s.indice }, campo, {
+          ctx.emitir('RVG17', { usuarioIndex: i, tipoServicio: tipo, servicioIndex: j }, campo, {
             valor,
           });
         }
