@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,6 +60,16 @@ export async function iniciarServidorHijo(env: Record<string, string> = {}) {
       const st = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(st)?.[1] ?? 0);
       return { rssMB: kb('VmRSS') / 1024, picoMB: kb('VmHWM') / 1024 };
+    },
+    /** CPU time (ms) the server's threads have used so far (summed over the schedstat of each of its tasks). */
+    cpuMs: () => {
+      let ns = 0;
+      for (const t of readdirSync(`/proc/${pid}/task`)) {
+        try {
+          ns += Number(readFileSync(`/proc/${pid}/task/${t}/schedstat`, 'utf8').split(' ')[0]);
+        } catch {}
+      }
+      return ns / 1e6;
     },
     detener: async () => {
       hijo.kill('SIGTERM');

@@ -45,6 +45,7 @@ try {
     const motor: number[] = [];
     const total: number[] = [];
     const picos: number[] = [];
+    const cpus: number[] = [];
     const reposos: number[] = [];
     let resumen: unknown;
     const enviar = () =>
@@ -72,10 +73,12 @@ try {
       limpiar();
       servidor.reiniciarPico();
       reposos.push(servidor.memoria().rssMB);
+      const cpu = servidor.cpuMs();
       t = performance.now();
       const r = await enviar();
       const json = (await r.json()) as { valid: boolean; resumen: unknown };
       total.push(performance.now() - t);
+      cpus.push(servidor.cpuMs() - cpu);
       picos.push(servidor.memoria().picoMB);
       if (r.status !== 200) throw new Error(`HTTP ${r.status}: ${JSON.stringify(json).slice(0, 300)}`);
       resumen = { valid: json.valid, ...(json.resumen as object) };
@@ -92,6 +95,8 @@ try {
       razonMotor: Number((mediana(motor) / mediana(parse)).toFixed(2)),
       totalMs: Math.round(mediana(total)),
       razon: Number((mediana(total) / mediana(parse)).toFixed(2)),
+      // CPU time of all the server's threads per request: the work, whatever the parallelism.
+      cpuMs: Math.round(mediana(cpus)),
       serviciosPorSegundo: Math.round(rips.servicios / (mediana(total) / 1000)),
       reposoRssMB: Math.round(Math.min(...reposos)),
       picoRssMB: Math.round(Math.max(...picos)),

@@ -79,8 +79,12 @@ export interface Regla<S = unknown> {
   /**
    * Cross-user rules (state not per user): the fields their hooks read. A parallel validation walks
    * them over users reduced to these fields (`proyeccion.ts`); a test checks the list is complete.
+   * `servicio` lists the fields of every service type, or of each type (smaller reduced users).
    */
-  lee?: { usuario: readonly string[]; servicio: readonly string[] };
+  lee?: {
+    usuario: readonly string[];
+    servicio: readonly string[] | Readonly<Partial<Record<TipoServicio, readonly string[]>>>;
+  };
   transaccion?: (rips: Registro, ctx: ContextoRegla, estado: S) => void;
   usuario?: (usuario: Registro, indice: number, ctx: ContextoRegla, estado: S) => void;
   servicio?: {

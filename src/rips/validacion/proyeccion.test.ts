@@ -5,7 +5,8 @@ import { consulta, medicamento, procedimiento, rips, usuario } from '../../../te
 import { CAMPOS } from '../estructura/campos.js';
 import { crearVerificadorEstructura } from '../estructura/verificar.js';
 import { REGLAS } from '../reglas/registro.js';
-import type { Registro } from '../tipos.js';
+import type { Regla } from '../reglas/tipos.js';
+import { type Registro, TIPOS_SERVICIO, type TipoServicio } from '../tipos.js';
 import { camposProyeccion, esReglaGlobal, proyectar } from './proyeccion.js';
 import { validarRips } from './validar.js';
 
@@ -30,15 +31,38 @@ describe('reglas entre usuarios en la validación en paralelo', () => {
 
   it('la proyección conserva índices y longitudes de cada lista de servicios', () => {
     const u = usuario({ consultas: [consulta(), 'x' as unknown as Registro, consulta()] });
+    const soloPrestador = Object.fromEntries(TIPOS_SERVICIO.map((t) => [t, ['codPrestador']]));
     const p = proyectar(u, {
       usuario: ['numDocumentoIdentificacion'],
-      servicio: ['codPrestador'],
+      servicio: soloPrestador as Record<TipoServicio, string[]>,
     }) as Registro;
     expect(p).toEqual({
       numDocumentoIdentificacion: u.numDocumentoIdentificacion,
       servicios: { consultas: [{ codPrestador: '110010000101' }, null, { codPrestador: '110010000101' }] },
     });
     expect(proyectar('no es un objeto', camposProyeccion(REGLAS))).toBeNull();
+  });
+
+  it('los campos de servicio se unen por tipo: una lista vale para todos, un objeto solo para sus tipos', () => {
+    const regla = (codigo: string, servicio: NonNullable<Regla['lee']>['servicio']) =>
+      ({ codigo, estado: () => null, lee: { usuario: [], servicio } }) as unknown as Regla;
+    const c = camposProyeccion([
+      regla('A', ['codPrestador']),
+      regla('B', { recienNacidos: ['fechaEgreso'], urgencias: ['fechaEgreso', 'codPrestador'] }),
+    ]);
+    expect(c.servicio.consultas).toEqual(['codPrestador']);
+    expect(c.servicio.recienNacidos).toEqual(['codPrestador', 'fechaEgreso']);
+    expect(c.servicio.urgencias).toEqual(['codPrestador', 'fechaEgreso']);
+    // RVC053/RVC062 keep only the start of a consultation, and the newborn's own document.
+    const todas = camposProyeccion(REGLAS);
+    expect(todas.servicio.consultas).not.toContain('numDocumentoIdentificacion');
+    expect(todas.servicio.recienNacidos).toEqual(
+      expect.arrayContaining([
+        'fechaNacimiento',
+        'numDocumentoIdentificacion',
+        'condicionDestinoUsuarioEgreso',
+      ]),
+    );
   });
 
   const catalogos = catalogosPrueba();

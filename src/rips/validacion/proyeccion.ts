@@ -1,5 +1,5 @@
 import type { Regla } from '../reglas/tipos.js';
-import { type Registro, TIPOS_SERVICIO } from '../tipos.js';
+import { type Registro, TIPOS_SERVICIO, type TipoServicio } from '../tipos.js';
 
 /** Rules whose state spans users: they must see every user in order (never a slice of them). */
 export function esReglaGlobal(r: Regla): boolean {
@@ -8,21 +8,33 @@ export function esReglaGlobal(r: Regla): boolean {
 
 export interface CamposProyeccion {
   usuario: readonly string[];
-  servicio: readonly string[];
+  /** Fields kept of each type's records. */
+  servicio: Readonly<Record<TipoServicio, readonly string[]>>;
 }
 
-/** The union of the fields the cross-user rules read. */
+/** The union of the fields the cross-user rules read, per service type. */
 export function camposProyeccion(reglas: readonly Regla[]): CamposProyeccion {
   // The user's document always: a finding's location shows it (ResultadoMotor.documentos).
   const usuario = new Set<string>(['tipoDocumentoIdentificacion', 'numDocumentoIdentificacion']);
-  const servicio = new Set<string>();
+  const servicio = Object.fromEntries(TIPOS_SERVICIO.map((t) => [t, new Set<string>()])) as Record<
+    TipoServicio,
+    Set<string>
+  >;
   for (const r of reglas) {
     if (!esReglaGlobal(r)) continue;
     if (!r.lee) throw new Error(`La regla ${r.codigo} guarda estado entre usuarios y no declara «lee»`);
     for (const c of r.lee.usuario) usuario.add(c);
-    for (const c of r.lee.servicio) servicio.add(c);
+    const lee = r.lee.servicio;
+    for (const t of TIPOS_SERVICIO)
+      for (const c of (Array.isArray(lee) ? lee : lee[t as keyof typeof lee]) ?? []) servicio[t].add(c);
   }
-  return { usuario: [...usuario], servicio: [...servicio] };
+  return {
+    usuario: [...usuario],
+    servicio: Object.fromEntries(TIPOS_SERVICIO.map((t) => [t, [...servicio[t]]])) as Record<
+      TipoServicio,
+      string[]
+    >,
+  };
 }
 
 function esObjeto(v: unknown): v is Registro {
@@ -48,7 +60,8 @@ export function proyectar(u: unknown, campos: CamposProyeccion): unknown {
   for (const tipo of TIPOS_SERVICIO) {
     const lista = s[tipo];
     if (!Array.isArray(lista)) continue;
-    servicios[tipo] = lista.map((r) => (esObjeto(r) ? tomar(r, campos.servicio) : null));
+    const deTipo = campos.servicio[tipo];
+    servicios[tipo] = lista.map((r) => (esObjeto(r) ? tomar(r, deTipo) : null));
   }
   p.servicios = servicios;
   return p;

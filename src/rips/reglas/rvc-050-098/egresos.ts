@@ -4,17 +4,28 @@ import { clases, type RefServicio, type Regla, regla } from '../tipos.js';
 import { CAMPO_INICIO, claveDocumento, dondeServicio, minutos, nombreRegistro, texto } from './comun.js';
 import { EGRESO_DERIVADO, EGRESO_MUERTO } from './tablas.js';
 
-/** Fields RVC053 and RVC062 read (users and their records are walked reduced to these in parallel). */
+/** Records with an egress condition; newborns also carry their own document. */
+const CON_EGRESO: readonly TipoServicio[] = ['urgencias', 'hospitalizacion', 'recienNacidos'];
+const EGRESO = ['condicionDestinoUsuarioEgreso', 'fechaEgreso'];
+const DOCUMENTO = ['tipoDocumentoIdentificacion', 'numDocumentoIdentificacion'];
+
+/**
+ * Fields RVC053 and RVC062 read of each record type (users and their records are walked reduced to
+ * these in parallel): every start, the egress where there is one, the newborn's document.
+ */
 const LEE_EGRESOS = {
-  usuario: ['tipoDocumentoIdentificacion', 'numDocumentoIdentificacion'],
-  servicio: [
-    'condicionDestinoUsuarioEgreso',
-    'fechaEgreso',
-    'tipoDocumentoIdentificacion',
-    'numDocumentoIdentificacion',
-    ...new Set(Object.values(CAMPO_INICIO)),
-  ],
-} as const;
+  usuario: DOCUMENTO,
+  servicio: Object.fromEntries(
+    TIPOS_SERVICIO.map((t) => [
+      t,
+      [
+        CAMPO_INICIO[t],
+        ...(CON_EGRESO.includes(t) ? EGRESO : []),
+        ...(t === 'recienNacidos' ? DOCUMENTO : []),
+      ],
+    ]),
+  ) as Record<TipoServicio, string[]>,
+};
 
 /** RVC053: DT1 v002 allows services up to 24 h after the death (LIN v3.2 said "after the death"). */
 const MARGEN_MUERTE_MIN = 24 * 60;
