@@ -18,6 +18,21 @@ function propia(b: Uint8Array): Uint8Array {
   return c;
 }
 
+const CORCHETE_A = 0x5b;
+const CORCHETE_C = 0x5d;
+
+/**
+ * The users as a JSON array in its own ArrayBuffer: the thread decodes it into one flat string for
+ * JSON.parse (`[` + text + `]` there would be a second copy of every slice).
+ */
+function arreglo(b: Uint8Array): Uint8Array {
+  const c = new Uint8Array(b.byteLength + 2);
+  c[0] = CORCHETE_A;
+  c.set(b, 1);
+  c[c.length - 1] = CORCHETE_C;
+  return c;
+}
+
 /**
  * Cuts the UTF-8 bytes of `usuarios` (from a user's `{` on) into slices of whole users as they
  * arrive: at the first key of the first user (`{"tipoDocumentoIdentificacion"`) preceded by `}` and
@@ -37,7 +52,7 @@ export class Cortador {
     this.desde = tamano;
   }
 
-  /** Adds bytes; yields the slices now complete (comma separated users, no outer comma). */
+  /** Adds bytes; yields the slices now complete, each a JSON array of whole users. */
   *poner(bytes: Uint8Array): Generator<Uint8Array> {
     this.trozos.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     this.total += bytes.byteLength;
@@ -47,7 +62,7 @@ export class Cortador {
       const b = this.unir();
       const corte = this.buscar(b, this.clave);
       if (!corte) return;
-      yield propia(b.subarray(0, corte.fin));
+      yield arreglo(b.subarray(0, corte.fin));
       const resto = b.subarray(corte.siguiente);
       this.trozos = [resto];
       this.total = resto.byteLength;

@@ -15,8 +15,8 @@ export type MensajeAlHilo =
       fev: DatosFev | null | undefined;
     }
   /**
-   * Whole users, comma separated, as UTF-8 bytes (transferred, decoded by the thread); the last
-   * slice runs to the end of the body (`]` and what follows).
+   * Whole users as a JSON array in UTF-8 bytes (transferred, decoded by the thread); the last slice
+   * is the users left, comma separated, up to the end of the body (`]` and what follows).
    */
   | { tipo: 'tramo'; tarea: number; n: number; bytes: Uint8Array; ultimo: boolean }
   | { tipo: 'cancelar'; tarea: number };

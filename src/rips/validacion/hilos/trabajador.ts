@@ -36,7 +36,7 @@ function tramo(m: Extract<MensajeAlHilo, { tipo: 'tramo' }>) {
     if (m.ultimo) {
       const t = `[${texto}`;
       usuarios = [...elementos(t, 0, (fin) => (cola = t.slice(fin - 1)))];
-    } else usuarios = JSON.parse(`[${texto}]`) as unknown[];
+    } else usuarios = JSON.parse(texto) as unknown[];
     const r = new Recorrido(p.transaccion, {
       fecha: p.fecha,
       catalogos: juego.catalogos,
