@@ -18,10 +18,11 @@ const TAMANO_TRAMO = 256 * 1024;
 const TRAMOS_POR_HILO = 2;
 
 /**
- * A thread's young generation, capped: left to grow, each busy isolate added tens of MB to the peak
- * (a 20 MB body peaked at ≈ 4× body instead of ≈ 1.7×) for no measurable speed (docs/benchmarks.md).
+ * Bound on each thread's young generation, so busy threads cannot grow their heaps with the load.
+ * Measured on a 20 MB body (docs/benchmarks.md): 8–16 MB cost CPU in scavenges; from 32 MB up the
+ * time and the peak (≈ 1.7–2.3× body) no longer change.
  */
-const GENERACION_JOVEN_MB = 16;
+const GENERACION_JOVEN_MB = 32;
 
 export interface EntradaParalela {
   transaccion: Registro;
