@@ -11,27 +11,8 @@ function espacio(c: number | undefined): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-/** A copy in its own ArrayBuffer, so it can be transferred to a thread. */
-function propia(b: Uint8Array): Uint8Array {
-  const c = new Uint8Array(b.byteLength);
-  c.set(b);
-  return c;
-}
-
 const CORCHETE_A = 0x5b;
 const CORCHETE_C = 0x5d;
-
-/**
- * The users as a JSON array in its own ArrayBuffer: the thread decodes it into one flat string for
- * JSON.parse (`[` + text + `]` there would be a second copy of every slice).
- */
-function arreglo(b: Uint8Array): Uint8Array {
-  const c = new Uint8Array(b.byteLength + 2);
-  c[0] = CORCHETE_A;
-  c.set(b, 1);
-  c[c.length - 1] = CORCHETE_C;
-  return c;
-}
 
 /**
  * Cuts the UTF-8 bytes of `usuarios` (from a user's `{` on) into slices of whole users as they
@@ -39,8 +20,12 @@ function arreglo(b: Uint8Array): Uint8Array {
  * `,`, once a slice reaches `tamano`. Bytes, not text: the request thread never decodes the users
  * (the threads do). A cut inside a user (a nested object with the same first key after `},`)
  * leaves an unbalanced slice, which then fails to parse: the caller detects it and reads in order.
+ * The arriving chunks are searched where they are and each slice is copied once, into its own
+ * ArrayBuffer (transferable), as a JSON array: the thread decodes it into one flat string for
+ * JSON.parse.
  */
 export class Cortador {
+  /** Bytes not cut yet, as received (views of the inflated chunks). */
   private trozos: Buffer[] = [];
   private total = 0;
   /** undefined: not decided yet · null: never cut (no object users, or no plain first key). */
@@ -54,35 +39,66 @@ export class Cortador {
 
   /** Adds bytes; yields the slices now complete, each a JSON array of whole users. */
   *poner(bytes: Uint8Array): Generator<Uint8Array> {
+    if (!bytes.byteLength) return;
     this.trozos.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     this.total += bytes.byteLength;
     if (this.clave === undefined) this.clave = this.decidirClave();
     if (!this.clave) return;
     while (this.total > this.desde) {
-      const b = this.unir();
-      const corte = this.buscar(b, this.clave);
+      const corte = this.buscar(this.clave);
       if (!corte) return;
-      yield arreglo(b.subarray(0, corte.fin));
-      const resto = b.subarray(corte.siguiente);
-      this.trozos = [resto];
-      this.total = resto.byteLength;
+      const tramo = new Uint8Array(corte.fin + 2);
+      tramo[0] = CORCHETE_A;
+      this.copiar(corte.fin, tramo, 1);
+      tramo[tramo.length - 1] = CORCHETE_C;
+      this.descartar(corte.siguiente);
       this.desde = this.tamano;
+      yield tramo;
     }
   }
 
   /** The bytes not yet cut: the last users, the `]` closing `usuarios` and the rest of the body. */
   resto(): Uint8Array {
-    return propia(this.unir());
+    const r = new Uint8Array(this.total);
+    this.copiar(this.total, r, 0);
+    return r;
   }
 
-  private unir(): Buffer {
-    if (this.trozos.length !== 1) this.trozos = [Buffer.concat(this.trozos, this.total)];
-    return this.trozos[0]!;
+  /** Copies the first `n` pending bytes into `destino` at `en`. */
+  private copiar(n: number, destino: Uint8Array, en: number): void {
+    for (const t of this.trozos) {
+      if (n <= 0) return;
+      const parte = n < t.length ? t.subarray(0, n) : t;
+      destino.set(parte, en);
+      en += parte.length;
+      n -= parte.length;
+    }
+  }
+
+  /** Drops the first `n` pending bytes. */
+  private descartar(n: number): void {
+    let i = 0;
+    while (i < this.trozos.length && n >= this.trozos[i]!.length) n -= this.trozos[i++]!.length;
+    const quedan = this.trozos.slice(i);
+    if (n > 0) quedan[0] = quedan[0]!.subarray(n);
+    this.trozos = quedan;
+    this.total = quedan.reduce((s, t) => s + t.length, 0);
+  }
+
+  /** Byte at pending position `p` (undefined outside), for the short look-backs around a key. */
+  private byte(p: number): number | undefined {
+    if (p < 0) return undefined;
+    for (const t of this.trozos) {
+      if (p < t.length) return t[p];
+      p -= t.length;
+    }
+    return undefined;
   }
 
   /** `"tipoDocumentoIdentificacion"` of the first user (a key with escapes is never used). */
   private decidirClave(): Buffer | null | undefined {
-    const b = this.unir();
+    if (this.trozos.length > 1) this.trozos = [Buffer.concat(this.trozos, this.total)];
+    const b = this.trozos[0]!;
     let i = 0;
     while (espacio(b[i])) i++;
     if (i >= b.length) return b.length > PRIMERA_MAXIMA ? null : undefined;
@@ -98,22 +114,49 @@ export class Cortador {
     return b.length > PRIMERA_MAXIMA ? null : undefined;
   }
 
-  private buscar(b: Buffer, clave: Buffer): { fin: number; siguiente: number } | undefined {
-    for (let k = b.indexOf(clave, this.desde); k >= 0; k = b.indexOf(clave, k + 1)) {
+  /** The first valid cut at or after `desde`: a key preceded by `{`, `,` and `}` (spaces allowed). */
+  private buscar(clave: Buffer): { fin: number; siguiente: number } | undefined {
+    for (const k of this.apariciones(clave)) {
       let q = k - 1;
-      while (espacio(b[q])) q--;
-      if (b[q] !== LLAVE_A) continue;
+      while (espacio(this.byte(q))) q--;
+      if (this.byte(q) !== LLAVE_A) continue;
       const llave = q;
       q--;
-      while (espacio(b[q])) q--;
-      if (b[q] !== COMA) continue;
+      while (espacio(this.byte(q))) q--;
+      if (this.byte(q) !== COMA) continue;
       q--;
-      while (espacio(b[q])) q--;
-      if (b[q] !== LLAVE_C) continue;
+      while (espacio(this.byte(q))) q--;
+      if (this.byte(q) !== LLAVE_C) continue;
       return { fin: q + 1, siguiente: llave };
     }
     // No cut yet: search again later from near the end (the key may straddle two chunks).
-    this.desde = Math.max(this.desde, b.length - clave.length);
+    this.desde = Math.max(this.desde, this.total - clave.length + 1);
     return undefined;
+  }
+
+  /** Pending positions of `clave` from `desde` on, in order, also across chunk boundaries. */
+  private *apariciones(clave: Buffer): Generator<number> {
+    let base = 0;
+    for (let j = 0; j < this.trozos.length; j++) {
+      const t = this.trozos[j]!;
+      const fin = base + t.length;
+      if (fin > this.desde) {
+        for (let k = t.indexOf(clave, Math.max(0, this.desde - base)); k >= 0; k = t.indexOf(clave, k + 1))
+          yield base + k;
+        // A key that starts in this chunk and ends in a later one.
+        const desdeBorde = Math.max(this.desde, fin - clave.length + 1);
+        if (desdeBorde < fin && fin < this.total) {
+          const ventana = Buffer.alloc(Math.min(this.total, fin + clave.length - 1) - desdeBorde);
+          for (let p = 0; p < ventana.length; p++) ventana[p] = this.byte(desdeBorde + p)!;
+          for (
+            let k = ventana.indexOf(clave);
+            k >= 0 && desdeBorde + k < fin;
+            k = ventana.indexOf(clave, k + 1)
+          )
+            yield desdeBorde + k;
+        }
+      }
+      base = fin;
+    }
   }
 }
