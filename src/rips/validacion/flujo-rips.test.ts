@@ -36,6 +36,36 @@ describe('lectura del cuerpo mientras llega', () => {
     expect(r.cola).toEqual({ rips: {}, cuerpo: {} });
   });
 
+  it('pausar deja el resto a los hilos solo si llega más de un trozo; si el cuerpo acaba, sigue aquí', async () => {
+    const cuerpo = (n: number) =>
+      `{"rips":${JSON.stringify({ ...cabecera, usuarios: Array.from({ length: n }, () => (usuarios as unknown[])[0]) })}}`;
+    const leer = async (partes: AsyncIterable<string>) => {
+      const l = await leerInicio(partes);
+      if ('completo' in l) throw new Error('se esperaba lectura por partes');
+      const cola: { texto: string; pausa?: string } = { texto: '' };
+      const vistos: unknown[] = [];
+      for await (const u of usuariosEnFlujo(l.resto, fuenteDe(l.siguientes), cola, () => true))
+        vistos.push(u);
+      return { vistos, cola };
+    };
+    const largo = cuerpo(20);
+    // Many chunks still to come: the reading stops at the first user, the rest goes on as text.
+    const a = await leer(trozos(largo, 64));
+    expect(a.vistos).toEqual([]);
+    expect(a.cola.pausa?.startsWith('{')).toBe(true);
+    // The whole rest arrives in the next chunk: every user is read here and the tail is kept.
+    const inicio = largo.indexOf('"usuarios":[') + 12;
+    const b = await leer(
+      (async function* () {
+        yield largo.slice(0, inicio);
+        yield largo.slice(inicio);
+      })(),
+    );
+    expect(b.cola.pausa).toBeUndefined();
+    expect(b.vistos).toHaveLength(20);
+    expect(leerCola(b.cola.texto)).toEqual({ rips: {}, cuerpo: {} });
+  });
+
   it('miembros tras usuarios y tras rips quedan en la cola', async () => {
     const texto = JSON.stringify({
       rips: { usuarios: [{ a: 1 }, { a: 2 }], numFactura: 'X' },

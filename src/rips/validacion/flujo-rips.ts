@@ -164,7 +164,10 @@ export async function* usuariosEnFlujo(
   inicial: string,
   f: FuenteUsuarios,
   cola: { texto: string; pausa?: string },
-  /** Checked before each user: true stops the reading there, the text from that user on in `cola.pausa`. */
+  /**
+   * Checked before each user: true stops the reading there, with the text from that user on in
+   * `cola.pausa`, unless the body ends within the next chunk (then the reading goes on to the end).
+   */
   pausar?: () => boolean,
 ): AsyncGenerator<unknown> {
   const terminado = () => f.terminado();
@@ -192,8 +195,13 @@ export async function* usuariosEnFlujo(
       return;
     }
     if (pausar?.()) {
-      cola.pausa = t.slice(i);
-      return;
+      // Only when more is coming: the last users already read are walked here, not handed over.
+      if (!terminado() && (await traer())) {
+        cola.pausa = t.slice(i);
+        return;
+      }
+      pausar = undefined;
+      continue;
     }
     if (t.length < reintentarDesde && !terminado()) {
       await traer();
