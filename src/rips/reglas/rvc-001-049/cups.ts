@@ -148,8 +148,9 @@ export const REGLAS_RVC_CUPS: Regla[] = [
         if (!cups || !fecha) return;
         if (estado.usuario !== ref.usuarioIndex) {
           estado.usuario = ref.usuarioIndex;
+          // clear() allocates a new table: most patients leave `vistos` empty.
           estado.primeras.clear();
-          estado.vistos.clear();
+          if (estado.vistos.size) estado.vistos.clear();
         }
         // Most codes come once per patient: no joined key for them.
         const primera = estado.primeras.get(cups);
