@@ -86,6 +86,8 @@ function consultasUrgencias(usuario: Registro): ConsultaUrgencias[] {
  */
 interface MedicamentosVistos {
   usuario: number;
+  /** Entries of the lists in use (kept, not truncated: a truncated array frees its storage). */
+  n: number;
   codigos: string[];
   fechas: string[];
   indices: number[];
@@ -107,19 +109,20 @@ function primerMedicamento(
   fecha: string,
   indice: number,
 ): number | undefined {
-  const { codigos, fechas, indices, vistos } = e;
+  const { codigos, fechas, indices, vistos, n } = e;
   if (vistos.size === 0) {
-    for (let k = 0; k < codigos.length; k++) {
+    for (let k = 0; k < n; k++) {
       if (mismaClave(codigos[k]!, fechas[k]!, codigo, fecha)) return indices[k];
     }
-    if (codigos.length < LISTA_MEDICAMENTOS) {
-      codigos.push(codigo);
-      fechas.push(fecha);
-      indices.push(indice);
+    if (n < LISTA_MEDICAMENTOS) {
+      codigos[n] = codigo;
+      fechas[n] = fecha;
+      indices[n] = indice;
+      e.n = n + 1;
       return undefined;
     }
     // Each list entry is a distinct key: the map gets the same entries, in the same order.
-    for (let k = 0; k < codigos.length; k++) vistos.set(`${codigos[k]}|${fechas[k]}`, indices[k]!);
+    for (let k = 0; k < n; k++) vistos.set(`${codigos[k]}|${fechas[k]}`, indices[k]!);
   }
   const clave = `${codigo}|${fecha}`;
   const primero = vistos.get(clave);
@@ -214,7 +217,7 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       'Si es la misma dispensación, deje un solo registro con la cantidad total; si fueron administraciones distintas, registre la hora real de cada una.',
     alcance: 'local',
     // Records arrive user by user: the state holds one patient's drugs at a time.
-    estado: () => ({ usuario: -1, codigos: [], fechas: [], indices: [], vistos: new Map() }),
+    estado: () => ({ usuario: -1, n: 0, codigos: [], fechas: [], indices: [], vistos: new Map() }),
     estadoPorUsuario: true,
     servicio: {
       tipos: ['medicamentos'],
@@ -224,9 +227,7 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
         if (!codigo || !fecha) return;
         if (estado.usuario !== ref.usuarioIndex) {
           estado.usuario = ref.usuarioIndex;
-          estado.codigos.length = 0;
-          estado.fechas.length = 0;
-          estado.indices.length = 0;
+          estado.n = 0;
           if (estado.vistos.size) estado.vistos.clear();
         }
         const primero = primerMedicamento(estado, codigo, fecha, ref.indice);
