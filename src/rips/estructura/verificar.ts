@@ -221,25 +221,109 @@ interface Compilado {
 }
 
 interface TablaCompilada {
-  campos: Compilado[];
   condiciones: CondicionPresencia[];
   noEsObjeto: string;
-  leer: Lector;
-  /** The values of the record being checked, in table order (filled by `leer`). */
-  valores: unknown[];
+  revisar: Revisor;
 }
 
-/** Copies `r[nombre]` of each field of a table into `valores`, in table order. */
-type Lector = (r: Registro, valores: unknown[]) => void;
+/** Checks every field of a record, in table order. */
+type Revisor = (r: Registro, emitir: EmitirCampo) => void;
+
+/** What a table's compiled checker calls: the field-by-field path and the catalog lookup. */
+interface Apoyo {
+  lento: (i: number, v: unknown, r: Registro, emitir: EmitirCampo) => void;
+  catalogo: (i: number, v: string, emitir: EmitirCampo) => void;
+  fechaValida: (v: string) => boolean;
+  esCie10: (v: string) => boolean;
+  esCodigo: (v: string, largo: number, letras: boolean) => boolean;
+  digitosEnteros: (v: number) => number;
+  conjuntos: (ReadonlySet<string> | Uint8Array)[];
+}
 
 /**
- * The table's reader compiled with fixed property names: each field gets its own (monomorphic)
- * load, where `r[nombre]` in the field loop was one megamorphic keyed load for every field of every
- * table, the checker's costliest line. The names come from the static DT1 table, quoted by JSON.
+ * The table's checker compiled with fixed property names and each field's test inlined: a valid
+ * value costs one monomorphic load and a few comparisons on constants (a generic loop over field
+ * descriptors was the checker's costliest part). Anything the inline test does not pass (a wrong
+ * type, size, format, value, or a missing/null value that must be reported) goes to the
+ * field-by-field path, which finds and words the finding exactly as before. The names come from
+ * the static DT1 table, quoted by JSON.
  */
-function lector(nombres: readonly string[]): Lector {
-  const cuerpo = nombres.map((n, i) => `v[${i}] = r[${JSON.stringify(n)}];`).join('\n');
-  return new Function('r', 'v', cuerpo) as Lector;
+function revisor(campos: readonly Compilado[], apoyo: Apoyo): Revisor {
+  const conjuntos: (ReadonlySet<string> | Uint8Array)[] = [];
+  const conjunto = (s: ReadonlySet<string> | Uint8Array): string => {
+    conjuntos.push(s);
+    return `s${conjuntos.length - 1}`;
+  };
+  const lineas = campos.map((c, i) => {
+    const leer = `v = r[${JSON.stringify(c.nombre)}];`;
+    const lento = `lento(${i}, v, r, emitir);`;
+    if (c.contenedor !== C_NINGUNO) return `${leer} ${lento}`;
+    const ok: string[] = [];
+    const ausente: string[] = [];
+    let cuerpo = '';
+    if (c.esN) {
+      ok.push("typeof v === 'number'", 'v >= 0', c.entero ? 'Number.isInteger(v)' : 'Number.isFinite(v)');
+      if (c.conLongitud) {
+        if (c.largos) {
+          const l = conjunto(c.largos);
+          ok.push(`${l}[digitosEnteros(v)] === 1`);
+        } else if (c.max <= 20) {
+          // Integer digits of v ≥ 0 within [min, max] ⇔ 10^(min-1) ≤ v < 10^max (exact doubles).
+          ok.push(`v < 1e${c.max}`);
+          if (c.min >= 2) ok.push(`v >= 1e${c.min - 1}`);
+        } else {
+          ok.push(`digitosEnteros(v) >= ${c.min}`, `digitosEnteros(v) <= ${c.max}`);
+        }
+      }
+      const cero = c.cantidad || c.dias ? lento : '';
+      if (c.tabla) cuerpo = `if (v === 0) {${cero}} else catalogo(${i}, String(v), emitir);`;
+      else if (cero) cuerpo = `if (v === 0) ${cero}`;
+      if (!c.obligatorio) ausente.push('v === undefined');
+      if (c.nAdmiteNulo) ausente.push('v === null');
+    } else {
+      ok.push("typeof v === 'string'", 'v.length !== 0');
+      if (c.conLongitud) {
+        if (c.largos) {
+          const l = conjunto(c.largos);
+          ok.push(`v.length < ${c.largos.length}`, `${l}[v.length] === 1`);
+        } else {
+          ok.push(`v.length >= ${c.min}`, `v.length <= ${c.max}`);
+        }
+      }
+      switch (c.formato) {
+        case F_FECHA:
+          ok.push('v.length === 10', 'fechaValida(v)');
+          break;
+        case F_FECHA_HORA:
+          ok.push('v.length === 16', 'fechaValida(v)');
+          break;
+        case F_CIE10:
+          ok.push('esCie10(v)');
+          break;
+        case F_CUPS:
+          ok.push('esCodigo(v, 6, true)');
+          break;
+        case F_DIVIPOLA:
+          ok.push('esCodigo(v, 5, false)');
+          break;
+      }
+      if (c.permitidos) ok.push(`${conjunto(c.permitidos)}.has(v)`);
+      if (c.noAplican) ok.push(`!${conjunto(c.noAplican)}.has(v)`);
+      if (c.validos) cuerpo = `if (!${conjunto(c.validos)}.has(v)) catalogo(${i}, v, emitir);`;
+      else if (c.tabla) cuerpo = `catalogo(${i}, v, emitir);`;
+      if (!c.obligatorio) ausente.push('v === undefined', 'v === null', "v === ''");
+    }
+    const siNo = ausente.length ? `else if (!(${ausente.join(' || ')})) ${lento}` : `else ${lento}`;
+    return `${leer}\nif (${ok.join(' && ')}) {${cuerpo}} ${siNo}`;
+  });
+  const constantes = conjuntos.map((_, k) => `const s${k} = apoyo.conjuntos[${k}];`).join('\n');
+  const codigo = `const { lento, catalogo, fechaValida, esCie10, esCodigo, digitosEnteros } = apoyo;
+${constantes}
+return function revisar(r, emitir) {
+let v;
+${lineas.join('\n')}
+};`;
+  return new Function('apoyo', codigo)({ ...apoyo, conjuntos }) as Revisor;
 }
 
 function esObjeto(v: unknown): v is Registro {
@@ -381,13 +465,19 @@ class VerificadorCompilado implements VerificadorEstructura {
   ) {
     const tablas = {} as Record<TipoRegistro, TablaCompilada>;
     for (const tipo of Object.keys(campos) as TipoRegistro[]) {
-      const nombres = campos[tipo].map((s) => s.nombre);
+      const compilados = campos[tipo].map((s) => this.compilar(tipo, s));
       tablas[tipo] = {
-        campos: campos[tipo].map((s) => this.compilar(tipo, s)),
         condiciones: CONDICIONES[tipo] ?? [],
         noEsObjeto: NO_ES_OBJETO[tipo],
-        leer: lector(nombres),
-        valores: new Array(nombres.length).fill(undefined),
+        revisar: revisor(compilados, {
+          lento: (i, v, r, emitir) => this.campo(compilados[i]!, v, r, emitir),
+          catalogo: (i, v, emitir) => this.catalogo(compilados[i]!, v, emitir),
+          fechaValida,
+          esCie10,
+          esCodigo,
+          digitosEnteros,
+          conjuntos: [],
+        }),
       };
     }
     this.tablas = tablas;
@@ -542,9 +632,7 @@ class VerificadorCompilado implements VerificadorEstructura {
       emitir({ codigo: 'RVG01', detalle: t.noEsObjeto });
       return;
     }
-    const { campos, valores } = t;
-    t.leer(registro, valores);
-    for (let i = 0; i < campos.length; i++) this.campo(campos[i]!, valores[i], registro, emitir);
+    t.revisar(registro, emitir);
     const condiciones = t.condiciones;
     for (let i = 0; i < condiciones.length; i++) this.condicion(condiciones[i]!, registro, emitir);
   }

@@ -99,6 +99,25 @@ describe('RVG13 · mismo medicamento, mismo usuario, misma fecha y hora', () => 
       ['usuarios[0].servicios.medicamentos[1].codTecnologiaSalud', 'aviso-gradualidad'],
     ]);
   });
+  it('notifica la repetición también con muchos medicamentos del usuario, y no entre usuarios', () => {
+    const distintos = Array.from({ length: 20 }, (_, k) =>
+      medicamento({ fechaDispensAdmon: `2026-07-01 ${String(k).padStart(2, '0')}:00` }),
+    );
+    const doc = rips(
+      usuario({ medicamentos: [...distintos, distintos[2]!, distintos[18]!] }),
+      usuario({ medicamentos: [distintos[2]!] }, { numDocumentoIdentificacion: '2' }),
+    );
+    expect(validar('RVG13', doc).map((x) => [x.ubicacion.ruta, x.explicacion])).toEqual([
+      [
+        'usuarios[0].servicios.medicamentos[20].codTecnologiaSalud',
+        expect.stringContaining('El medicamento 3 del mismo usuario'),
+      ],
+      [
+        'usuarios[0].servicios.medicamentos[21].codTecnologiaSalud',
+        expect.stringContaining('El medicamento 19 del mismo usuario'),
+      ],
+    ]);
+  });
 });
 
 describe('RVG15 · urgencia con observación requiere consulta de urgencias', () => {

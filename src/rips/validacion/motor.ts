@@ -59,6 +59,13 @@ export class Recorrido {
   private tipo: TipoServicio = 'consultas';
   private j = 0;
   private registros: boolean;
+  /** The one RefServicio of the walk, updated before each record's hooks (see RefServicio). */
+  private readonly ref: { -readonly [K in keyof RefServicio]: RefServicio[K] } = {
+    usuario: {},
+    usuarioIndex: 0,
+    tipo: 'consultas',
+    indice: 0,
+  };
   /** Cross-user rules active in this walk (catalogs loaded, invoice present…): what a slice's users are reduced for. */
   readonly globales: readonly Regla[];
 
@@ -186,6 +193,9 @@ export class Recorrido {
       });
       return;
     }
+    const ref = this.ref;
+    ref.usuario = u;
+    ref.usuarioIndex = i;
     for (const tipo of TIPOS_SERVICIO) {
       const lista = servicios[tipo];
       if (lista === undefined || lista === null) continue;
@@ -208,7 +218,8 @@ export class Recorrido {
           o.estructura.verificar(tipo, reg, this.emitirServicio);
         }
         if (!esObjeto(reg)) continue;
-        const ref: RefServicio = { usuario: u, usuarioIndex: i, tipo, indice: j };
+        ref.tipo = tipo;
+        ref.indice = j;
         for (let k = 0; k < ganchos.length; k++) {
           const g = ganchos[k]!;
           g.verificar(reg, ref, ctx, g.estado);

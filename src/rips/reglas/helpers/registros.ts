@@ -119,3 +119,52 @@ export class PorDocumento<V> {
     numeros.set(numero, valor);
   }
 }
+
+/** Entries a `MapaCorto` keeps in its lists before it moves them to a Map. */
+const LISTA_CORTA = 16;
+
+/**
+ * A map by string key for one patient at a time (`vaciar` at each user): a patient has few keys,
+ * so the first 16 live in two lists scanned linearly, and only past that in a Map. A Map per
+ * patient allocated a hash table on every `clear()` and grew it entry by entry.
+ */
+export class MapaCorto<V> {
+  private readonly claves: string[] = [];
+  private readonly valores: V[] = [];
+  /** Entries of the lists in use (kept, not truncated: a truncated array frees its storage). */
+  private n = 0;
+  private readonly mapa = new Map<string, V>();
+
+  vaciar(): void {
+    this.n = 0;
+    if (this.mapa.size) this.mapa.clear();
+  }
+
+  get(clave: string): V | undefined {
+    if (this.mapa.size) return this.mapa.get(clave);
+    for (let k = 0; k < this.n; k++) if (this.claves[k] === clave) return this.valores[k];
+    return undefined;
+  }
+
+  set(clave: string, valor: V): void {
+    if (this.mapa.size) {
+      this.mapa.set(clave, valor);
+      return;
+    }
+    const n = this.n;
+    for (let k = 0; k < n; k++) {
+      if (this.claves[k] === clave) {
+        this.valores[k] = valor;
+        return;
+      }
+    }
+    if (n < LISTA_CORTA) {
+      this.claves[n] = clave;
+      this.valores[n] = valor;
+      this.n = n + 1;
+      return;
+    }
+    for (let k = 0; k < n; k++) this.mapa.set(this.claves[k]!, this.valores[k]!);
+    this.mapa.set(clave, valor);
+  }
+}

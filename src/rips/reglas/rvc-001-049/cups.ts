@@ -1,7 +1,7 @@
 import type { Registro, TipoServicio } from '../../tipos.js';
 import { EXTRA, extra, sexoCups, usosCups } from '../helpers/catalogos.js';
 import { dia, instante } from '../helpers/fechas.js';
-import { dondeServicio, esObjeto, hayRegistros, listaDe, texto } from '../helpers/registros.js';
+import { dondeServicio, esObjeto, hayRegistros, listaDe, MapaCorto, texto } from '../helpers/registros.js';
 import type { ContextoRegla, RefServicio } from '../tipos.js';
 import { clases, type Regla, regla } from '../tipos.js';
 
@@ -123,7 +123,7 @@ export const REGLAS_RVC_CUPS: Regla[] = [
       },
     },
   }),
-  regla<{ usuario: number; primeras: Map<string, string>; vistos: Map<string, number> }>({
+  regla<{ usuario: number; primeras: MapaCorto<string>; vistos: Map<string, number> }>({
     codigo: 'RVC018',
     campos: ['C04', 'P05', 'S06'],
     clases: clases('N', 'N'),
@@ -137,7 +137,7 @@ export const REGLAS_RVC_CUPS: Regla[] = [
     alcance: 'local',
     // Records arrive user by user: the map holds one patient's codes at a time.
     // `primeras`: the first day of each code; `vistos` counts by `${cups}|${fecha}` once a code repeats.
-    estado: () => ({ usuario: -1, primeras: new Map(), vistos: new Map() }),
+    estado: () => ({ usuario: -1, primeras: new MapaCorto(), vistos: new Map() }),
     estadoPorUsuario: true,
     servicio: {
       tipos: ['consultas', 'procedimientos', 'otrosServicios'],
@@ -148,8 +148,9 @@ export const REGLAS_RVC_CUPS: Regla[] = [
         if (!cups || !fecha) return;
         if (estado.usuario !== ref.usuarioIndex) {
           estado.usuario = ref.usuarioIndex;
-          estado.primeras.clear();
-          estado.vistos.clear();
+          // clear() allocates a new table: most patients leave `vistos` empty.
+          estado.primeras.vaciar();
+          if (estado.vistos.size) estado.vistos.clear();
         }
         // Most codes come once per patient: no joined key for them.
         const primera = estado.primeras.get(cups);

@@ -93,11 +93,27 @@ function cie(r: Registro, campo: string): string | undefined {
 
 /**
  * Emits `codigo` for every field of `campos` whose 3-character category satisfies `fuera`. `fuera`
- * gets the whole code (no 3-character copy per field): it compares the category as a prefix.
+ * gets the whole code (no 3-character copy per field): it compares the category as a prefix, and
+ * holds only for codes whose letter is between `desde` and `hasta`.
  */
-function porCategoria(codigo: string, campos: CamposPorTipo, fuera: (cie: string) => boolean) {
+function porCategoria(
+  codigo: string,
+  campos: CamposPorTipo,
+  desde: string,
+  hasta: string,
+  fuera: (cie: string) => boolean,
+) {
+  const primera = desde.charCodeAt(0);
+  const ultima = hasta.charCodeAt(0);
   return (r: Registro, ref: RefServicio, ctx: ContextoRegla) => {
     for (const campo of campos[ref.tipo] ?? []) {
+      const v = r[campo];
+      // A value that starts with another capital letter keeps it once trimmed and upper-cased:
+      // its category is not one `fuera` accepts (the usual case, decided on one char code).
+      if (typeof v === 'string' && v.length !== 0) {
+        const letra = v.charCodeAt(0);
+        if (letra >= 65 && letra <= 90 && (letra < primera || letra > ultima)) continue;
+      }
       const c = cie(r, campo);
       if (c && fuera(c)) ctx.emitir(codigo, dondeServicio(ref), campo, { valor: c });
     }
@@ -203,7 +219,7 @@ export const REGLAS_RVC_DIAGNOSTICOS: Regla[] = [
     servicio: {
       tipos: tiposDe(CAMPOS_RVC031),
       // Category V01–Y98: the code is ≥ 'V01' and < 'Y99' (categories are a letter and two digits).
-      verificar: porCategoria('RVC031', CAMPOS_RVC031, (c) => c >= 'V01' && c < 'Y99'),
+      verificar: porCategoria('RVC031', CAMPOS_RVC031, 'V', 'Y', (c) => c >= 'V01' && c < 'Y99'),
     },
   }),
   regla({
@@ -220,7 +236,7 @@ export const REGLAS_RVC_DIAGNOSTICOS: Regla[] = [
     alcance: 'local',
     servicio: {
       tipos: tiposDe(CAMPOS_RVC032_033),
-      verificar: porCategoria('RVC032', CAMPOS_RVC032_033, (c) => c.startsWith('R')),
+      verificar: porCategoria('RVC032', CAMPOS_RVC032_033, 'R', 'R', (c) => c.startsWith('R')),
     },
   }),
   regla({
@@ -236,7 +252,7 @@ export const REGLAS_RVC_DIAGNOSTICOS: Regla[] = [
     alcance: 'local',
     servicio: {
       tipos: tiposDe(CAMPOS_RVC032_033),
-      verificar: porCategoria('RVC033', CAMPOS_RVC032_033, (c) => c.startsWith('Z')),
+      verificar: porCategoria('RVC033', CAMPOS_RVC032_033, 'Z', 'Z', (c) => c.startsWith('Z')),
     },
   }),
   regla({
