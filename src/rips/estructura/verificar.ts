@@ -237,7 +237,6 @@ interface Apoyo {
   esCie10: (v: string) => boolean;
   esCodigo: (v: string, largo: number, letras: boolean) => boolean;
   digitosEnteros: (v: number) => number;
-  conjuntos: (ReadonlySet<string> | Uint8Array)[];
 }
 
 /**
@@ -316,14 +315,15 @@ function revisor(campos: readonly Compilado[], apoyo: Apoyo): Revisor {
     const siNo = ausente.length ? `else if (!(${ausente.join(' || ')})) ${lento}` : `else ${lento}`;
     return `${leer}\nif (${ok.join(' && ')}) {${cuerpo}} ${siNo}`;
   });
-  const constantes = conjuntos.map((_, k) => `const s${k} = apoyo.conjuntos[${k}];`).join('\n');
+  // The sets the tests compare with, as constants of the generated function.
+  const constantes = conjuntos.map((_, k) => `const s${k} = conjuntos[${k}];`).join('\n');
   const codigo = `const { lento, catalogo, fechaValida, esCie10, esCodigo, digitosEnteros } = apoyo;
 ${constantes}
 return function revisar(r, emitir) {
 let v;
 ${lineas.join('\n')}
 };`;
-  return new Function('apoyo', codigo)({ ...apoyo, conjuntos }) as Revisor;
+  return new Function('apoyo', 'conjuntos', codigo)(apoyo, conjuntos) as Revisor;
 }
 
 function esObjeto(v: unknown): v is Registro {
@@ -476,7 +476,6 @@ class VerificadorCompilado implements VerificadorEstructura {
           esCie10,
           esCodigo,
           digitosEnteros,
-          conjuntos: [],
         }),
       };
     }
