@@ -5,6 +5,7 @@ import {
   esObjeto,
   hayRegistros,
   listaDe,
+  MapaCorto,
   PorDocumento,
   type RegistroIndexado,
   registrosDe,
@@ -77,57 +78,6 @@ function consultasUrgencias(usuario: Registro): ConsultaUrgencias[] {
     if (momento !== undefined && esConsultaUrgencias(c.registro)) salida.push({ ...c, momento });
   }
   return salida;
-}
-
-/**
- * RVG13's drugs of the current patient: the first index of each `${codigo}|${fecha}`. A patient
- * has few drugs, so the first ones are kept in lists and compared without joining a key per drug;
- * past `LISTA_MEDICAMENTOS` they go to a map by the joined key.
- */
-interface MedicamentosVistos {
-  usuario: number;
-  /** Entries of the lists in use (kept, not truncated: a truncated array frees its storage). */
-  n: number;
-  codigos: string[];
-  fechas: string[];
-  indices: number[];
-  vistos: Map<string, number>;
-}
-
-const LISTA_MEDICAMENTOS = 16;
-
-/** Whether `${c1}|${f1}` equals `${c2}|${f2}`, joining only when the code lengths differ. */
-function mismaClave(c1: string, f1: string, c2: string, f2: string): boolean {
-  if (c1.length === c2.length) return c1 === c2 && f1 === f2;
-  return c1.length + f1.length === c2.length + f2.length && `${c1}|${f1}` === `${c2}|${f2}`;
-}
-
-/** The first index with the same code and date (undefined when new: then `indice` is kept as it). */
-function primerMedicamento(
-  e: MedicamentosVistos,
-  codigo: string,
-  fecha: string,
-  indice: number,
-): number | undefined {
-  const { codigos, fechas, indices, vistos, n } = e;
-  if (vistos.size === 0) {
-    for (let k = 0; k < n; k++) {
-      if (mismaClave(codigos[k]!, fechas[k]!, codigo, fecha)) return indices[k];
-    }
-    if (n < LISTA_MEDICAMENTOS) {
-      codigos[n] = codigo;
-      fechas[n] = fecha;
-      indices[n] = indice;
-      e.n = n + 1;
-      return undefined;
-    }
-    // Each list entry is a distinct key: the map gets the same entries, in the same order.
-    for (let k = 0; k < n; k++) vistos.set(`${codigos[k]}|${fechas[k]}`, indices[k]!);
-  }
-  const clave = `${codigo}|${fecha}`;
-  const primero = vistos.get(clave);
-  if (primero === undefined) vistos.set(clave, indice);
-  return primero;
 }
 
 export const REGLAS_RVG_CRUCES: Regla[] = [
@@ -205,7 +155,7 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       });
     },
   }),
-  regla<MedicamentosVistos>({
+  regla<{ usuario: number; vistos: MapaCorto<number> }>({
     codigo: 'RVG13',
     campos: ['M08', 'M04'],
     clases: clases('N', 'N'),
@@ -216,8 +166,8 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
     comoCorregir:
       'Si es la misma dispensación, deje un solo registro con la cantidad total; si fueron administraciones distintas, registre la hora real de cada una.',
     alcance: 'local',
-    // Records arrive user by user: the state holds one patient's drugs at a time.
-    estado: () => ({ usuario: -1, n: 0, codigos: [], fechas: [], indices: [], vistos: new Map() }),
+    // Records arrive user by user: the state holds one patient's drugs (first index by code and date).
+    estado: () => ({ usuario: -1, vistos: new MapaCorto() }),
     estadoPorUsuario: true,
     servicio: {
       tipos: ['medicamentos'],
@@ -227,11 +177,14 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
         if (!codigo || !fecha) return;
         if (estado.usuario !== ref.usuarioIndex) {
           estado.usuario = ref.usuarioIndex;
-          estado.n = 0;
-          if (estado.vistos.size) estado.vistos.clear();
+          estado.vistos.vaciar();
         }
-        const primero = primerMedicamento(estado, codigo, fecha, ref.indice);
-        if (primero === undefined) return;
+        const clave = `${codigo}|${fecha}`;
+        const primero = estado.vistos.get(clave);
+        if (primero === undefined) {
+          estado.vistos.set(clave, ref.indice);
+          return;
+        }
         ctx.emitir('RVG13', dondeServicio(ref), 'codTecnologiaSalud', {
           valor: codigo,
           detalle: `El medicamento ${primero + 1} del mismo usuario tiene el mismo código y la misma fecha y hora (${fecha}).`,
