@@ -23,6 +23,12 @@ function esConsultaUrgencias(consulta: Registro): boolean {
   return texto(consulta.codConsulta)?.startsWith(PREFIJO_CONSULTA_URGENCIAS) ?? false;
 }
 
+/** Whether the user has an object record of any service type (what the walk hands to service hooks). */
+function tieneRegistros(u: Registro): boolean {
+  for (const t of TIPOS_SERVICIO) if (hayRegistros(u, t)) return true;
+  return false;
+}
+
 /** Finalidades of newborn care (RIPSFinalidadConsultaVersion2) and newborn admission routes (ViaIngresoUsuario). */
 const FINALIDADES_RECIEN_NACIDO = new Set(['26', '27']);
 const VIAS_INGRESO_RECIEN_NACIDO = new Set(['07', '08']);
@@ -97,13 +103,7 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
     // Whether some user has an object record (what the walk hands to service hooks), looked for
     // once per user until found: a hook on every service only to count them cost a call each.
     usuario: (u, _i, _ctx, e) => {
-      if (e.servicios !== 0) return;
-      for (const t of TIPOS_SERVICIO) {
-        if (hayRegistros(u, t)) {
-          e.servicios = 1;
-          return;
-        }
-      }
+      if (e.servicios === 0 && tieneRegistros(u)) e.servicios = 1;
     },
     final: (ctx, e) => {
       if (e.servicios === 0) {
@@ -123,8 +123,7 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
       'Incluya en el RIPS los servicios facturados a este paciente o quítelo del RIPS si no se le facturó nada en esta factura.',
     alcance: 'local',
     usuario: (u, i, ctx) => {
-      for (const t of TIPOS_SERVICIO) if (hayRegistros(u, t)) return;
-      ctx.emitir('RVG07', { usuarioIndex: i }, 'servicios');
+      if (!tieneRegistros(u)) ctx.emitir('RVG07', { usuarioIndex: i }, 'servicios');
     },
   }),
   regla<PorDocumento<number>>({
