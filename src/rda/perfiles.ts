@@ -174,6 +174,15 @@ const episodio = (organizacionMin: number, encuentro: string): Rebanada[] => [
   ).map(([recurso, p, nombre]) => ({ recurso, perfil: perfil(p), min: 0, max: '*' as const, nombre })),
 ];
 
+/** Drugs administered during urgencias and hospitalización (MedicationAdministrationRDA). */
+const MEDICAMENTOS_ADMINISTRADOS: Rebanada = {
+  recurso: 'MedicationAdministration',
+  perfil: perfil('MedicationAdministrationRDA'),
+  min: 0,
+  max: '*',
+  nombre: 'Medicamento administrado',
+};
+
 /** Results of urgencias and hospitalización (ProcedureResultRDA). */
 const RESULTADOS: Rebanada = {
   recurso: 'Observation',
@@ -254,13 +263,7 @@ export const PERFILES: Record<TipoRda, PerfilDocumento> = {
     seccionesConEntradas: ['problemas', 'anexos'],
     rebanadas: [
       ...episodio(1, 'EncounterHospitalizationRDA'),
-      {
-        recurso: 'MedicationAdministration',
-        perfil: perfil('MedicationAdministrationRDA'),
-        min: 0,
-        max: '*',
-        nombre: 'Medicamento administrado',
-      },
+      MEDICAMENTOS_ADMINISTRADOS,
       RESULTADOS,
     ],
     encuentro: {
@@ -282,13 +285,7 @@ export const PERFILES: Record<TipoRda, PerfilDocumento> = {
     seccionesConEntradas: ['problemas', 'anexos'],
     rebanadas: [
       ...episodio(1, 'EncounterEmergencyRDA'),
-      {
-        recurso: 'MedicationAdministration',
-        perfil: perfil('MedicationAdministrationRDA'),
-        min: 0,
-        max: '*',
-        nombre: 'Medicamento administrado',
-      },
+      MEDICAMENTOS_ADMINISTRADOS,
       RESULTADOS,
       {
         recurso: 'Observation',
