@@ -261,11 +261,7 @@ export const PERFILES: Record<TipoRda, PerfilDocumento> = {
     titulo: 'RDA Hospitalización',
     secciones: [...SECCIONES_EPISODIO, 'procedimientos', 'resultados'],
     seccionesConEntradas: ['problemas', 'anexos'],
-    rebanadas: [
-      ...episodio(1, 'EncounterHospitalizationRDA'),
-      MEDICAMENTOS_ADMINISTRADOS,
-      RESULTADOS,
-    ],
+    rebanadas: [...episodio(1, 'EncounterHospitalizationRDA'), MEDICAMENTOS_ADMINISTRADOS, RESULTADOS],
     encuentro: {
       perfil: perfil('EncounterHospitalizationRDA'),
       clase: 'IMP',
