@@ -1,0 +1,22 @@
+import { execute, type GraphQLObjectType, parse } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { construirSchema } from './schema.js';
+
+describe('escudo del schema', () => {
+  it('protege los campos raíz y deja sin envoltura los anidados', async () => {
+    const schema = await construirSchema();
+    const r = await execute({
+      schema,
+      document: parse('{ validarRips(rips: {}) { valid } }'),
+      contextValue: { auth: null },
+    });
+    expect(r.errors?.[0]?.message).toMatch(/Falta la credencial/);
+    expect(r.data?.validarRips ?? null).toBeNull();
+    // A wrapped nested field would resolve through a promise: shield's cost on every finding.
+    const anidado = schema.getType('ErrorAccionable') as GraphQLObjectType;
+    const resolver = anidado.getFields().codigo!.resolve!;
+    expect(resolver({ codigo: 'RVG01' }, {}, {}, {} as never)).toBe('RVG01');
+    const raiz = schema.getQueryType()!.getFields().validarRips!;
+    expect(raiz.resolve).toBeTypeOf('function');
+  });
+});
