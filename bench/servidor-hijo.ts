@@ -18,6 +18,8 @@ export async function puertoLibre(): Promise<number> {
 export async function iniciarServidorHijo(env: Record<string, string> = {}) {
   const port = await puertoLibre();
   const pgPort = await puertoLibre();
+  // The in-process MUV sandbox too: two of these servers (a test and a benchmark) may run at once.
+  const muvPort = await puertoLibre();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-motor-'));
   // BENCH_PERFIL=<dir>: the server writes a V8 CPU profile there when it stops.
   const perfil = process.env.BENCH_PERFIL ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PERFIL}`] : [];
@@ -29,6 +31,7 @@ export async function iniciarServidorHijo(env: Record<string, string> = {}) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
+      MUV_SIM_PORT: String(muvPort),
       DEMO: 'true',
       DEMO_API_KEY: CLAVE_BENCH,
       LOG_LEVEL: 'warn',

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Request } from 'express';
 import { ErrorApp, errores } from '../src/errores/errores.js';
-import { FlujoCuerpo } from '../src/rips/validacion/flujo-cuerpo.js';
+import { type CuerpoAbierto, FlujoCuerpo } from '../src/rips/validacion/flujo-cuerpo.js';
 import { TextosDeBytes } from '../src/rips/validacion/textos-bytes.js';
 
 const JSON_TIPO = /^application\/(?:[\w.+-]+\+)?json\b/i;
@@ -54,6 +54,28 @@ function textos(crudo: Readable, codificacion: string, limite: number): TextosDe
   return new TextosDeBytes(inflados(crudo, codificacion, limite));
 }
 
+const INFLAR_ENTERO: Record<string, ((b: Buffer, o: zlib.ZlibOptions) => Buffer) | undefined> = {
+  gzip: zlib.gunzipSync,
+  'x-gzip': zlib.gunzipSync,
+  deflate: zlib.inflateSync,
+  br: zlib.brotliDecompressSync,
+};
+
+/**
+ * A small body inflated in one call; undefined when it would exceed `hasta` bytes. Synchronous on
+ * purpose: at this size (bounded by `hasta`, a few MB) the stream's hops through the thread pool
+ * cost more than the inflation itself.
+ */
+function inflarEntero(crudo: Buffer, codificacion: string, hasta: number): Buffer | undefined {
+  if (codificacion === 'identity') return crudo.length <= hasta ? crudo : undefined;
+  try {
+    return INFLAR_ENTERO[codificacion]!(crudo, { maxOutputLength: hasta });
+  } catch (e) {
+    if ((e as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return undefined;
+    throw errores.entradaInvalida('El cuerpo no pudo leerse (¿gzip corrupto o incompleto?).');
+  }
+}
+
 /**
  * The request body for a route that reads it while it arrives. The received bytes are kept (a
  * compressed body stays compressed) so the rare reading that needs a second pass can re-read
@@ -69,8 +91,18 @@ export function flujoDeSolicitud(req: Request, limite: number): FlujoCuerpo {
       yield b;
     }
   }
-  return new FlujoCuerpo(
-    esJson ? textos(Readable.from(guardar()), codificacion, limite) : (async function* () {})(),
-    () => (esJson ? textos(Readable.from(recibidos), codificacion, limite) : (async function* () {})()),
-  );
+  const vivo = esJson ? textos(Readable.from(guardar()), codificacion, limite) : (async function* () {})();
+  const releer = () =>
+    esJson ? textos(Readable.from(recibidos), codificacion, limite) : (async function* () {})();
+  const declarado = Number(req.headers['content-length']);
+  // Small bodies (declared size, known encoding) are read whole: one inflation, one decoding.
+  const abrir = async (hasta: number): Promise<CuerpoAbierto> => {
+    const tope = Math.min(hasta, limite);
+    const conocida = codificacion === 'identity' || INFLAR_ENTERO[codificacion] !== undefined;
+    if (!esJson || !conocida || !(declarado > 0 && declarado <= tope)) return { textos: vivo };
+    for await (const b of req as AsyncIterable<Buffer>) recibidos.push(b);
+    const inflado = inflarEntero(Buffer.concat(recibidos), codificacion, tope);
+    return inflado ? { texto: inflado.toString('utf8') } : { textos: releer() };
+  };
+  return new FlujoCuerpo(vivo, releer, abrir);
 }

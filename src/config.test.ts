@@ -49,4 +49,11 @@ describe('configuración', () => {
     expect(d.rips).toMatchObject({ hilos: 0, hiloDesdeBytes: 512 * 1024 });
     expect(() => loadConfig({ DATA_DIR: dir(), RIPS_HILOS: 'dos' })).toThrow(/RIPS_HILOS/);
   });
+
+  it('cuerpos REST leídos enteros: hasta 2 MB por defecto, 0 los lee siempre por trozos', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).rips.cuerpoEnteroHastaBytes).toBe(2 * 1024 * 1024);
+    const c = loadConfig({ DATA_DIR: dir(), RIPS_CUERPO_ENTERO_HASTA: '0' });
+    expect(c.rips.cuerpoEnteroHastaBytes).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dir(), RIPS_CUERPO_ENTERO_HASTA: 'poco' })).toThrow(ConfigError);
+  });
 });

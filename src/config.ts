@@ -39,6 +39,8 @@ export interface Config {
     hilos: number;
     /** Bodies whose users' text reaches this size go to a validation thread. */
     hiloDesdeBytes: number;
+    /** REST bodies declaring at most this many bytes, and inflating to at most that, are read whole. */
+    cuerpoEnteroHastaBytes: number;
   };
   /** FEV gate (invoice XML): max decoded AttachedDocument size and element nesting. */
   fev: { maxBytes: number; maxProfundidad: number };
@@ -255,6 +257,7 @@ export function loadConfig(env: Env = process.env): Config {
       rechazoDesde: { ...RECHAZO_DESDE, ...rechazoDesde(env) },
       hilos: entero(env, 'RIPS_HILOS', Math.min(2, os.availableParallelism())),
       hiloDesdeBytes: parseTamano(env.RIPS_HILO_DESDE ?? '1mb'),
+      cuerpoEnteroHastaBytes: parseTamano(env.RIPS_CUERPO_ENTERO_HASTA ?? '2mb'),
     },
     fev: {
       maxBytes: parseTamano(env.FEV_MAX_BYTES ?? '16mb'),

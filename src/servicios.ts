@@ -52,6 +52,7 @@ export function crearServicios(
     config.fev,
     // Large bodies: users split among the threads (same findings as one walk).
     grupo && { grupo, desdeCaracteres: config.rips.hiloDesdeBytes },
+    config.rips.cuerpoEnteroHastaBytes,
   );
   const muv = new ClienteMuv({ baseUrl: config.upstreams.muv.baseUrl, ...config.muv, log });
   const ihce = new ClienteIhce(config, log);

@@ -1,11 +1,19 @@
 import { GraphQLError, GraphQLScalarType } from 'graphql';
 
+/** The body as one text (small bodies) or as its text chunks. */
+export type CuerpoAbierto = { texto: string } | { textos: AsyncIterable<string> };
+
 /** A REST request body being read, as text chunks (inflated and decoded). */
 export class FlujoCuerpo {
   constructor(
     readonly textos: AsyncIterable<string>,
     /** The same body again, from the bytes kept as received (compressed, when it came compressed). */
     readonly releer: () => AsyncIterable<string>,
+    /**
+     * The whole body as one text when its inflated size is at most `hasta` bytes, else its chunks
+     * (then read from the kept bytes if the try consumed the request). By default, the chunks.
+     */
+    readonly abrir: (hasta: number) => Promise<CuerpoAbierto> = async () => ({ textos }),
   ) {}
 }
 

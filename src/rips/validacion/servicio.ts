@@ -34,6 +34,8 @@ export class ServicioValidacionRips {
     private readonly limitesFev: LimitesFev = LIMITES_FEV_POR_DEFECTO,
     /** Validation threads for streamed bodies of at least `desdeCaracteres` (none: all in this thread). */
     private readonly hilos?: { grupo: GrupoHilos; desdeCaracteres: number },
+    /** REST bodies up to this inflated size are read whole instead of streamed (0: always streamed). */
+    private readonly enteroHasta = 0,
   ) {}
 
   async validar(em: EntityManager, rips: Registro, fecha?: Date): Promise<ResultadoValidacion> {
@@ -108,7 +110,10 @@ export class ServicioValidacionRips {
    */
   async validarCuerpoFlujo(em: EntityManager, flujo: FlujoCuerpo): Promise<ResultadoValidacion> {
     try {
-      const lectura = await leerInicio(flujo.textos);
+      // A small body costs less read whole (one inflation, one decoding, no hops between chunks).
+      const abierto = await flujo.abrir(this.enteroHasta);
+      if ('texto' in abierto) return await this.validarCuerpoTexto(em, abierto.texto);
+      const lectura = await leerInicio(abierto.textos);
       if ('completo' in lectura) return await this.validarCuerpoTexto(em, lectura.completo);
       comprobarClaves(lectura.antes, CLAVES_CUERPO);
       const opciones = await this.opciones(em, fechaDelCuerpo(lectura.antes.fechaEvaluacion));

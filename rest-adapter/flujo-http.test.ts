@@ -1,0 +1,97 @@
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import type { Request } from 'express';
+import { describe, expect, it } from 'vitest';
+import type { CuerpoAbierto } from '../src/rips/validacion/flujo-cuerpo.js';
+import { flujoDeSolicitud } from './flujo-http.js';
+
+const TEXTO = JSON.stringify({ rips: { numFactura: 'FE1', usuarios: [{ n: 'ñandú' }] } });
+
+/** A request as express hands it: the body as a readable stream, with its headers. */
+function solicitud(cuerpo: Buffer, cabeceras: Record<string, string>, trozo = cuerpo.length): Request {
+  const trozos: Buffer[] = [];
+  for (let i = 0; i < cuerpo.length; i += trozo) trozos.push(cuerpo.subarray(i, i + trozo));
+  return Object.assign(Readable.from(trozos), {
+    headers: { 'content-type': 'application/json', ...cabeceras },
+  }) as unknown as Request;
+}
+
+async function texto(a: CuerpoAbierto): Promise<string> {
+  if ('texto' in a) return a.texto;
+  let t = '';
+  for await (const x of a.textos) t += x;
+  return t;
+}
+
+const COMPRESORES: [string, (b: Buffer) => Buffer][] = [
+  ['gzip', zlib.gzipSync],
+  ['deflate', zlib.deflateSync],
+  ['br', zlib.brotliCompressSync],
+  ['identity', (b) => b],
+];
+
+describe('flujoDeSolicitud: cuerpos pequeños leídos enteros', () => {
+  it.each(COMPRESORES)('%s con Content-Length dentro del tope → un solo texto', async (cod, comprimir) => {
+    const crudo = comprimir(Buffer.from(TEXTO));
+    const f = flujoDeSolicitud(
+      solicitud(crudo, { 'content-encoding': cod, 'content-length': String(crudo.length) }, 7),
+      1 << 20,
+    );
+    const a = await f.abrir(1 << 20);
+    expect(a).toEqual({ texto: TEXTO });
+  });
+
+  it('inflado mayor que el tope → por trozos desde los bytes guardados, completo', async () => {
+    const grande = JSON.stringify({ rips: { usuarios: Array.from({ length: 2000 }, (_, i) => ({ i })) } });
+    const crudo = zlib.gzipSync(grande);
+    const f = flujoDeSolicitud(
+      solicitud(crudo, { 'content-encoding': 'gzip', 'content-length': String(crudo.length) }, 100),
+      1 << 20,
+    );
+    const a = await f.abrir(crudo.length + 10);
+    expect('textos' in a).toBe(true);
+    expect(await texto(a)).toBe(grande);
+  });
+
+  it('sin Content-Length (chunked) o por encima del tope declarado → se lee mientras llega', async () => {
+    const crudo = zlib.gzipSync(TEXTO);
+    const sinLargo = await flujoDeSolicitud(solicitud(crudo, { 'content-encoding': 'gzip' }), 1 << 20).abrir(
+      1 << 20,
+    );
+    expect('textos' in sinLargo && (await texto(sinLargo))).toBe(TEXTO);
+    const f = flujoDeSolicitud(
+      solicitud(crudo, { 'content-encoding': 'gzip', 'content-length': String(crudo.length) }),
+      1 << 20,
+    );
+    const a = await f.abrir(crudo.length - 1);
+    expect('textos' in a && a.textos).toBe(f.textos);
+    expect(await texto(a)).toBe(TEXTO);
+  });
+
+  it('el límite del cuerpo manda aunque el tope sea mayor', async () => {
+    const crudo = Buffer.from(TEXTO);
+    const f = flujoDeSolicitud(solicitud(crudo, { 'content-length': String(crudo.length) }), 10);
+    const a = await f.abrir(1 << 20);
+    expect('textos' in a).toBe(true);
+    await expect(texto(a)).rejects.toMatchObject({ codigo: 'cuerpo-demasiado-grande' });
+  });
+
+  it('gzip corrupto → 400 en español', async () => {
+    const crudo = zlib.gzipSync(TEXTO).subarray(0, 20);
+    const f = flujoDeSolicitud(
+      solicitud(crudo, { 'content-encoding': 'gzip', 'content-length': String(crudo.length) }),
+      1 << 20,
+    );
+    await expect(f.abrir(1 << 20)).rejects.toMatchObject({
+      codigo: 'entrada-invalida',
+      message: expect.stringMatching(/gzip corrupto/),
+    });
+  });
+
+  it('tope 0 → siempre por trozos', async () => {
+    const crudo = Buffer.from(TEXTO);
+    const f = flujoDeSolicitud(solicitud(crudo, { 'content-length': String(crudo.length) }), 1 << 20);
+    const a = await f.abrir(0);
+    expect('textos' in a && a.textos).toBe(f.textos);
+  });
+});
