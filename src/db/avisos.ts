@@ -1,3 +1,4 @@
+import type { EventSubscriber, FlushEventArgs } from '@mikro-orm/core';
 import pg from 'pg';
 
 /** Channel the triggers of Migration20261123400000_avisos notify on (payload: the table name). */
@@ -56,6 +57,11 @@ export class AvisosBd {
     return this.global + (this.porTabla.get(tabla) ?? 0);
   }
 
+  /** A change this process just committed: invalidate now rather than when its notice arrives. */
+  invalidar(tabla: string): void {
+    this.porTabla.set(tabla, (this.porTabla.get(tabla) ?? 0) + 1);
+  }
+
   iniciar(url: string): void {
     if (!this.detenido) return;
     this.url = url;
@@ -104,8 +110,7 @@ export class AvisosBd {
     client.on('error', perder);
     client.on('end', perder);
     client.on('notification', (n) => {
-      if (n.channel !== CANAL_AVISOS || !n.payload) return;
-      this.porTabla.set(n.payload, (this.porTabla.get(n.payload) ?? 0) + 1);
+      if (n.channel === CANAL_AVISOS && n.payload) this.invalidar(n.payload);
     });
     try {
       await client.connect();
@@ -137,4 +142,17 @@ export class AvisosBd {
     }, espera);
     this.timer.unref();
   }
+}
+
+/**
+ * Read-your-writes for this process: entities flushed through the ORM invalidate their table as
+ * soon as the flush commits, without waiting for the NOTIFY (which still covers every other writer).
+ */
+export function suscriptorAvisos(avisos: AvisosBd): EventSubscriber {
+  return {
+    afterFlush({ uow }: FlushEventArgs): void {
+      const tablas = new Set(uow.getChangeSets().map((cs) => cs.meta.tableName));
+      for (const t of tablas) avisos.invalidar(t);
+    },
+  };
 }
