@@ -4,7 +4,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { hashApiKey } from '../src/auth/api-keys.js';
+import * as cli from '../src/cli/comandos.js';
+import { crearOrm } from '../src/db/orm.js';
+import { ServicioCredenciales } from '../src/entidades/credenciales.js';
 import { Entidad } from '../src/entidades/entidad.entity.js';
+import { ServicioEntidades } from '../src/entidades/servicio.js';
 import { importarCatalogo } from '../src/rips/catalogos/importar.js';
 import { enServidor } from './db.js';
 import { ripsValido } from './fixtures/rips.js';
@@ -65,6 +69,21 @@ async function pronto(fn: () => Promise<boolean>): Promise<void> {
   }
 }
 
+/**
+ * Waits until every notice committed so far has reached the service: notices arrive in commit order,
+ * so once our own marker arrives, the earlier ones (e.g. of the entity just created) have too.
+ */
+async function sincronizar(): Promise<void> {
+  const avisos = s.servicio.servicios.avisos;
+  const antes = avisos.generacion('marca-de-prueba');
+  await sql.query(`select pg_notify('motor_cambios', 'marca-de-prueba')`);
+  const limite = Date.now() + 2000;
+  while (avisos.generacion('marca-de-prueba') === antes) {
+    if (Date.now() > limite) throw new Error('la marca no llegó en 2 s');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
 const sesion = (clave: string) => pedir(s.url, '/sesion', { cabeceras: { 'X-Api-Key': clave } });
 
 describe('caché de autenticación invalidada por la base de datos', () => {
@@ -95,6 +114,7 @@ describe('caché de autenticación invalidada por la base de datos', () => {
 
   it('la segunda petición con la misma clave no consulta api_key ni entidad', async () => {
     const { clave } = await s.crearEntidad('cache-hit');
+    await sincronizar();
     const cargar = vi.spyOn(s.servicio.servicios.cacheAuth, 'cargarApiKey');
     try {
       expect((await sesion(clave)).status).toBe(200);
@@ -117,6 +137,25 @@ describe('caché de autenticación invalidada por la base de datos', () => {
     const r = await sesion(clave);
     expect(r.status).toBe(401);
     expect(r.body.error).toMatch(/revocada/);
+  });
+
+  it('una clave revocada con la CLI (otro ORM, como otro proceso) deja de servir enseguida', async () => {
+    const { entidad, clave } = await s.crearEntidad('cache-cli');
+    expect((await sesion(clave)).status).toBe(200);
+    expect((await sesion(clave)).status).toBe(200);
+    const orm = await crearOrm({ url: aislada.url, timeoutConexionMs: 3000 });
+    try {
+      const ctx: cli.Contexto = {
+        em: orm.em.fork(),
+        entidades: new ServicioEntidades(),
+        credenciales: new ServicioCredenciales(Buffer.alloc(32, 1)),
+        migracionesAplicadas: [],
+      };
+      await cli.revocarApiKey(ctx, entidad.slug, clave.slice(0, 10));
+    } finally {
+      await orm.close(true);
+    }
+    await pronto(async () => (await sesion(clave)).status === 401);
   });
 
   it('quitar un módulo a la entidad por SQL → 403 en sus rutas (API key y token)', async () => {
@@ -171,6 +210,7 @@ describe('catálogos invalidados por la base de datos', () => {
 
   it('validar no relee carga_catalogo mientras nada cambió; una importación se ve en la siguiente', async () => {
     const { clave } = await s.crearEntidad('cache-catalogos');
+    await sincronizar();
     expect(sinCie10(await validar(clave))).toBe(true);
     const consultas = await consultasDurante(async () => {
       for (let i = 0; i < 3; i++) expect(sinCie10(await validar(clave))).toBe(true);
