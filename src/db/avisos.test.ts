@@ -16,7 +16,14 @@ describe('AvisosBd', () => {
   let orm: MikroORM;
   let sql: pg.Client;
   const estados: EstadoAvisos[] = [];
-  const avisos = new AvisosBd({ reintentoMinMs: 50, reintentoMaxMs: 200, onEstado: (e) => estados.push(e) });
+  // Its own application_name: the test terminates only this listener, not other suites' services.
+  const aplicacion = `avisos-prueba-${process.pid}`;
+  const avisos = new AvisosBd({
+    aplicacion,
+    reintentoMinMs: 50,
+    reintentoMaxMs: 200,
+    onEstado: (e) => estados.push(e),
+  });
 
   beforeAll(async () => {
     orm = await crearOrm({ url: inject('databaseUrl'), timeoutConexionMs: 3000 });
@@ -57,7 +64,8 @@ describe('AvisosBd', () => {
     const tablas = ['api_key', 'entidad', 'carga_catalogo', 'otra'];
     const antes = tablas.map((t) => avisos.generacion(t));
     const { rows } = await sql.query(
-      "select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = 'motor-avisos' and datname = current_database()",
+      'select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = $1',
+      [aplicacion],
     );
     expect(rows.length).toBeGreaterThan(0);
     await hasta(() => !avisos.vigente);

@@ -14,6 +14,8 @@ export interface OpcionesAvisos {
   reintentoMaxMs?: number;
   /** Heartbeat on the listening connection: a silently dead socket would otherwise keep caches alive. */
   latidoMs?: number;
+  /** `application_name` of the listening connection (default `motor-avisos`). */
+  aplicacion?: string;
   /** State changes only (never an error text: it could carry connection details). */
   onEstado?: (estado: EstadoAvisos) => void;
 }
@@ -89,7 +91,7 @@ export class AvisosBd {
       connectionString: this.url,
       connectionTimeoutMillis: this.timeoutMs,
       keepAlive: true,
-      application_name: 'motor-avisos',
+      application_name: this.o.aplicacion ?? 'motor-avisos',
     });
     this.client = client;
     let perdida = false;
