@@ -69,7 +69,7 @@ export class AvisosBd {
     this.url = url;
     this.detenido = false;
     this.espera = this.reintentoMinMs;
-    void this.conectar();
+    this.conectar().catch(() => {}); // conectar handles its own errors; never an unhandled rejection
   }
 
   async detener(): Promise<void> {
@@ -140,7 +140,7 @@ export class AvisosBd {
     this.espera = Math.min(this.espera * 2, this.reintentoMaxMs);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.conectar();
+      this.conectar().catch(() => {}); // conectar handles its own errors; never an unhandled rejection
     }, espera);
     this.timer.unref();
   }
