@@ -104,7 +104,8 @@ describe('caché de autenticación invalidada por la base de datos', () => {
     // Managed: flushing without changes sends nothing; a change is written.
     expect(await consultasDurante(() => em.flush())).toEqual([]);
     enCache!.entidad.nombre = 'Nombre cambiado';
-    await em.flush();
+    const escritas = await consultasDurante(() => em.flush());
+    expect(escritas.filter((q) => /^update "entidad"/.test(q))).toHaveLength(1);
     const { rows } = await sql.query('select nombre from entidad where id = $1', [entidad.id]);
     expect(rows[0].nombre).toBe('Nombre cambiado');
     // The cached row was not touched by that request's edit, and the ORM write invalidated it.
