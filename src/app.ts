@@ -60,6 +60,7 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
       },
       em,
       servicios.oidc,
+      servicios.cacheAuth,
     );
     return {
       requestId: String(req.id),

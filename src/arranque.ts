@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { crearApp } from './app.js';
 import { VerificadorOidc } from './auth/oidc.js';
 import type { Config } from './config.js';
+import { suscriptorAvisos } from './db/avisos.js';
 import { baseDeDatos } from './db/base-de-datos.js';
 import type { PostgresEmbebido } from './db/embedded.js';
 import { esErrorDeConexion, MonitorBd } from './db/monitor.js';
@@ -85,6 +86,7 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
       timeoutConexionMs: config.bd.timeoutConexionMs,
       log: (m) => log.debug({ orm: m }, 'mikro-orm'),
     });
+    nuevo.em.getEventManager().registerSubscriber(suscriptorAvisos(servicios.avisos));
     for (let intento = 1; ; intento++) {
       try {
         const aplicadas = await migrar(nuevo);
@@ -96,6 +98,8 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
         await esperar(Math.min(500 * intento, 5000));
       }
     }
+    // The NOTIFY triggers exist now; caches serve hits only while this listens.
+    if (!detenido) servicios.avisos.iniciar(bd.url);
     if (config.demo.crear) demoApiKey = await asegurarDemo(nuevo.em.fork(), servicios.entidades, config);
     if (config.demo.crear && simulador)
       await credencialesSandboxDemo(nuevo.em.fork(), servicios.credenciales);
@@ -120,6 +124,7 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
     detener: async () => {
       detenido = true;
       monitor.detener();
+      await servicios.avisos.detener();
       servicios.validadorOficial.detener();
       servidor.closeAllConnections();
       await new Promise<void>((r) => servidor.close(() => r()));

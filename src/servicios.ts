@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
+import { CacheAutenticacion } from './auth/cache.js';
 import type { VerificadorOidc } from './auth/oidc.js';
 import type { Config } from './config.js';
+import { AvisosBd } from './db/avisos.js';
 import type { MonitorBd } from './db/monitor.js';
 import { ServicioCredenciales } from './entidades/credenciales.js';
 import { ServicioEntidades } from './entidades/servicio.js';
@@ -31,6 +33,10 @@ export interface Servicios {
   validadorOficial: ServicioValidadorOficial;
   ihce: ClienteIhce;
   transmisiones: ServicioTransmisiones;
+  /** LISTEN on database notices (started after migrations); keeps the caches below exact. */
+  avisos: AvisosBd;
+  /** API keys and entities, invalidated by `avisos`. */
+  cacheAuth: CacheAutenticacion;
 }
 
 export function crearServicios(
@@ -39,8 +45,13 @@ export function crearServicios(
   monitor: MonitorBd,
   log: Logger = crearLogger('silent'),
 ): Servicios {
+  const avisos = new AvisosBd({
+    timeoutMs: config.bd.timeoutConexionMs,
+    onEstado: (estado) =>
+      log[estado === 'desconectado' ? 'warn' : 'info']({ estado }, 'avisos de la base de datos'),
+  });
   // Loads the shipped catalog files now: a malformed one stops start-up, not the first RIPS.
-  const catalogos = new ServicioCatalogos();
+  const catalogos = new ServicioCatalogos({ avisos });
   // Threads run the compiled script: from sources (tests under vitest) everything stays in this thread.
   const script = GrupoHilos.scriptCompilado();
   const grupo =
@@ -78,5 +89,7 @@ export function crearServicios(
       await grupo?.cerrar();
     },
     validadorOficial: new ServicioValidadorOficial(config.validadorHl7),
+    avisos,
+    cacheAuth: new CacheAutenticacion(avisos),
   };
 }

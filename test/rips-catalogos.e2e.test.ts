@@ -55,8 +55,15 @@ describe('catálogos grandes en la validación', () => {
       'Tabla,Código,Nombre,Descripción,Habilitado\n' +
         ['J459', 'O800', 'Z348', 'Z370'].map((c) => `CIE10,${c},Diagnóstico ${c},,SI`).join('\n'),
     );
+    const avisos = s.servicio.servicios.avisos;
+    const generacion = avisos.generacion('carga_catalogo');
     const r = await importarCatalogo(s.em(), archivo);
     expect(r.importadas).toBe(4);
+    // Raw SQL, as from the CLI in another process: the service sees it once the NOTIFY arrives.
+    for (const limite = Date.now() + 2000; avisos.generacion('carga_catalogo') === generacion; ) {
+      expect(Date.now()).toBeLessThan(limite);
+      await new Promise((r) => setTimeout(r, 10));
+    }
 
     const con = await validar();
     expect(con.errores.some((e) => e.codigo === 'CAT01' && e.explicacion.includes('CIE10'))).toBe(false);

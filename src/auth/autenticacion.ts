@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JWTPayload } from 'jose';
-import { ApiKey } from '../entidades/api-key.entity.js';
-import { Entidad } from '../entidades/entidad.entity.js';
+import type { Entidad } from '../entidades/entidad.entity.js';
 import { ErrorApp, errores } from '../errores/errores.js';
 import { formatoApiKeyValido, hashApiKey } from './api-keys.js';
+import { CacheAutenticacion } from './cache.js';
 import type { VerificadorOidc } from './oidc.js';
 import { esRol, type Permiso, permisosEfectivos, type Rol, rolMasFuerte } from './permisos.js';
 
@@ -24,6 +24,9 @@ export interface CabecerasAuth {
   tenant?: string;
 }
 
+/** Without the service's cache (no database notices): every lookup queries. */
+const SIN_CACHE = new CacheAutenticacion();
+
 /**
  * The one function both doors use to turn credentials into an Autenticacion.
  * No credential → null (each protected field then answers 401); a bad one → throws 401.
@@ -33,13 +36,14 @@ export async function autenticar(
   cab: CabecerasAuth,
   em: EntityManager,
   oidc: VerificadorOidc,
+  cache: CacheAutenticacion = SIN_CACHE,
 ): Promise<Autenticacion | null> {
-  if (cab.apiKey !== undefined) return porApiKey(cab.apiKey.trim(), cab.tenant, em);
+  if (cab.apiKey !== undefined) return porApiKey(cab.apiKey.trim(), cab.tenant, em, cache);
   if (cab.authorization !== undefined) {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(cab.authorization);
     if (!m)
       throw errores.credencialInvalida('el encabezado Authorization debe tener la forma «Bearer <token>»');
-    return porJwt(m[1]!, cab.tenant, em, oidc);
+    return porJwt(m[1]!, cab.tenant, em, oidc, cache);
   }
   return null;
 }
@@ -48,12 +52,13 @@ async function porApiKey(
   clave: string,
   tenant: string | undefined,
   em: EntityManager,
+  cache: CacheAutenticacion,
 ): Promise<Autenticacion> {
   if (!formatoApiKeyValido(clave))
     throw errores.credencialInvalida('la API key no tiene el formato rda_<aleatorio>');
-  const key = await em.findOne(ApiKey, { hash: hashApiKey(clave) }, { populate: ['entidad'] });
+  const key = await cache.apiKey(em, hashApiKey(clave));
   if (!key) throw errores.credencialInvalida('API key desconocida');
-  if (key.revokedAt) throw errores.credencialInvalida('la API key fue revocada');
+  if (key.revocada) throw errores.credencialInvalida('la API key fue revocada');
   const entidad = key.entidad;
   if (tenant !== undefined && tenant !== entidad.slug) {
     throw new ErrorApp(
@@ -63,7 +68,7 @@ async function porApiKey(
   }
   return {
     entidad,
-    identidad: { tipo: 'api-key', apiKeyId: key.id, prefijo: key.prefijo },
+    identidad: { tipo: 'api-key', apiKeyId: key.apiKeyId, prefijo: key.prefijo },
     permisos: permisosEfectivos('api-key', entidad.modulos),
   };
 }
@@ -93,6 +98,7 @@ async function porJwt(
   tenant: string | undefined,
   em: EntityManager,
   oidc: VerificadorOidc,
+  cache: CacheAutenticacion,
 ): Promise<Autenticacion> {
   const payload = await oidc.verificar(token);
   const roles = rolesPorEntidad(payload, oidc.claimGrupos);
@@ -115,7 +121,7 @@ async function porJwt(
       `El token da acceso a varias entidades (${[...roles.keys()].join(', ')}): indique cuál con el encabezado X-Tenant.`,
     );
   }
-  const entidad = await em.findOne(Entidad, { slug });
+  const entidad = await cache.entidadPorSlug(em, slug);
   if (!entidad)
     throw new ErrorApp('entidad-no-autorizada', `La entidad «${slug}» del token no está registrada.`);
   const rol = rolMasFuerte(roles.get(slug)!)!;

@@ -6,8 +6,16 @@ import { Entidad } from '../entidades/entidad.entity.js';
 export function crearLoaders(em: EntityManager) {
   return {
     entidad: new DataLoader<string, Entidad | null>(async (ids) => {
-      const filas = await em.find(Entidad, { id: { $in: [...ids] } });
-      const porId = new Map(filas.map((e) => [e.id, e]));
+      // The caller's entity is already managed by this em (auth): no query for it.
+      const uow = em.getUnitOfWork();
+      const porId = new Map<string, Entidad>();
+      for (const id of ids) {
+        const e = uow.getById<Entidad>(Entidad.name, id);
+        if (e) porId.set(id, e);
+      }
+      const faltan = ids.filter((id) => !porId.has(id));
+      const filas = faltan.length ? await em.find(Entidad, { id: { $in: faltan } }) : [];
+      for (const e of filas) porId.set(e.id, e);
       return ids.map((id) => porId.get(id) ?? null);
     }),
   };

@@ -4,6 +4,7 @@ import { Migration20261123000000_base } from './Migration20261123000000_base.js'
 import { Migration20261123100000_catalogos } from './Migration20261123100000_catalogos.js';
 import { Migration20261123200000_radicaciones } from './Migration20261123200000_radicaciones.js';
 import { Migration20261123300000_transmisiones } from './Migration20261123300000_transmisiones.js';
+import { Migration20261123400000_avisos } from './Migration20261123400000_avisos.js';
 
 /** Applied in order; names are stored in `mikro_orm_migrations`. */
 export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
@@ -11,4 +12,5 @@ export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261123100000_catalogos', class: Migration20261123100000_catalogos },
   { name: 'Migration20261123200000_radicaciones', class: Migration20261123200000_radicaciones },
   { name: 'Migration20261123300000_transmisiones', class: Migration20261123300000_transmisiones },
+  { name: 'Migration20261123400000_avisos', class: Migration20261123400000_avisos },
 ];

@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { cp, mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { usarBdAislada } from '../../../test/bd-aislada.js';
+import type { AvisosBd } from '../../db/avisos.js';
 import { importarCatalogo } from './importar.js';
 import { DIRECTORIO_CATALOGOS } from './incluidos.js';
 import { ServicioCatalogos } from './servicio.js';
@@ -156,5 +157,61 @@ describe('ServicioCatalogos', () => {
         porDefecto.some((e) => e.tabla === tabla),
         tabla,
       ).toBe(true);
+  });
+});
+
+describe('ServicioCatalogos con avisos de la base de datos', () => {
+  /** A stand-in for AvisosBd whose generation and state the test moves. */
+  const avisosFalsos = () => {
+    const a = { vigente: true, gen: 0, generacion: (t: string) => (t === 'carga_catalogo' ? a.gen : 0) };
+    return a;
+  };
+  /** `carga_catalogo` reads during `fn`; `durante` runs after each read (a notice arriving meanwhile). */
+  async function lecturas(fn: () => Promise<unknown>, durante?: () => void): Promise<number> {
+    const conexion = bd.orm().em.getConnection();
+    const original = conexion.execute.bind(conexion);
+    let n = 0;
+    const espia = vi.spyOn(conexion, 'execute').mockImplementation((async (...args: unknown[]) => {
+      const r = await (original as (...a: unknown[]) => Promise<unknown>)(...args);
+      if (String(args[0]).includes('from carga_catalogo')) {
+        n++;
+        durante?.();
+      }
+      return r;
+    }) as never);
+    try {
+      await fn();
+    } finally {
+      espia.mockRestore();
+    }
+    return n;
+  }
+
+  it('no relee carga_catalogo mientras no llega un aviso; lo relee tras uno o sin LISTEN', async () => {
+    const avisos = avisosFalsos();
+    const servicio = new ServicioCatalogos({ grandes: [], avisos: avisos as unknown as AvisosBd });
+    let c1: unknown;
+    expect(await lecturas(async () => (c1 = await servicio.obtener(em())))).toBe(1);
+    expect(await lecturas(async () => expect(await servicio.obtener(em())).toBe(c1))).toBe(0);
+    avisos.gen++;
+    expect(await lecturas(() => servicio.obtener(em()))).toBe(1);
+    expect(await lecturas(() => servicio.obtener(em()))).toBe(0);
+    avisos.vigente = false;
+    expect(await lecturas(() => servicio.obtener(em()))).toBe(1);
+    expect(await lecturas(() => servicio.obtener(em()))).toBe(1);
+  });
+
+  it('un aviso que llega durante la lectura deja el resultado sin verificar', async () => {
+    const avisos = avisosFalsos();
+    const servicio = new ServicioCatalogos({ grandes: [], avisos: avisos as unknown as AvisosBd });
+    expect(
+      await lecturas(
+        () => servicio.obtener(em()),
+        () => avisos.gen++,
+      ),
+    ).toBe(1);
+    // The read may predate the change that notice announced: the next call reads again.
+    expect(await lecturas(() => servicio.obtener(em()))).toBe(1);
+    expect(await lecturas(() => servicio.obtener(em()))).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AvisosBd } from '../../db/avisos.js';
 import { cargarTablasIncluidas, DIRECTORIO_CATALOGOS, type TablaIncluida, tablaPais } from './incluidos.js';
 import { CatalogosEnMemoria, type TablaEnMemoria } from './memoria.js';
 import { TABLAS_GRANDES } from './tablas.js';
@@ -11,6 +12,8 @@ export interface OpcionesServicioCatalogos {
   grandes?: readonly string[];
   /** Rows per query when loading an imported table (default 20 000). */
   tamanoPagina?: number;
+  /** Database notices: while listening, `obtener` skips the `carga_catalogo` read until an import. */
+  avisos?: AvisosBd;
 }
 
 /** One row of `carga_catalogo`. */
@@ -86,8 +89,12 @@ export class ServicioCatalogos {
   private readonly importadas = new Map<string, TablaImportada>();
   private actual?: { huella: string; catalogos: CatalogosEnMemoria };
   private enCurso?: { huella: string; promesa: Promise<CatalogosEnMemoria> };
+  private readonly avisos?: AvisosBd;
+  /** Generation of `carga_catalogo` at which `actual` was last checked against the database. */
+  private verificadaEn?: number;
 
   constructor(o: OpcionesServicioCatalogos = {}) {
+    this.avisos = o.avisos;
     this.directorio = o.directorio ?? DIRECTORIO_CATALOGOS;
     this.grandes = o.grandes ?? TABLAS_GRANDES.map((t) => t.tabla);
     this.tamanoPagina = o.tamanoPagina ?? 20_000;
@@ -100,9 +107,16 @@ export class ServicioCatalogos {
   }
 
   async obtener(em: EntityManager): Promise<Catalogos> {
+    // Read before the query: a notice arriving meanwhile leaves the result unverified.
+    const generacion = this.avisos?.vigente ? this.avisos.generacion('carga_catalogo') : undefined;
+    if (this.actual && generacion !== undefined && this.verificadaEn === generacion)
+      return this.actual.catalogos;
     const cargas = await leerCargas(em);
     const huella = cargas.map((c) => `${c.tabla}:${c.revision}`).join('|');
-    if (this.actual?.huella === huella) return this.actual.catalogos;
+    if (this.actual?.huella === huella) {
+      this.verificar(generacion);
+      return this.actual.catalogos;
+    }
     if (this.enCurso?.huella !== huella) {
       const promesa = this.reconstruir(em, cargas).finally(() => {
         if (this.enCurso?.promesa === promesa) this.enCurso = undefined;
@@ -113,7 +127,18 @@ export class ServicioCatalogos {
     // The revision read inside each table's snapshot wins: a newer import is picked up next call.
     const huellaReal = cargas.map((c) => `${c.tabla}:${this.importadas.get(c.tabla)?.revision}`).join('|');
     this.actual = { huella: huellaReal, catalogos };
+    this.verificadaEn = undefined;
+    if (huellaReal === huella) this.verificar(generacion);
     return catalogos;
+  }
+
+  /** `actual` matches what the database had at `generacion`, if no notice arrived since. */
+  private verificar(generacion: number | undefined): void {
+    const vigente =
+      generacion !== undefined &&
+      this.avisos?.vigente &&
+      this.avisos.generacion('carga_catalogo') === generacion;
+    this.verificadaEn = vigente ? generacion : undefined;
   }
 
   private async reconstruir(em: EntityManager, cargas: CargaRegistrada[]): Promise<CatalogosEnMemoria> {

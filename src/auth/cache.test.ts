@@ -1,0 +1,140 @@
+import 'reflect-metadata';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AvisosBd } from '../db/avisos.js';
+import { crearOrm } from '../db/orm.js';
+import { Entidad } from '../entidades/entidad.entity.js';
+import { CacheAutenticacion, type DatosApiKey } from './cache.js';
+
+// No database: em.map only hydrates, and the loaders are replaced.
+let orm: MikroORM;
+beforeAll(async () => {
+  orm = await crearOrm({ url: 'postgres://nadie@127.0.0.1:1/nada', timeoutConexionMs: 100 });
+});
+afterAll(async () => {
+  await orm?.close(true);
+});
+
+const fila = (id: string) => ({
+  id,
+  slug: `slug-${id}`,
+  nombre: `Entidad ${id}`,
+  tipo_entidad: 'ips',
+  modulos: ['rips', 'rda'],
+  created_at: new Date('2026-11-01T10:00:00Z'),
+});
+const datos = (id: string, revocada = false): DatosApiKey => ({
+  apiKeyId: `k-${id}`,
+  prefijo: 'rda_abc',
+  revocada,
+  entidad: fila(id),
+});
+
+function preparar(maximo?: number) {
+  const gen = { api_key: 0, entidad: 0 } as Record<string, number>;
+  const avisos = { vigente: true, generacion: (t: string) => gen[t] ?? 0 };
+  const cache = new CacheAutenticacion(avisos as unknown as AvisosBd, { maximo });
+  const cargar = vi.fn(async (_em: unknown, hash: string) =>
+    hash.startsWith('x') ? undefined : datos(hash),
+  );
+  cache.cargarApiKey = cargar as never;
+  return { gen, avisos, cache, cargar, em: () => orm.em.fork() };
+}
+
+describe('CacheAutenticacion', () => {
+  it('sirve de la caché mientras la generación no cambia; un aviso de api_key o entidad la invalida', async () => {
+    const { gen, cache, cargar, em } = preparar();
+    await cache.apiKey(em(), 'a');
+    await cache.apiKey(em(), 'a');
+    expect(cargar).toHaveBeenCalledTimes(1);
+    gen.api_key!++;
+    await cache.apiKey(em(), 'a');
+    await cache.apiKey(em(), 'a');
+    expect(cargar).toHaveBeenCalledTimes(2);
+    gen.entidad!++;
+    await cache.apiKey(em(), 'a');
+    expect(cargar).toHaveBeenCalledTimes(3);
+  });
+
+  it('sin LISTEN activo siempre consulta y no guarda nada', async () => {
+    const { avisos, cache, cargar, em } = preparar();
+    avisos.vigente = false;
+    await cache.apiKey(em(), 'a');
+    await cache.apiKey(em(), 'a');
+    expect(cargar).toHaveBeenCalledTimes(2);
+    expect(cache.tamano).toBe(0);
+  });
+
+  it('una carga durante la cual llegó un aviso no se guarda; las claves desconocidas tampoco', async () => {
+    const { gen, cache, cargar, em } = preparar();
+    cargar.mockImplementationOnce(async (_em, hash) => {
+      gen.api_key!++; // the notice of a revocation committed while the query ran
+      return datos(hash);
+    });
+    await cache.apiKey(em(), 'a');
+    expect(cache.tamano).toBe(0);
+    await cache.apiKey(em(), 'a');
+    expect(cache.tamano).toBe(1);
+    expect(await cache.apiKey(em(), 'x-desconocida')).toBeUndefined();
+    expect(await cache.apiKey(em(), 'x-desconocida')).toBeUndefined();
+    expect(cache.tamano).toBe(1);
+    expect(cargar).toHaveBeenCalledTimes(4);
+  });
+
+  it('cada petición recibe su propia Entidad gestionada; editarla no toca la caché', async () => {
+    const { cache, em } = preparar();
+    const em1 = em();
+    const r1 = await cache.apiKey(em1, 'a');
+    expect(r1!.entidad).toBeInstanceOf(Entidad);
+    expect(r1!.entidad).toMatchObject({
+      id: 'a',
+      slug: 'slug-a',
+      tipoEntidad: 'ips',
+      modulos: ['rips', 'rda'],
+    });
+    expect(r1!.entidad.createdAt).toEqual(new Date('2026-11-01T10:00:00Z'));
+    expect(em1.getUnitOfWork().getById(Entidad.name, 'a')).toBe(r1!.entidad);
+    r1!.entidad.modulos.pop();
+    r1!.entidad.createdAt.setFullYear(2000);
+    const em2 = em();
+    const r2 = await cache.apiKey(em2, 'a');
+    expect(r2!.entidad).not.toBe(r1!.entidad);
+    expect(r2!.entidad.modulos).toEqual(['rips', 'rda']);
+    expect(r2!.entidad.createdAt.getUTCFullYear()).toBe(2026);
+    const uow = em2.getUnitOfWork();
+    uow.computeChangeSets();
+    expect(uow.getChangeSets()).toHaveLength(0);
+  });
+
+  it('una clave revocada se guarda como revocada', async () => {
+    const { cache, cargar, em } = preparar();
+    cargar.mockImplementation(async (_em, hash) => datos(hash, true));
+    expect((await cache.apiKey(em(), 'r'))!.revocada).toBe(true);
+    expect((await cache.apiKey(em(), 'r'))!.revocada).toBe(true);
+    expect(cargar).toHaveBeenCalledTimes(1);
+  });
+
+  it('tamaño acotado: se descarta la entrada más antigua', async () => {
+    const { cache, cargar, em } = preparar(2);
+    for (const h of ['a', 'b', 'c']) await cache.apiKey(em(), h);
+    expect(cache.tamano).toBe(2);
+    await cache.apiKey(em(), 'c');
+    await cache.apiKey(em(), 'b');
+    expect(cargar).toHaveBeenCalledTimes(3);
+    await cache.apiKey(em(), 'a');
+    expect(cargar).toHaveBeenCalledTimes(4);
+  });
+
+  it('entidades del token por slug: misma regla, solo la generación de entidad', async () => {
+    const { gen, cache, em } = preparar();
+    const cargar = vi.fn(async (_em: unknown, slug: string) => fila(slug));
+    cache.cargarEntidad = cargar as never;
+    await cache.entidadPorSlug(em(), 'e');
+    gen.api_key!++;
+    expect((await cache.entidadPorSlug(em(), 'e'))!.slug).toBe('slug-e');
+    expect(cargar).toHaveBeenCalledTimes(1);
+    gen.entidad!++;
+    await cache.entidadPorSlug(em(), 'e');
+    expect(cargar).toHaveBeenCalledTimes(2);
+  });
+});

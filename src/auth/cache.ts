@@ -1,0 +1,154 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AvisosBd } from '../db/avisos.js';
+import { Entidad } from '../entidades/entidad.entity.js';
+
+/** A raw `entidad` row (column names), as PostgreSQL returns it. */
+export type FilaEntidad = Record<string, unknown>;
+
+/** What an API key lookup needs to rebuild an Autenticacion. */
+export interface DatosApiKey {
+  apiKeyId: string;
+  prefijo: string;
+  revocada: boolean;
+  entidad: FilaEntidad;
+}
+
+/** An API key with its entity, managed by the request's EntityManager. */
+export interface ApiKeyResuelta {
+  apiKeyId: string;
+  prefijo: string;
+  revocada: boolean;
+  entidad: Entidad;
+}
+
+interface Entrada<T> {
+  generacion: number;
+  datos: T;
+}
+
+/** Bounded map, oldest entry evicted first. */
+class Limitado<T> {
+  private readonly m = new Map<string, Entrada<T>>();
+  constructor(private readonly max: number) {}
+  get(k: string): Entrada<T> | undefined {
+    return this.m.get(k);
+  }
+  set(k: string, e: Entrada<T>): void {
+    this.m.delete(k);
+    if (this.m.size >= this.max) this.m.delete(this.m.keys().next().value!);
+    this.m.set(k, e);
+  }
+  delete(k: string): void {
+    this.m.delete(k);
+  }
+  get size(): number {
+    return this.m.size;
+  }
+}
+
+/** Reads one API key (by hash) with its entity row; undefined when unknown. */
+export async function leerApiKey(em: EntityManager, hash: string): Promise<DatosApiKey | undefined> {
+  const filas: (FilaEntidad & { k_id: string; k_prefijo: string; k_revoked_at: Date | null })[] = await em
+    .getConnection()
+    .execute(
+      `select k.id as k_id, k.prefijo as k_prefijo, k.revoked_at as k_revoked_at, e.*
+       from api_key k join entidad e on e.id = k.entidad_id where k.hash = ?`,
+      [hash],
+    );
+  const f = filas[0];
+  if (!f) return undefined;
+  const { k_id, k_prefijo, k_revoked_at, ...entidad } = f;
+  return { apiKeyId: k_id, prefijo: k_prefijo, revocada: k_revoked_at !== null, entidad };
+}
+
+export async function leerEntidadPorSlug(em: EntityManager, slug: string): Promise<FilaEntidad | undefined> {
+  const filas: FilaEntidad[] = await em
+    .getConnection()
+    .execute('select * from entidad where slug = ?', [slug]);
+  return filas[0];
+}
+
+/** Copies mutable values so a request that edits its entity never touches the cached row. */
+const copia = (f: FilaEntidad): FilaEntidad =>
+  Object.fromEntries(
+    Object.entries(f).map(([k, v]) => [
+      k,
+      Array.isArray(v) ? [...v] : v instanceof Date ? new Date(v.getTime()) : v,
+    ]),
+  );
+
+export interface OpcionesCacheAutenticacion {
+  /** Entries per map (API keys, OIDC entities); oldest evicted first. Default 10 000. */
+  maximo?: number;
+}
+
+/**
+ * In-process cache of API keys and entities, kept exact by database notices (src/db/avisos.ts):
+ * a fill records the generation read before its query and is dropped if a notice arrived meanwhile;
+ * a hit is served only while LISTEN is active and the generation is unchanged. Unknown keys are
+ * never cached. Each request gets its own managed Entidad, mapped from the cached row without a query.
+ */
+export class CacheAutenticacion {
+  private readonly claves: Limitado<DatosApiKey>;
+  private readonly entidades: Limitado<FilaEntidad>;
+  /** Replaceable loaders (tests count calls on them). */
+  cargarApiKey = leerApiKey;
+  cargarEntidad = leerEntidadPorSlug;
+
+  constructor(
+    private readonly avisos?: AvisosBd,
+    o: OpcionesCacheAutenticacion = {},
+  ) {
+    this.claves = new Limitado(o.maximo ?? 10_000);
+    this.entidades = new Limitado(o.maximo ?? 10_000);
+  }
+
+  private generacion(tablas: string[]): number | undefined {
+    if (!this.avisos?.vigente) return undefined;
+    let g = 0;
+    for (const t of tablas) g += this.avisos.generacion(t);
+    return g;
+  }
+
+  private async consultar<T>(
+    mapa: Limitado<T>,
+    clave: string,
+    tablas: string[],
+    cargar: () => Promise<T | undefined>,
+  ): Promise<T | undefined> {
+    const antes = this.generacion(tablas);
+    if (antes !== undefined) {
+      const e = mapa.get(clave);
+      if (e?.generacion === antes) return e.datos;
+      if (e) mapa.delete(clave);
+    }
+    const datos = await cargar();
+    if (datos !== undefined && antes !== undefined && this.generacion(tablas) === antes) {
+      mapa.set(clave, { generacion: antes, datos });
+    }
+    return datos;
+  }
+
+  async apiKey(em: EntityManager, hash: string): Promise<ApiKeyResuelta | undefined> {
+    const d = await this.consultar(this.claves, hash, ['api_key', 'entidad'], () =>
+      this.cargarApiKey(em, hash),
+    );
+    if (!d) return undefined;
+    return {
+      apiKeyId: d.apiKeyId,
+      prefijo: d.prefijo,
+      revocada: d.revocada,
+      entidad: em.map(Entidad, copia(d.entidad)),
+    };
+  }
+
+  async entidadPorSlug(em: EntityManager, slug: string): Promise<Entidad | undefined> {
+    const f = await this.consultar(this.entidades, slug, ['entidad'], () => this.cargarEntidad(em, slug));
+    return f && em.map(Entidad, copia(f));
+  }
+
+  /** Entries held (API keys + entities), for tests. */
+  get tamano(): number {
+    return this.claves.size + this.entidades.size;
+  }
+}
