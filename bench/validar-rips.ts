@@ -47,6 +47,7 @@ try {
     const picos: number[] = [];
     const cpus: number[] = [];
     const reposos: number[] = [];
+    const incrementos: number[] = [];
     let resumen: unknown;
     const enviar = () =>
       fetch(`${servidor.url}/rips/validar`, {
@@ -58,10 +59,11 @@ try {
         },
         body: enviado,
       });
-    // Untimed requests first, about 40 MB of bodies (at least one): steady state (JIT-compiled code in
-    // the request thread and in the validation threads, heaps sized), as in a server that has run; the
-    // engine in this process is warmed as many times.
-    const calentamientos = Math.max(1, Math.min(10, Math.ceil(40 / mb)));
+    // Untimed requests first, about 100 MB of bodies (at least one, at most 100): steady state
+    // (JIT-compiled code in the request thread and in the validation threads, heaps sized), as in a
+    // server that has run. Small bodies need many: a 1 MB body still got faster up to about the 50th
+    // request. The engine in this process is warmed as many times.
+    const calentamientos = Math.max(1, Math.min(100, Math.ceil(100 / mb)));
     for (let i = 0; i < calentamientos; i++) {
       await (await enviar()).arrayBuffer();
       motorEnProceso(rips.texto);
@@ -76,7 +78,8 @@ try {
       motor.push(motorEnProceso(rips.texto));
       limpiar();
       servidor.reiniciarPico();
-      reposos.push(servidor.memoria().rssMB);
+      const reposo = servidor.memoria().rssMB;
+      reposos.push(reposo);
       const cpu = servidor.cpuMs();
       t = performance.now();
       const r = await enviar();
@@ -84,6 +87,7 @@ try {
       total.push(performance.now() - t);
       cpus.push(servidor.cpuMs() - cpu);
       picos.push(servidor.memoria().picoMB);
+      incrementos.push(servidor.memoria().picoMB - reposo);
       if (r.status !== 200) throw new Error(`HTTP ${r.status}: ${JSON.stringify(json).slice(0, 300)}`);
       resumen = { valid: json.valid, ...(json.resumen as object) };
     }
@@ -104,7 +108,11 @@ try {
       serviciosPorSegundo: Math.round(rips.servicios / (mediana(total) / 1000)),
       reposoRssMB: Math.round(Math.min(...reposos)),
       picoRssMB: Math.round(Math.max(...picos)),
-      // What the request adds to the idle process, per byte of (uncompressed) body.
+      // What a request adds to the process as it was just before it (peak − RSS at its start), the
+      // highest over the repetitions, per byte of (uncompressed) body.
+      incrementoPorSolicitud: Number((Math.max(...incrementos) / (cuerpo.length / 1024 / 1024)).toFixed(2)),
+      // Stricter, as measured before: highest peak of the run minus its lowest idle RSS, so it also
+      // counts whatever the process grew between requests (heap sizing, compiled code).
       incrementoSobreCuerpo: Number(
         ((Math.max(...picos) - Math.min(...reposos)) / (cuerpo.length / 1024 / 1024)).toFixed(2),
       ),

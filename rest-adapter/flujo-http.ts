@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { Request } from 'express';
 import { ErrorApp, errores } from '../src/errores/errores.js';
 import { type CuerpoAbierto, FlujoCuerpo } from '../src/rips/validacion/flujo-cuerpo.js';
-import { TextosDeBytes } from '../src/rips/validacion/textos-bytes.js';
+import { decodificar, TextosDeBytes } from '../src/rips/validacion/textos-bytes.js';
 
 const JSON_TIPO = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
@@ -102,7 +102,7 @@ export function flujoDeSolicitud(req: Request, limite: number): FlujoCuerpo {
     if (!esJson || !conocida || !(declarado > 0 && declarado <= tope)) return { textos: vivo };
     for await (const b of req as AsyncIterable<Buffer>) recibidos.push(b);
     const inflado = inflarEntero(Buffer.concat(recibidos), codificacion, tope);
-    return inflado ? { texto: inflado.toString('utf8') } : { textos: releer() };
+    return inflado ? { texto: decodificar(inflado) } : { textos: releer() };
   };
   return new FlujoCuerpo(vivo, releer, abrir);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Cortador } from './hilos/cortes.js';
-import { finDeCaracter, restoEnBytes, TextosDeBytes } from './textos-bytes.js';
+import { decodificar, finDeCaracter, restoEnBytes, TextosDeBytes } from './textos-bytes.js';
 
 async function* trozos(b: Buffer, tam: number): AsyncGenerator<Uint8Array> {
   for (let i = 0; i < b.length; i += tam) yield b.subarray(i, i + tam);
@@ -67,5 +67,43 @@ describe('cortes de usuarios en bytes', () => {
     const c = new Cortador(10);
     expect([...c.poner(Buffer.from(`${'1,'.repeat(100)}2]}`))]).toEqual([]);
     expect(Buffer.from(c.resto()).toString()).toBe(`${'1,'.repeat(100)}2]}`);
+  });
+});
+
+describe('decodificar: lo mismo que toString("utf8"), más rápido si casi todo es ASCII', () => {
+  /** Deterministic pseudo-random bytes (no flaky seeds). */
+  function bytes(n: number, semilla: number, raros: number): Buffer {
+    const b = Buffer.alloc(n);
+    let x = semilla;
+    for (let i = 0; i < n; i++) {
+      x = (x * 1103515245 + 12345) & 0x7fffffff;
+      b[i] = x % 1000 < raros ? 0x80 + (x % 128) : 32 + (x % 90);
+    }
+    return b;
+  }
+
+  it('texto con acentos y emojis en cualquier punto, incluso en el borde de un bloque de 1 KB', () => {
+    for (const relleno of [0, 1, 1020, 1021, 1022, 1023, 1024, 2047]) {
+      const t = `${'a'.repeat(relleno)}Peñalosa 😀 Bogotá €${'b'.repeat(3000)}ñ`;
+      const b = Buffer.from(t, 'utf8');
+      expect(decodificar(b)).toBe(t);
+      expect(decodificar(b, 3, b.length - 2)).toBe(b.toString('utf8', 3, b.length - 2));
+    }
+  });
+
+  it.each([0, 1, 5, 50, 400])(
+    'bytes inválidos (%i por mil) se reemplazan igual que en una sola llamada',
+    (raros) => {
+      for (let semilla = 1; semilla <= 20; semilla++) {
+        const b = bytes(5000 + semilla * 97, semilla, raros);
+        expect(decodificar(b)).toBe(b.toString('utf8'));
+        expect(decodificar(b, 7, b.length - 5)).toBe(b.toString('utf8', 7, b.length - 5));
+      }
+    },
+  );
+
+  it('ASCII puro y vacío', () => {
+    expect(decodificar(Buffer.from('{"a":1}'))).toBe('{"a":1}');
+    expect(decodificar(Buffer.alloc(0))).toBe('');
   });
 });

@@ -1,3 +1,38 @@
+import { isAscii } from 'node:buffer';
+
+/** Bytes looked at together: a block with any non-ASCII byte is decoded as UTF-8, the rest copied. */
+const BLOQUE = 1024;
+
+/**
+ * `b.toString('utf8', desde, hasta)`, faster for text that is mostly ASCII with a few accented
+ * letters (a RIPS): V8 decodes everything after the first non-ASCII byte on its slow path (2 ms per
+ * MB instead of 0.65 for a plain copy). Here runs of ASCII blocks are copied as Latin-1 and only the
+ * blocks holding other bytes go through the UTF-8 decoder, each extended to a character boundary so
+ * no sequence is split: the same string, invalid bytes included. Mostly non-ASCII text falls back
+ * to one call.
+ */
+export function decodificar(b: Buffer, desde = 0, hasta = b.length): string {
+  if (isAscii(b.subarray(desde, hasta))) return b.toString('latin1', desde, hasta);
+  let texto = '';
+  let ascii = desde;
+  let otros = 0;
+  let i = desde;
+  while (i < hasta) {
+    let fin = Math.min(i + BLOQUE, hasta);
+    if (isAscii(b.subarray(i, fin))) {
+      i = fin;
+      continue;
+    }
+    // Mostly non-ASCII: pieces would cost more than the slow path saves.
+    if (++otros * 4 > (i - desde) / BLOQUE + 8) return texto + b.toString('utf8', ascii, hasta);
+    while (fin < hasta && (b[fin]! & 0xc0) === 0x80) fin++;
+    if (ascii < i) texto += b.toString('latin1', ascii, i);
+    texto += b.toString('utf8', i, fin);
+    i = ascii = fin;
+  }
+  return ascii < hasta ? texto + b.toString('latin1', ascii, hasta) : texto;
+}
+
 /**
  * Text chunks decoded from UTF-8 byte chunks, each ending on a character boundary (a split
  * character waits for the next chunk), so the part not read yet can also be taken as bytes: the
@@ -21,13 +56,13 @@ export class TextosDeBytes implements AsyncIterableIterator<string> {
       if (r.done) {
         const a = this.arrastre;
         this.arrastre = undefined;
-        return a?.length ? { done: false, value: a.toString('utf8') } : { done: true, value: undefined };
+        return a?.length ? { done: false, value: decodificar(a) } : { done: true, value: undefined };
       }
       const nuevo = Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength);
       const b = this.arrastre ? Buffer.concat([this.arrastre, nuevo]) : nuevo;
       const corte = finDeCaracter(b);
       this.arrastre = corte < b.length ? Buffer.from(b.subarray(corte)) : undefined;
-      if (corte > 0) return { done: false, value: b.toString('utf8', 0, corte) };
+      if (corte > 0) return { done: false, value: decodificar(b, 0, corte) };
     }
   }
 

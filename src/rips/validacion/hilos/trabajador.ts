@@ -7,6 +7,7 @@ import { REGLAS } from '../../reglas/registro.js';
 import { Recorrido } from '../motor.js';
 import { type CamposProyeccion, camposProyeccion, proyectar } from '../proyeccion.js';
 import { elementos } from '../texto-rips.js';
+import { decodificar } from '../textos-bytes.js';
 import type { MensajeAlHilo, MensajeDelHilo } from './mensajes.js';
 
 /**
@@ -32,7 +33,7 @@ function tramo(m: Extract<MensajeAlHilo, { tipo: 'tramo' }>) {
     if (!p || !juego) throw new Error(`tarea ${m.tarea} sin inicio o sin catálogos`);
     let usuarios: unknown[];
     let cola: string | undefined;
-    const texto = Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength).toString('utf8');
+    const texto = decodificar(Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength));
     if (m.ultimo) {
       const t = `[${texto}`;
       usuarios = [...elementos(t, 0, (fin) => (cola = t.slice(fin - 1)))];
