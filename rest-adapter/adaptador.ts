@@ -1,5 +1,6 @@
 import { type Request, type Response, Router } from 'express';
-import { type DocumentNode, execute, type GraphQLSchema, validate } from 'graphql';
+import { type DocumentNode, type GraphQLSchema, validate } from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { ErrorApp } from '../src/errores/errores.js';
 import { aRespuesta } from '../src/errores/http.js';
 import type { Contexto } from '../src/graphql/contexto.js';
@@ -33,15 +34,18 @@ export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
       throw new Error(
         `La operación de ${r.metodo.toUpperCase()} ${r.ruta} no valida: ${problemas[0]!.message}`,
       );
+    // The same schema, resolvers and shield as /graphql, through a compiled executor: each route runs
+    // one fixed operation, and graphql-js completes results field by field (about 17 µs per finding
+    // of a validation, more than the validation itself for a RIPS with many findings).
+    const compilada = compileQuery(deps.schema, r.operacion as DocumentNode);
+    if (!isCompiledQuery(compilada))
+      throw new Error(
+        `La operación de ${r.metodo.toUpperCase()} ${r.ruta} no compila: ${compilada.errors?.[0]?.message}`,
+      );
     router[r.metodo](r.ruta, async (req: Request, res: Response) => {
       try {
         const contextValue = await deps.crearContexto(req);
-        const resultado = await execute({
-          schema: deps.schema,
-          document: r.operacion as DocumentNode,
-          variableValues: r.variables?.(req) ?? {},
-          contextValue,
-        });
+        const resultado = await compilada.query(undefined, contextValue, r.variables?.(req) ?? {});
         if (resultado.errors?.length) throw resultado.errors[0];
         const data = resultado.data as Record<string, unknown>;
         const { status, body } = r.respuesta ? r.respuesta(data) : { status: 200, body: raizUnica(data) };

@@ -65,34 +65,45 @@ export function explicar(
     h.tipoServicio ?? (h.usuarioIndex !== undefined ? 'usuario' : 'transaccion');
   const ordenCampo = (h: Hallazgo) =>
     h.campo ? (indiceCampos.get(tipoDe(h))?.get(h.campo)?.orden ?? 999) : -1;
-  const clave = (h: Hallazgo) => [
-    h.usuarioIndex ?? -1,
-    h.tipoServicio ? ORDEN_TIPO.get(h.tipoServicio)! : -1,
-    h.servicioIndex ?? -1,
-    ordenCampo(h),
-  ];
 
-  const unicos = new Map<string, Hallazgo>();
+  // Route and sort key computed once per finding (a RIPS may carry thousands of them).
+  const unicos = new Map<string, { h: Hallazgo; ruta: string; clave: number[] }>();
   for (const h of hallazgos) {
-    const k = `${h.codigo}|${rutaDe(h)}|${h.detalle ?? ''}`;
-    if (!unicos.has(k)) unicos.set(k, h);
+    const ruta = rutaDe(h);
+    const k = `${h.codigo}|${ruta}|${h.detalle ?? ''}`;
+    if (unicos.has(k)) continue;
+    const clave = [
+      h.usuarioIndex ?? -1,
+      h.tipoServicio ? ORDEN_TIPO.get(h.tipoServicio)! : -1,
+      h.servicioIndex ?? -1,
+      ordenCampo(h),
+    ];
+    unicos.set(k, { h, ruta, clave });
   }
   const ordenados = [...unicos.values()].sort((a, b) => {
-    const ka = clave(a);
-    const kb = clave(b);
-    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!;
-    return a.codigo < b.codigo ? -1 : a.codigo > b.codigo ? 1 : rutaDe(a) < rutaDe(b) ? -1 : 1;
+    for (let i = 0; i < a.clave.length; i++) if (a.clave[i] !== b.clave[i]) return a.clave[i]! - b.clave[i]!;
+    const ca = a.h.codigo;
+    const cb = b.h.codigo;
+    return ca < cb ? -1 : ca > cb ? 1 : a.ruta < b.ruta ? -1 : 1;
   });
+  // The class of a rule on the evaluation date, once per rule.
+  const severidades = new Map<string, Severidad>();
+  const severidadDeRegla = (regla: Regla): Severidad => {
+    let s = severidades.get(regla.codigo);
+    if (s === undefined) {
+      s = severidadDe(claseVigente(regla, o.fecha, o.rechazoDesde));
+      severidades.set(regla.codigo, s);
+    }
+    return s;
+  };
 
   const factura = texto(rips.numFactura);
   const errores: ErrorAccionable[] = [];
   const issues: RipsIssue[] = [];
 
-  for (const h of ordenados) {
+  for (const { h, ruta } of ordenados) {
     const regla = o.reglas.get(h.codigo);
-    const severidad: Severidad = regla
-      ? severidadDe(claseVigente(regla, o.fecha, o.rechazoDesde))
-      : 'rechazo';
+    const severidad: Severidad = regla ? severidadDeRegla(regla) : 'rechazo';
     const documentoUsuario = h.usuarioIndex !== undefined ? (documentos[h.usuarioIndex] ?? null) : null;
     const spec = h.campo ? indiceCampos.get(tipoDe(h))?.get(h.campo)?.spec : undefined;
     const campoNombre = spec?.etiqueta ?? null;
@@ -102,7 +113,6 @@ export function explicar(
     }
     if (h.tipoServicio) partes.push(`${NOMBRE_REGISTRO[h.tipoServicio]} ${(h.servicioIndex ?? 0) + 1}`);
     if (h.campo) partes.push(campoNombre ?? h.campo);
-    const ruta = rutaDe(h);
     const explicacion = [
       regla?.explicacion ?? `Hallazgo ${h.codigo}.`,
       h.detalle,
