@@ -1,5 +1,12 @@
 import type { Registro } from '../tipos.js';
-import { anclaDe, ErrorTextoRips, finDeValor, miembrosPerezosos, porAncla } from './texto-rips.js';
+import {
+  type Ancla,
+  anclaDe,
+  ErrorTextoRips,
+  finDeValor,
+  miembrosPerezosos,
+  porAncla,
+} from './texto-rips.js';
 
 /**
  * Reads a request body `{"rips": {…, "usuarios": [ … ]}, …}` while it arrives: the members before
@@ -172,7 +179,7 @@ export async function* usuariosEnFlujo(
 ): AsyncGenerator<unknown> {
   const terminado = () => f.terminado();
   let t = inicial;
-  let ancla: RegExp | undefined;
+  let ancla: Ancla | undefined;
   // Retry an incomplete element only once the text has doubled: linear even for one huge user.
   let reintentarDesde = 0;
   const traer = async () => {

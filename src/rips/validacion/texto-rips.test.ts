@@ -3,7 +3,14 @@ import { catalogosPrueba, ripsValido } from '../../../test/fixtures/rips.js';
 import { CAMPOS } from '../estructura/campos.js';
 import { crearVerificadorEstructura } from '../estructura/verificar.js';
 import type { Registro } from '../tipos.js';
-import { ErrorTextoRips, miembros, type RipsPorPartes, ripsPorPartes } from './texto-rips.js';
+import {
+  Ancla,
+  ErrorTextoRips,
+  elementos,
+  miembros,
+  type RipsPorPartes,
+  ripsPorPartes,
+} from './texto-rips.js';
 
 /** A body `{"rips": {...}, ...}` read the way a route would: members parsed, the RIPS by parts. */
 function cuerpoPorPartes(t: string): { rips?: RipsPorPartes | unknown; otros: Registro } {
@@ -91,5 +98,26 @@ describe('validar por partes da lo mismo que validar el objeto completo', () => 
     const p = cuerpoPorPartes(JSON.stringify({ rips })).rips as RipsPorPartes;
     const partes = validarRips(p.transaccion, { catalogos, estructura, fecha: FECHA }, p.usuarios);
     expect(partes).toEqual(completo);
+  });
+});
+
+describe('Ancla: dónde empieza el siguiente elemento', () => {
+  it('JSON compacto por el literal; con espacios, por el patrón desde la primera vez', () => {
+    const compacto = '[{"k":1},{"k":2},{"k":3}]';
+    const a = new Ancla('k');
+    expect(a.buscar(compacto, 2)).toBe(9);
+    expect(a.buscar(compacto, 10)).toBe(17);
+    expect(a.buscar(compacto, 18)).toBe(-1);
+    const formateado = '[\n  { "k": 1 },\n  { "k": 2 }\n]';
+    const b = new Ancla('k');
+    expect(b.buscar(formateado, 5)).toBe(formateado.indexOf('{ "k": 2'));
+    // Mixed: the literal is off for good once it missed an element the pattern found.
+    expect(b.buscar('{"k":1},{"k":2}', 1)).toBe(8);
+  });
+
+  it('los elementos de un arreglo formateado se leen igual que los de uno compacto', () => {
+    const valores = [{ k: 1, v: 'a' }, { k: 2, v: '{"k":9}' }, { k: 3 }];
+    expect([...elementos(JSON.stringify(valores, null, 2), 0)]).toEqual(valores);
+    expect([...elementos(JSON.stringify(valores), 0)]).toEqual(valores);
   });
 });

@@ -97,13 +97,41 @@ function escaparRegex(v: string): string {
   return v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * Finds where the next element starts by its first key (`{"consecutivo"`). The literal search is
+ * native and about ten times faster than the pattern; the pattern, which also admits spaces after
+ * `{`, takes over for good once the literal has missed what it found (formatted JSON), so a text
+ * that never matches the literal is not searched twice per element.
+ */
+export class Ancla {
+  private literal: string | undefined;
+  private readonly patron: RegExp;
+
+  constructor(clave: string) {
+    const nombre = JSON.stringify(clave);
+    this.literal = `{${nombre}`;
+    this.patron = new RegExp(`\\{\\s*${escaparRegex(nombre)}`, 'g');
+  }
+
+  /** Index of the next `{` followed by the key, from `desde`; -1 when there is none. */
+  buscar(t: string, desde: number): number {
+    if (this.literal !== undefined) {
+      const k = t.indexOf(this.literal, desde);
+      if (k >= 0) return k;
+    }
+    this.patron.lastIndex = desde;
+    const m = this.patron.exec(t);
+    if (!m) return -1;
+    this.literal = undefined;
+    return m.index;
+  }
+}
+
 /** The anchor that finds the elements after `valor`: its first key, as in `{"consecutivo"`. */
-export function anclaDe(valor: unknown): RegExp | undefined {
+export function anclaDe(valor: unknown): Ancla | undefined {
   if (typeof valor !== 'object' || valor === null || Array.isArray(valor)) return undefined;
   const primera = Object.keys(valor)[0];
-  return primera === undefined
-    ? undefined
-    : new RegExp(`\\{\\s*${escaparRegex(JSON.stringify(primera))}`, 'g');
+  return primera === undefined ? undefined : new Ancla(primera);
 }
 
 /**
@@ -113,20 +141,19 @@ export function anclaDe(valor: unknown): RegExp | undefined {
 export function porAncla(
   t: string,
   i: number,
-  ancla: RegExp,
+  ancla: Ancla,
 ): { valor: unknown; fin: number; siguiente: number } | undefined {
   if (t.charCodeAt(i) !== LLAVE_A) return undefined;
-  ancla.lastIndex = i + 1;
-  const m = ancla.exec(t);
-  if (!m) return undefined;
-  let q = m.index - 1;
+  const siguiente = ancla.buscar(t, i + 1);
+  if (siguiente < 0) return undefined;
+  let q = siguiente - 1;
   while (espacio(t.charCodeAt(q))) q--;
   if (t.charCodeAt(q) !== COMA) return undefined;
   q--;
   while (espacio(t.charCodeAt(q))) q--;
   if (t.charCodeAt(q) !== LLAVE_C) return undefined;
   try {
-    return { valor: JSON.parse(t.slice(i, q + 1)), fin: q + 1, siguiente: m.index };
+    return { valor: JSON.parse(t.slice(i, q + 1)), fin: q + 1, siguiente };
   } catch {
     return undefined;
   }
@@ -146,7 +173,7 @@ export function* elementos(t: string, i: number, alFinal?: (fin: number) => void
     alFinal?.(i + 1);
     return;
   }
-  let ancla: RegExp | undefined;
+  let ancla: Ancla | undefined;
   for (;;) {
     let valor: unknown;
     let fin: number;

@@ -91,6 +91,23 @@ describe('decodificar: lo mismo que toString("utf8"), más rápido si casi todo 
     }
   });
 
+  it('solo acentos de Latin-1 (el caso de un RIPS), también partidos en el borde de un bloque', () => {
+    for (const relleno of [0, 1, 1022, 1023, 1024, 1025, 2046, 2047]) {
+      const t = `${'a'.repeat(relleno)}Peñalosa Núñez «Bogotá» ¿qué?${'b'.repeat(1500)}ü${'c'.repeat(relleno)}Ñ`;
+      const b = Buffer.from(t, 'utf8');
+      expect(decodificar(b)).toBe(t);
+      expect(decodificar(b, 2, b.length - 3)).toBe(b.toString('utf8', 2, b.length - 3));
+    }
+    // A lead byte of Latin-1 with no continuation (invalid): replaced as toString does.
+    const roto = Buffer.concat([
+      Buffer.from('añb'),
+      Buffer.from([0xc3]),
+      Buffer.from('x'),
+      Buffer.from([0xc3]),
+    ]);
+    expect(decodificar(roto)).toBe(roto.toString('utf8'));
+  });
+
   it.each([0, 1, 5, 50, 400])(
     'bytes inválidos (%i por mil) se reemplazan igual que en una sola llamada',
     (raros) => {

@@ -13,6 +13,44 @@ const BLOQUE = 1024;
  */
 export function decodificar(b: Buffer, desde = 0, hasta = b.length): string {
   if (isAscii(b.subarray(desde, hasta))) return b.toString('latin1', desde, hasta);
+  return comoLatin1(b, desde, hasta) ?? porBloques(b, desde, hasta);
+}
+
+/**
+ * When every non-ASCII character is in U+0080–U+00FF (Spanish accents, ñ, ¿, «»), the text is
+ * rewritten as Latin-1 bytes and decoded in one call: one flat string, where pieces would be joined
+ * (and copied again) on first use. Undefined as soon as another byte appears.
+ */
+function comoLatin1(b: Buffer, desde: number, hasta: number): string | undefined {
+  const salida = Buffer.allocUnsafe(hasta - desde);
+  let n = 0;
+  let copiadoHasta = desde;
+  for (let i = desde; i < hasta; ) {
+    const fin = Math.min(i + BLOQUE, hasta);
+    if (isAscii(b.subarray(i, fin))) {
+      i = fin;
+      continue;
+    }
+    for (let j = i; j < fin; j++) {
+      const c = b[j]!;
+      if (c < 0x80) continue;
+      // C2/C3 + one continuation byte: U+0080–U+00FF. Anything else: not Latin-1.
+      const d = b[j + 1];
+      if ((c !== 0xc2 && c !== 0xc3) || j + 1 >= hasta || d === undefined || (d & 0xc0) !== 0x80)
+        return undefined;
+      n += b.copy(salida, n, copiadoHasta, j);
+      salida[n++] = ((c & 0x03) << 6) | (d & 0x3f);
+      copiadoHasta = j + 2;
+      j++;
+    }
+    // A sequence may have ended past the block: go on from there.
+    i = Math.max(fin, copiadoHasta);
+  }
+  n += b.copy(salida, n, copiadoHasta, hasta);
+  return salida.toString('latin1', 0, n);
+}
+
+function porBloques(b: Buffer, desde: number, hasta: number): string {
   let texto = '';
   let ascii = desde;
   let otros = 0;
