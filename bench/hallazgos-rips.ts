@@ -1,0 +1,78 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { generarRips } from './generar-rips.js';
+import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
+
+/**
+ * POST /rips/validar on a RIPS full of findings (every user's sex code, every consultation's
+ * diagnosis and value wrong): what explaining, completing and sending thousands of
+ * ErrorAccionable costs next to validating a valid RIPS of the same size.
+ */
+const MB = Number(process.env.BENCH_MB ?? 1);
+const REPETICIONES = Number(process.env.BENCH_REPETICIONES ?? 30);
+
+type Registro = Record<string, unknown>;
+
+function conHallazgos(texto: string): string {
+  const rips = JSON.parse(texto) as { usuarios: Registro[] };
+  for (const u of rips.usuarios) {
+    u.codSexo = 'X';
+    for (const c of ((u.servicios as Record<string, Registro[]>).consultas ?? []) as Registro[]) {
+      c.codDiagnosticoPrincipal = 'ZZZZ';
+      c.vrServicio = -5;
+    }
+  }
+  return JSON.stringify(rips);
+}
+
+const mediana = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const servidor = await iniciarServidorHijo();
+const filas: Record<string, unknown>[] = [];
+try {
+  const valido = generarRips(MB * 1024 * 1024).texto;
+  for (const [caso, rips] of [
+    ['válido', valido],
+    ['con hallazgos', conHallazgos(valido)],
+  ] as const) {
+    const cuerpo = gzipSync(`{"rips":${rips}}`);
+    const tiempos: number[] = [];
+    const cpus: number[] = [];
+    let hallazgos = 0;
+    let respuestaMB = 0;
+    for (let i = 0; i < REPETICIONES + 20; i++) {
+      const cpu = servidor.cpuMs();
+      const t = performance.now();
+      const r = await fetch(`${servidor.url}/rips/validar`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'X-Api-Key': CLAVE_BENCH },
+        body: cuerpo,
+      });
+      const texto = await r.text();
+      if (r.status !== 200) throw new Error(`HTTP ${r.status}: ${texto.slice(0, 300)}`);
+      if (i < 20) continue; // warm-up
+      tiempos.push(performance.now() - t);
+      cpus.push(servidor.cpuMs() - cpu);
+      hallazgos = (JSON.parse(texto) as { errores: unknown[] }).errores.length;
+      respuestaMB = Buffer.byteLength(texto) / 1024 / 1024;
+    }
+    const fila = {
+      caso,
+      tamanoMB: MB,
+      hallazgos,
+      respuestaMB: Number(respuestaMB.toFixed(2)),
+      totalMs: Number(mediana(tiempos).toFixed(1)),
+      cpuMs: Number(mediana(cpus).toFixed(1)),
+    };
+    filas.push(fila);
+    console.log(JSON.stringify(fila));
+  }
+} finally {
+  await servidor.detener();
+}
+mkdirSync('bench/out', { recursive: true });
+writeFileSync(
+  'bench/out/hallazgos-rips.json',
+  JSON.stringify({ fecha: new Date().toISOString(), filas }, null, 2),
+);
