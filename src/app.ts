@@ -16,6 +16,7 @@ import { ErrorApp, errores } from './errores/errores.js';
 import { aRespuesta, estadoHttp } from './errores/http.js';
 import { normalizarError } from './errores/normalizar.js';
 import type { Contexto } from './graphql/contexto.js';
+import { ejecutorCompilado } from './graphql/ejecutor.js';
 import { crearLoaders } from './graphql/loaders.js';
 import { construirSchema, type Extensiones } from './graphql/schema.js';
 import { estadoListo } from './salud/ready.js';
@@ -74,7 +75,7 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
   }
 
   const apollo = new ApolloServer<Contexto>({
-    schema,
+    gateway: ejecutorCompilado(schema),
     introspection: config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
     formatError: (formateado, error) => {

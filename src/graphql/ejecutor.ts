@@ -1,0 +1,66 @@
+import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
+import { type DocumentNode, type ExecutionResult, type GraphQLSchema, printSchema } from 'graphql';
+import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
+
+type Pasarela = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
+
+/**
+ * Operations compiled once by graphql-jit and kept by their text (most recently used first): the
+ * same schema, resolvers and shield as graphql-js, several times faster at completing results
+ * (graphql-js resolves every field of every finding on its own).
+ */
+export class OperacionesCompiladas {
+  private readonly compiladas = new Map<string, CompiledQuery>();
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly maximo = 1000,
+  ) {}
+
+  /** The compiled operation, or the errors that prevented compiling it. */
+  obtener(clave: string, documento: DocumentNode, operacion?: string): CompiledQuery | ExecutionResult {
+    const hecha = this.compiladas.get(clave);
+    if (hecha) {
+      this.compiladas.delete(clave);
+      this.compiladas.set(clave, hecha);
+      return hecha;
+    }
+    const r = compileQuery(this.schema, documento, operacion);
+    if (!isCompiledQuery(r)) return r;
+    this.compiladas.set(clave, r);
+    if (this.compiladas.size > this.maximo) this.compiladas.delete(this.compiladas.keys().next().value!);
+    return r;
+  }
+
+  get tamano(): number {
+    return this.compiladas.size;
+  }
+}
+
+/**
+ * Apollo Server's pluggable executor (its gateway interface, with a fixed schema) running each
+ * validated operation through graphql-jit. Parsing, validation, introspection control, context
+ * and error formatting stay Apollo's.
+ */
+export function ejecutorCompilado(
+  schema: GraphQLSchema,
+  operaciones = new OperacionesCompiladas(schema),
+): Pasarela {
+  return {
+    async load() {
+      return {
+        executor: async (rc) => {
+          const nombre = rc.operationName ?? undefined;
+          const c = operaciones.obtener(`${rc.queryHash}\u0000${nombre ?? ''}`, rc.document, nombre);
+          if (!isCompiledQuery(c)) return c;
+          return await c.query(undefined, rc.context, rc.request.variables ?? {});
+        },
+      };
+    },
+    onSchemaLoadOrUpdate(avisar) {
+      avisar({ apiSchema: schema, coreSupergraphSdl: printSchema(schema) });
+      return () => {};
+    },
+    async stop() {},
+  };
+}
