@@ -14,7 +14,7 @@ export class OperacionesCompiladas {
 
   constructor(
     private readonly schema: GraphQLSchema,
-    private readonly maximo = 1000,
+    private readonly maximo = 200,
   ) {}
 
   /** The compiled operation, or the errors that prevented compiling it. */
