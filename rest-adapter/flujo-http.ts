@@ -102,7 +102,8 @@ export function flujoDeSolicitud(req: Request, limite: number): FlujoCuerpo {
     if (!esJson || !conocida || !(declarado > 0 && declarado <= tope)) return { textos: vivo };
     for await (const b of req as AsyncIterable<Buffer>) recibidos.push(b);
     const inflado = inflarEntero(Buffer.concat(recibidos), codificacion, tope);
-    return inflado ? { texto: decodificar(inflado) } : { textos: releer() };
+    // The inflated (or concatenated) bytes are a copy of what `recibidos` keeps: rewritten in place.
+    return inflado ? { texto: decodificar(inflado, 0, inflado.length, true) } : { textos: releer() };
   };
   return new FlujoCuerpo(vivo, releer, abrir);
 }

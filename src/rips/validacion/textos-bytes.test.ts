@@ -70,6 +70,13 @@ describe('cortes de usuarios en bytes', () => {
   });
 });
 
+/** decodificar equals toString('utf8'), on a copy and rewriting the bytes in place. */
+function comoToString(b: Buffer, desde = 0, hasta = b.length): void {
+  const esperado = b.toString('utf8', desde, hasta);
+  expect(decodificar(b, desde, hasta)).toBe(esperado);
+  expect(decodificar(Buffer.from(b), desde, hasta, true)).toBe(esperado);
+}
+
 describe('decodificar: lo mismo que toString("utf8"), más rápido si casi todo es ASCII', () => {
   /** Deterministic pseudo-random bytes (no flaky seeds). */
   function bytes(n: number, semilla: number, raros: number): Buffer {
@@ -87,7 +94,8 @@ describe('decodificar: lo mismo que toString("utf8"), más rápido si casi todo 
       const t = `${'a'.repeat(relleno)}Peñalosa 😀 Bogotá €${'b'.repeat(3000)}ñ`;
       const b = Buffer.from(t, 'utf8');
       expect(decodificar(b)).toBe(t);
-      expect(decodificar(b, 3, b.length - 2)).toBe(b.toString('utf8', 3, b.length - 2));
+      comoToString(b);
+      comoToString(b, 3, b.length - 2);
     }
   });
 
@@ -96,7 +104,8 @@ describe('decodificar: lo mismo que toString("utf8"), más rápido si casi todo 
       const t = `${'a'.repeat(relleno)}Peñalosa Núñez «Bogotá» ¿qué?${'b'.repeat(1500)}ü${'c'.repeat(relleno)}Ñ`;
       const b = Buffer.from(t, 'utf8');
       expect(decodificar(b)).toBe(t);
-      expect(decodificar(b, 2, b.length - 3)).toBe(b.toString('utf8', 2, b.length - 3));
+      comoToString(b);
+      comoToString(b, 2, b.length - 3);
     }
     // A lead byte of Latin-1 with no continuation (invalid): replaced as toString does.
     const roto = Buffer.concat([
@@ -105,7 +114,9 @@ describe('decodificar: lo mismo que toString("utf8"), más rápido si casi todo 
       Buffer.from('x'),
       Buffer.from([0xc3]),
     ]);
-    expect(decodificar(roto)).toBe(roto.toString('utf8'));
+    comoToString(roto);
+    // Latin-1 first, then a character outside it: the rewritten part and the untouched rest.
+    comoToString(Buffer.from(`${'ñ'.repeat(700)}x€${'á'.repeat(900)}😀 fin`));
   });
 
   it.each([0, 1, 5, 50, 400])(
@@ -113,8 +124,8 @@ describe('decodificar: lo mismo que toString("utf8"), más rápido si casi todo 
     (raros) => {
       for (let semilla = 1; semilla <= 20; semilla++) {
         const b = bytes(5000 + semilla * 97, semilla, raros);
-        expect(decodificar(b)).toBe(b.toString('utf8'));
-        expect(decodificar(b, 7, b.length - 5)).toBe(b.toString('utf8', 7, b.length - 5));
+        comoToString(b);
+        comoToString(b, 7, b.length - 5);
       }
     },
   );

@@ -6,24 +6,29 @@ const BLOQUE = 1024;
 /**
  * `b.toString('utf8', desde, hasta)`, faster for text that is mostly ASCII with a few accented
  * letters (a RIPS): V8 decodes everything after the first non-ASCII byte on its slow path (2 ms per
- * MB instead of 0.65 for a plain copy). Here runs of ASCII blocks are copied as Latin-1 and only the
- * blocks holding other bytes go through the UTF-8 decoder, each extended to a character boundary so
- * no sequence is split: the same string, invalid bytes included. Mostly non-ASCII text falls back
- * to one call.
+ * MB instead of 0.65 for a plain copy). Text whose other characters are all Latin-1 is rewritten as
+ * Latin-1 bytes and decoded in one call; otherwise runs of ASCII blocks are copied as Latin-1 and
+ * only the blocks holding other bytes go through the UTF-8 decoder, each extended to a character
+ * boundary so no sequence is split. The same string either way, invalid bytes included.
+ * `reutilizar`: the caller no longer needs the bytes, which are then rewritten in place (no second
+ * buffer of the body's size).
  */
-export function decodificar(b: Buffer, desde = 0, hasta = b.length): string {
+export function decodificar(b: Buffer, desde = 0, hasta = b.length, reutilizar = false): string {
   if (isAscii(b.subarray(desde, hasta))) return b.toString('latin1', desde, hasta);
-  return comoLatin1(b, desde, hasta) ?? porBloques(b, desde, hasta);
+  return comoLatin1(b, desde, hasta, reutilizar);
 }
 
 /**
- * When every non-ASCII character is in U+0080–U+00FF (Spanish accents, ñ, ¿, «»), the text is
- * rewritten as Latin-1 bytes and decoded in one call: one flat string, where pieces would be joined
- * (and copied again) on first use. Undefined as soon as another byte appears.
+ * Spanish accents, ñ, ¿ and «» are U+0080–U+00FF: two UTF-8 bytes that become one Latin-1 byte, so
+ * the text is decoded in one call into one flat string (pieces would be joined, and copied again,
+ * on first use). Writes only ever land before the byte being read, so the output may share the
+ * input's buffer; at the first character outside Latin-1 the part rewritten so far is decoded as
+ * Latin-1 and the rest, untouched, by blocks.
  */
-function comoLatin1(b: Buffer, desde: number, hasta: number): string | undefined {
-  const salida = Buffer.allocUnsafe(hasta - desde);
-  let n = 0;
+function comoLatin1(b: Buffer, desde: number, hasta: number, reutilizar: boolean): string {
+  const salida = reutilizar ? b : Buffer.allocUnsafe(hasta - desde);
+  const base = reutilizar ? desde : 0;
+  let n = base;
   let copiadoHasta = desde;
   for (let i = desde; i < hasta; ) {
     const fin = Math.min(i + BLOQUE, hasta);
@@ -34,11 +39,12 @@ function comoLatin1(b: Buffer, desde: number, hasta: number): string | undefined
     for (let j = i; j < fin; j++) {
       const c = b[j]!;
       if (c < 0x80) continue;
-      // C2/C3 + one continuation byte: U+0080–U+00FF. Anything else: not Latin-1.
-      const d = b[j + 1];
-      if ((c !== 0xc2 && c !== 0xc3) || j + 1 >= hasta || d === undefined || (d & 0xc0) !== 0x80)
-        return undefined;
       n += b.copy(salida, n, copiadoHasta, j);
+      copiadoHasta = j;
+      // C2/C3 + one continuation byte: U+0080–U+00FF. Anything else ends the Latin-1 reading here.
+      const d = j + 1 < hasta ? b[j + 1]! : 0;
+      if ((c !== 0xc2 && c !== 0xc3) || (d & 0xc0) !== 0x80)
+        return salida.toString('latin1', base, n) + porBloques(b, j, hasta);
       salida[n++] = ((c & 0x03) << 6) | (d & 0x3f);
       copiadoHasta = j + 2;
       j++;
@@ -47,7 +53,7 @@ function comoLatin1(b: Buffer, desde: number, hasta: number): string | undefined
     i = Math.max(fin, copiadoHasta);
   }
   n += b.copy(salida, n, copiadoHasta, hasta);
-  return salida.toString('latin1', 0, n);
+  return salida.toString('latin1', base, n);
 }
 
 function porBloques(b: Buffer, desde: number, hasta: number): string {

@@ -33,7 +33,13 @@ function tramo(m: Extract<MensajeAlHilo, { tipo: 'tramo' }>) {
     if (!p || !juego) throw new Error(`tarea ${m.tarea} sin inicio o sin catálogos`);
     let usuarios: unknown[];
     let cola: string | undefined;
-    const texto = decodificar(Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength));
+    // The slice was transferred to this thread and is read only here: decoded in place.
+    const texto = decodificar(
+      Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength),
+      0,
+      m.bytes.byteLength,
+      true,
+    );
     if (m.ultimo) {
       const t = `[${texto}`;
       usuarios = [...elementos(t, 0, (fin) => (cola = t.slice(fin - 1)))];
