@@ -38,6 +38,23 @@ function mostrarValor(v: unknown): string {
   return s.length > 80 ? `${s.slice(0, 77)}…` : s;
 }
 
+type IndiceCampos = Map<TipoRegistro, Map<string, { spec: CampoSpec; orden: number }>>;
+
+/** Each field's spec and position, per record type: built once per field table, not per validation. */
+const INDICES = new WeakMap<TablaCampos, IndiceCampos>();
+
+function indiceDe(campos: TablaCampos): IndiceCampos {
+  let indice = INDICES.get(campos);
+  if (!indice) {
+    indice = new Map();
+    for (const [tipo, lista] of Object.entries(campos) as [TipoRegistro, CampoSpec[]][]) {
+      indice.set(tipo, new Map(lista.map((spec, orden) => [spec.nombre, { spec, orden }])));
+    }
+    INDICES.set(campos, indice);
+  }
+  return indice;
+}
+
 export function rutaDe(h: Hallazgo): string {
   let ruta = '';
   if (h.usuarioIndex !== undefined) ruta = `usuarios[${h.usuarioIndex}]`;
@@ -57,10 +74,7 @@ export function explicar(
   notas: NotaOmitida[],
   o: ExplicarOpciones,
 ) {
-  const indiceCampos = new Map<TipoRegistro, Map<string, { spec: CampoSpec; orden: number }>>();
-  for (const [tipo, lista] of Object.entries(o.campos) as [TipoRegistro, CampoSpec[]][]) {
-    indiceCampos.set(tipo, new Map(lista.map((spec, orden) => [spec.nombre, { spec, orden }])));
-  }
+  const indiceCampos = indiceDe(o.campos);
   const tipoDe = (h: Hallazgo): TipoRegistro =>
     h.tipoServicio ?? (h.usuarioIndex !== undefined ? 'usuario' : 'transaccion');
   const ordenCampo = (h: Hallazgo) =>

@@ -54,10 +54,13 @@ export function resultadoDeMotor(
   fecha: Date,
   o: OpcionesValidar,
 ): ResultadoValidacion {
-  const porCodigo = o.reglas ? new Map(reglas.map((r) => [r.codigo, r])) : REGLAS_POR_CODIGO;
+  // A custom rule list (tests) overrides the registry's texts; otherwise the registry's map as is.
+  const porCodigo = o.reglas
+    ? new Map([...REGLAS_POR_CODIGO, ...reglas.map((r): [string, Regla] => [r.codigo, r])])
+    : REGLAS_POR_CODIGO;
   const { errores, issues } = explicar(rips, documentos, hallazgos, notas, {
     fecha,
-    reglas: new Map([...REGLAS_POR_CODIGO, ...porCodigo]),
+    reglas: porCodigo,
     campos: o.campos ?? CAMPOS,
     rechazoDesde: o.rechazoDesde,
   });
