@@ -1,9 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { construirBundle } from '../src/rda/construccion/construir.js';
 import { lintearBundle } from '../src/rda/linter/lintear.js';
 import { TIPOS_RDA } from '../src/rda/tipos.js';
 import { AHORA_RDA, datosRda } from '../test/fixtures/rda.js';
+import { guardarSalida } from './salida.js';
 
 /** RDA bundles built and linted per second, per type and data variant, in process (no HTTP). */
 const SEGUNDOS = Number(process.env.BENCH_SEGUNDOS ?? 2);
@@ -63,12 +63,4 @@ for (const tipo of TIPOS_RDA) {
     );
   }
 }
-mkdirSync('bench/out', { recursive: true });
-writeFileSync(
-  'bench/out/construir-lintear-rda.json',
-  JSON.stringify(
-    { fecha: new Date().toISOString(), segundos: SEGUNDOS, repeticiones: REPETICIONES, filas },
-    null,
-    2,
-  ),
-);
+guardarSalida('construir-lintear-rda', { segundos: SEGUNDOS, repeticiones: REPETICIONES, filas });

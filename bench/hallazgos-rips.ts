@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { generarRips } from './generar-rips.js';
+import { guardarSalida } from './salida.js';
 import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
 
 /**
@@ -71,8 +71,4 @@ try {
 } finally {
   await servidor.detener();
 }
-mkdirSync('bench/out', { recursive: true });
-writeFileSync(
-  'bench/out/hallazgos-rips.json',
-  JSON.stringify({ fecha: new Date().toISOString(), filas }, null, 2),
-);
+guardarSalida('hallazgos-rips', { filas });

@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { ripsDe, xmlFev } from '../test/fixtures/muv.js';
+import { guardarSalida } from './salida.js';
 import { CLAVE_BENCH, iniciarServidorHijo, puertoLibre } from './servidor-hijo.js';
 
 /**
@@ -21,7 +22,7 @@ const percentil = (xs: number[], p: number) => {
 
 const cab = { 'content-type': 'application/json', 'X-Api-Key': CLAVE_BENCH };
 const servidor = await iniciarServidorHijo({ MUV_SIM_PORT: String(await puertoLibre()) });
-const salida: Record<string, unknown> = { fecha: new Date().toISOString() };
+const salida: Record<string, unknown> = {};
 try {
   // Bodies are prepared first: the measure is the service, not the generator.
   const lote = Date.now().toString(36).toUpperCase();
@@ -116,5 +117,4 @@ try {
 } finally {
   await servidor.detener();
 }
-mkdirSync('bench/out', { recursive: true });
-writeFileSync('bench/out/radicar-muv.json', JSON.stringify(salida, null, 2));
+guardarSalida('radicar-muv', salida);

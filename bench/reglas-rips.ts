@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { catalogosIncluidos } from '../src/rips/catalogos/servicio.js';
 import { CAMPOS } from '../src/rips/estructura/campos.js';
@@ -8,6 +7,7 @@ import type { Regla } from '../src/rips/reglas/tipos.js';
 import type { Registro } from '../src/rips/tipos.js';
 import { recorrer } from '../src/rips/validacion/motor.js';
 import { generarRips } from './generar-rips.js';
+import { guardarSalida } from './salida.js';
 
 /**
  * What each local rule and the structure check cost on an already parsed RIPS (no text, no HTTP):
@@ -62,8 +62,4 @@ const resumen = {
 console.log(JSON.stringify(resumen));
 for (const f of porRegla.slice(0, Number(process.env.BENCH_TOP ?? 20)))
   console.log(`${f.codigo.padEnd(8)} ${f.ms.toFixed(2).padStart(7)} ms`);
-mkdirSync('bench/out', { recursive: true });
-writeFileSync(
-  'bench/out/reglas-rips.json',
-  JSON.stringify({ fecha: new Date().toISOString(), resumen, porRegla }, null, 2),
-);
+guardarSalida('reglas-rips', { resumen, porRegla });

@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { TipoRda } from '../src/rda/tipos.js';
 import { datosRda } from '../test/fixtures/rda.js';
+import { guardarSalida } from './salida.js';
 import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
 
 /**
@@ -118,8 +119,7 @@ try {
     console.log(ruta, lecturas[ruta]);
   }
   salida.lecturas = lecturas;
-  mkdirSync('bench/out', { recursive: true });
-  writeFileSync('bench/out/transmitir-rda.json', JSON.stringify(salida, null, 2));
+  guardarSalida('transmitir-rda', salida);
 } finally {
   await servidor.detener();
 }

@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { XMLParser } from 'fast-xml-parser';
 import { catalogosIncluidos } from '../src/rips/catalogos/servicio.js';
@@ -8,6 +7,7 @@ import { parsearXml } from '../src/rips/fev/xml.js';
 import { ServicioValidacionRips } from '../src/rips/validacion/servicio.js';
 import { base64, contenedorFev } from '../test/fixtures/fev.js';
 import { ripsValido } from '../test/fixtures/rips.js';
+import { guardarSalida } from './salida.js';
 import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
 
 /**
@@ -114,8 +114,4 @@ try {
 } finally {
   await servidor?.detener();
 }
-mkdirSync('bench/out', { recursive: true });
-writeFileSync(
-  'bench/out/validar-fev.json',
-  JSON.stringify({ fecha: new Date().toISOString(), filas }, null, 2),
-);
+guardarSalida('validar-fev', { filas });

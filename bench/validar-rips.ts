@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { catalogosIncluidos } from '../src/rips/catalogos/servicio.js';
@@ -7,6 +6,7 @@ import { crearVerificadorEstructura } from '../src/rips/estructura/verificar.js'
 import { ripsPorPartes } from '../src/rips/validacion/texto-rips.js';
 import { validarRips } from '../src/rips/validacion/validar.js';
 import { generarRips } from './generar-rips.js';
+import { guardarSalida } from './salida.js';
 import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
 
 /** POST /rips/validar on 1 MB, 20 MB and 200 MB (gzip) bodies, next to a bare JSON.parse. */
@@ -124,8 +124,4 @@ try {
 } finally {
   await servidor.detener();
 }
-mkdirSync('bench/out', { recursive: true });
-writeFileSync(
-  'bench/out/validar-rips.json',
-  JSON.stringify({ fecha: new Date().toISOString(), filas }, null, 2),
-);
+guardarSalida('validar-rips', { filas });
