@@ -1,6 +1,3 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { hashApiKey } from '../src/auth/api-keys.js';
@@ -11,6 +8,7 @@ import { Entidad } from '../src/entidades/entidad.entity.js';
 import { ServicioEntidades } from '../src/entidades/servicio.js';
 import { importarCatalogo } from '../src/rips/catalogos/importar.js';
 import { enServidor } from './db.js';
+import { exportacionCie10 } from './fixtures/cie10.js';
 import { ripsValido } from './fixtures/rips.js';
 import { iniciarEmisor } from './issuer.js';
 import { iniciarServicio, pedir } from './servidor.js';
@@ -218,13 +216,7 @@ describe('catálogos invalidados por la base de datos', () => {
     });
     expect(consultas.filter((q) => q.includes('carga_catalogo'))).toEqual([]);
 
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'cie10-cache-'));
-    const archivo = path.join(dir, 'CIE10.csv');
-    await writeFile(
-      archivo,
-      'Tabla,Código,Nombre,Descripción,Habilitado\n' +
-        ['J459', 'O800', 'Z348', 'Z370'].map((c) => `CIE10,${c},Diagnóstico ${c},,SI`).join('\n'),
-    );
+    const archivo = await exportacionCie10();
     // Raw SQL on its own connection pool, as the CLI does from another process.
     expect((await importarCatalogo(s.em(), archivo)).importadas).toBe(4);
     await pronto(async () => !sinCie10(await validar(clave)));

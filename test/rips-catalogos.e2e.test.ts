@@ -1,9 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { importarCatalogo } from '../src/rips/catalogos/importar.js';
 import { enServidor } from './db.js';
+import { exportacionCie10 } from './fixtures/cie10.js';
 import { ripsValido } from './fixtures/rips.js';
 import { iniciarServicio, pedir } from './servidor.js';
 
@@ -48,13 +46,7 @@ describe('catálogos grandes en la validación', () => {
     expect((await estadoCie10())?.cargado).toBe(false);
 
     // Every diagnosis of the fixture except Z380 (the newborn's).
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'cie10-'));
-    const archivo = path.join(dir, 'CIE10.csv');
-    await writeFile(
-      archivo,
-      'Tabla,Código,Nombre,Descripción,Habilitado\n' +
-        ['J459', 'O800', 'Z348', 'Z370'].map((c) => `CIE10,${c},Diagnóstico ${c},,SI`).join('\n'),
-    );
+    const archivo = await exportacionCie10();
     const avisos = s.servicio.servicios.avisos;
     const generacion = avisos.generacion('carga_catalogo');
     const r = await importarCatalogo(s.em(), archivo);
