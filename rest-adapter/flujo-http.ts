@@ -100,7 +100,11 @@ export function flujoDeSolicitud(req: Request, limite: number): FlujoCuerpo {
     const tope = Math.min(hasta, limite);
     const conocida = codificacion === 'identity' || INFLAR_ENTERO[codificacion] !== undefined;
     if (!esJson || !conocida || !(declarado > 0 && declarado <= tope)) return { textos: vivo };
-    for await (const b of req as AsyncIterable<Buffer>) recibidos.push(b);
+    try {
+      for await (const b of req as AsyncIterable<Buffer>) recibidos.push(b);
+    } catch {
+      throw errores.entradaInvalida('El cuerpo llegó incompleto.');
+    }
     const inflado = inflarEntero(Buffer.concat(recibidos), codificacion, tope);
     // The inflated (or concatenated) bytes are a copy of what `recibidos` keeps: rewritten in place.
     return inflado ? { texto: decodificar(inflado, 0, inflado.length, true) } : { textos: releer() };
