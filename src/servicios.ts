@@ -48,7 +48,10 @@ export function crearServicios(
   const avisos = new AvisosBd({
     timeoutMs: config.bd.timeoutConexionMs,
     onEstado: (estado) =>
-      log[estado === 'desconectado' ? 'warn' : 'info']({ estado }, 'avisos de la base de datos'),
+      log[estado === 'desconectado' || estado === 'sin-avisos' ? 'warn' : 'info'](
+        { estado },
+        'avisos de la base de datos',
+      ),
   });
   // Loads the shipped catalog files now: a malformed one stops start-up, not the first RIPS.
   const catalogos = new ServicioCatalogos({ avisos });

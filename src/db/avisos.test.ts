@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { AvisosBd, type EstadoAvisos } from './avisos.js';
 import { crearOrm, migrar } from './orm.js';
 
@@ -82,6 +82,62 @@ describe('AvisosBd', () => {
     const cat = avisos.generacion('carga_catalogo');
     await sql.query("delete from carga_catalogo where tabla = 'no-existe'");
     await hasta(() => avisos.generacion('carga_catalogo') > cat);
+  });
+
+  it('el latido de otra instancia no invalida ninguna tabla', async () => {
+    const tablas = ['api_key', 'entidad', 'carga_catalogo'];
+    const antes = tablas.map((t) => avisos.generacion(t));
+    await sql.query("select pg_notify('motor_cambios', 'latido:de-otra-instancia')");
+    // Notices arrive in order: once this one is seen, the heartbeat before it was too.
+    await sql.query("update entidad set nombre = nombre where slug = 'no-existe'");
+    await hasta(() => avisos.generacion('entidad') > antes[1]!);
+    expect(avisos.generacion('api_key')).toBe(antes[0]);
+    expect(avisos.generacion('carga_catalogo')).toBe(antes[2]);
+  });
+
+  it('una sesión que deja de recibir avisos sin perder la conexión deja de estar vigente y se recupera', async () => {
+    const otra = new AvisosBd({ latidoMs: 100, timeoutMs: 300, reintentoMinMs: 50, reintentoMaxMs: 100 });
+    otra.iniciar(inject('databaseUrl'));
+    try {
+      await hasta(() => otra.vigente);
+      const g = otra.generacion('api_key');
+      // The session stays up but hears nothing any more, as behind a pooler that moved it.
+      await (otra as unknown as { client: pg.Client }).client.query('unlisten motor_cambios');
+      await hasta(() => !otra.vigente);
+      expect(otra.generacion('api_key')).toBeGreaterThan(g);
+      await hasta(() => otra.vigente);
+    } finally {
+      await otra.detener();
+    }
+  });
+
+  it('LISTEN aceptado sin que lleguen avisos (un pooler por transacción) → nunca vigente, «sin-avisos»', async () => {
+    const original = pg.Client.prototype.query;
+    // The listening session accepts LISTEN but will never hear anything.
+    const espia = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      if (args[0] === 'listen motor_cambios') args[0] = 'select 1';
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original);
+    const vistos: EstadoAvisos[] = [];
+    const otra = new AvisosBd({
+      timeoutMs: 300,
+      reintentoMinMs: 50,
+      reintentoMaxMs: 100,
+      onEstado: (e) => vistos.push(e),
+    });
+    try {
+      otra.iniciar(inject('databaseUrl'));
+      await hasta(() => vistos.includes('sin-avisos'));
+      await new Promise((r) => setTimeout(r, 800));
+      expect(otra.vigente).toBe(false);
+      expect(vistos.filter((e) => e === 'sin-avisos')).toHaveLength(1);
+    } finally {
+      espia.mockRestore();
+      await otra.detener();
+    }
   });
 
   it('sin base de datos no está vigente y detener no lanza', async () => {

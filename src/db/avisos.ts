@@ -1,10 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { EventSubscriber, FlushEventArgs } from '@mikro-orm/core';
 import pg from 'pg';
 
 /** Channel the triggers of Migration20261123400000_avisos notify on (payload: the table name). */
 export const CANAL_AVISOS = 'motor_cambios';
 
-export type EstadoAvisos = 'escuchando' | 'desconectado' | 'detenido';
+/**
+ * sin-avisos: LISTEN was accepted but this session does not receive its own notice (a pooler in
+ * transaction mode, for instance): caches stay off and it keeps retrying.
+ */
+export type EstadoAvisos = 'escuchando' | 'desconectado' | 'sin-avisos' | 'detenido';
+
+/** Payload prefix of the round trips that prove notices arrive (never a table name). */
+const LATIDO = 'latido:';
 
 export interface OpcionesAvisos {
   /** Connect timeout and heartbeat timeout (default 5 s). */
@@ -12,7 +20,10 @@ export interface OpcionesAvisos {
   /** First and last wait between reconnection attempts (default 500 ms → 5 s). */
   reintentoMinMs?: number;
   reintentoMaxMs?: number;
-  /** Heartbeat on the listening connection: a silently dead socket would otherwise keep caches alive. */
+  /**
+   * Heartbeat: a NOTIFY that must come back to the listening connection. A silently dead socket, or a
+   * session that no longer receives notices, would otherwise keep caches alive.
+   */
   latidoMs?: number;
   /** `application_name` of the listening connection (default `motor-avisos`). */
   aplicacion?: string;
@@ -41,6 +52,9 @@ export class AvisosBd {
   private readonly reintentoMinMs: number;
   private readonly reintentoMaxMs: number;
   private readonly latidoMs: number;
+  /** Heartbeat round trips waiting for their notice, by payload. */
+  private readonly latidos = new Map<string, () => void>();
+  private sinAvisosDicho = false;
 
   constructor(private readonly o: OpcionesAvisos = {}) {
     this.timeoutMs = o.timeoutMs ?? 5000;
@@ -112,25 +126,61 @@ export class AvisosBd {
     client.on('error', perder);
     client.on('end', perder);
     client.on('notification', (n) => {
-      if (n.channel === CANAL_AVISOS && n.payload) this.invalidar(n.payload);
+      if (n.channel !== CANAL_AVISOS || !n.payload) return;
+      // Heartbeats (ours or another instance's) are not table changes.
+      if (n.payload.startsWith(LATIDO)) this.latidos.get(n.payload)?.();
+      else this.invalidar(n.payload);
     });
     try {
       await client.connect();
       await client.query(`listen ${CANAL_AVISOS}`);
+      // LISTEN being accepted is not enough (a pooler may drop the session's notices): one must arrive.
+      if (!(await this.idaYVuelta(client))) {
+        if (!this.sinAvisosDicho) this.o.onEstado?.('sin-avisos');
+        this.sinAvisosDicho = true;
+        perder();
+        return;
+      }
     } catch {
       perder();
       return;
     }
     if (perdida || this.client !== client) return;
+    this.sinAvisosDicho = false;
     // Whatever was cached before this point may have missed a notice.
     this.global++;
     this._vigente = true;
     this.espera = this.reintentoMinMs;
     this.o.onEstado?.('escuchando');
     this.latido = setInterval(() => {
-      client.query({ text: 'select 1', query_timeout: this.timeoutMs } as pg.QueryConfig).catch(perder);
+      this.idaYVuelta(client).then((llego) => {
+        if (!llego) perder();
+      }, perder);
     }, this.latidoMs);
     this.latido.unref();
+  }
+
+  /** NOTIFY on the listening connection; true once that very notice comes back within the timeout. */
+  private async idaYVuelta(client: pg.Client): Promise<boolean> {
+    const carga = `${LATIDO}${randomUUID()}`;
+    let listo!: (llego: boolean) => void;
+    const llegada = new Promise<boolean>((r) => {
+      listo = r;
+    });
+    const plazo = setTimeout(() => listo(false), this.timeoutMs);
+    plazo.unref();
+    this.latidos.set(carga, () => listo(true));
+    try {
+      await client.query({
+        text: 'select pg_notify($1, $2)',
+        values: [CANAL_AVISOS, carga],
+        query_timeout: this.timeoutMs,
+      } as pg.QueryConfig);
+      return await llegada;
+    } finally {
+      clearTimeout(plazo);
+      this.latidos.delete(carga);
+    }
   }
 
   private programar(): void {
