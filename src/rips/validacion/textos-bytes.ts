@@ -1,6 +1,6 @@
 import { isAscii } from 'node:buffer';
 
-/** Bytes looked at together: a block with any non-ASCII byte is decoded as UTF-8, the rest copied. */
+/** Bytes checked for ASCII in one native call; only blocks with other bytes are looked at byte by byte or decoded. */
 const BLOQUE = 1024;
 
 /**
