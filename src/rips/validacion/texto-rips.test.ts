@@ -9,6 +9,7 @@ import {
   elementos,
   miembros,
   type RipsPorPartes,
+  restoDelArreglo,
   ripsPorPartes,
 } from './texto-rips.js';
 
@@ -69,6 +70,20 @@ describe('lectura por partes del texto del RIPS', () => {
       expect(() => porPartes(texto)).toThrow(ErrorTextoRips);
     },
   );
+
+  it('el resto de un arreglo se lee desde un elemento o tras espacios, hasta su «]»', () => {
+    const usuarios = [{ a: 1, b: '}]' }, { a: 2 }, { a: 3, c: [{ a: 4 }] }];
+    const texto = JSON.stringify(usuarios, null, 1).slice(1);
+    for (const desde of [0, texto.indexOf('{')]) {
+      let fin = -1;
+      expect([...restoDelArreglo(`${texto}}`, desde, (f) => (fin = f))]).toEqual(usuarios);
+      expect(fin).toBe(texto.length);
+    }
+    let fin = -1;
+    expect([...restoDelArreglo(' \n] }', 0, (f) => (fin = f))]).toEqual([]);
+    expect(fin).toBe(3);
+    expect(() => [...restoDelArreglo('{"a":1} {"a":2}]', 0)]).toThrow(ErrorTextoRips);
+  });
 
   it('un valor inválido dentro de un usuario lo reporta JSON.parse al llegar a él', () => {
     expect(() => porPartes('{"rips":{"usuarios":[{"a":01}]}}')).toThrow(SyntaxError);

@@ -168,7 +168,15 @@ export function porAncla(
  * character. `alFinal(i)` receives the index after the closing `]`.
  */
 export function* elementos(t: string, i: number, alFinal?: (fin: number) => void): Generator<unknown> {
-  i = saltarEspacios(t, i + 1);
+  return yield* restoDelArreglo(t, i + 1, alFinal);
+}
+
+/**
+ * Like `elementos`, from just after the `[` (or where an element starts): the last slice a validation
+ * thread gets is read as it comes, with no `[` prepended (a concatenated string is slower to read).
+ */
+export function* restoDelArreglo(t: string, i: number, alFinal?: (fin: number) => void): Generator<unknown> {
+  i = saltarEspacios(t, i);
   if (t.charCodeAt(i) === CORCHETE_C) {
     alFinal?.(i + 1);
     return;

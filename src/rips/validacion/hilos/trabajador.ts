@@ -6,7 +6,7 @@ import { crearVerificadorEstructura } from '../../estructura/verificar.js';
 import { REGLAS } from '../../reglas/registro.js';
 import { Recorrido } from '../motor.js';
 import { type CamposProyeccion, camposProyeccion, proyectar } from '../proyeccion.js';
-import { elementos } from '../texto-rips.js';
+import { restoDelArreglo } from '../texto-rips.js';
 import { decodificar } from '../textos-bytes.js';
 import type { MensajeAlHilo, MensajeDelHilo } from './mensajes.js';
 
@@ -40,10 +40,10 @@ function tramo(m: Extract<MensajeAlHilo, { tipo: 'tramo' }>) {
       m.bytes.byteLength,
       true,
     );
-    if (m.ultimo) {
-      const t = `[${texto}`;
-      usuarios = [...elementos(t, 0, (fin) => (cola = t.slice(fin - 1)))];
-    } else usuarios = JSON.parse(texto) as unknown[];
+    // The last slice runs on to the end of the body; read as it is (a `[` prepended would make a
+    // concatenated string, about twice as slow to walk).
+    if (m.ultimo) usuarios = [...restoDelArreglo(texto, 0, (fin) => (cola = texto.slice(fin - 1)))];
+    else usuarios = JSON.parse(texto) as unknown[];
     const r = new Recorrido(p.transaccion, {
       fecha: p.fecha,
       catalogos: juego.catalogos,
