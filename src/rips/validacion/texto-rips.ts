@@ -167,8 +167,8 @@ export function porAncla(
  * element's `{`, so a wrong guess can only fail, and then the element is walked character by
  * character. `alFinal(i)` receives the index after the closing `]`.
  */
-export function* elementos(t: string, i: number, alFinal?: (fin: number) => void): Generator<unknown> {
-  return yield* restoDelArreglo(t, i + 1, alFinal);
+export function elementos(t: string, i: number, alFinal?: (fin: number) => void): Generator<unknown> {
+  return restoDelArreglo(t, i + 1, alFinal);
 }
 
 /**
