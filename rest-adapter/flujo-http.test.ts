@@ -41,6 +41,28 @@ describe('flujoDeSolicitud: cuerpos pequeños leídos enteros', () => {
     expect(a).toEqual({ texto: TEXTO });
   });
 
+  it.each([
+    ['de un solo miembro (ISIZE exacto)', [TEXTO]],
+    ['de varios miembros (ISIZE solo del último, menor)', [TEXTO.slice(0, 20), TEXTO.slice(20)]],
+  ])('gzip %s → el mismo texto entero', async (_, partes) => {
+    const crudo = Buffer.concat(partes.map((p) => zlib.gzipSync(p)));
+    const f = flujoDeSolicitud(
+      solicitud(crudo, { 'content-encoding': 'gzip', 'content-length': String(crudo.length) }, 7),
+      1 << 20,
+    );
+    expect(await f.abrir(1 << 20)).toEqual({ texto: TEXTO });
+  });
+
+  it('gzip con ISIZE alterado (enorme) → 400 de gzip, sin reservar más que el tope', async () => {
+    const crudo = zlib.gzipSync(TEXTO);
+    crudo.writeUInt32LE(0xffffffff, crudo.length - 4);
+    const f = flujoDeSolicitud(
+      solicitud(crudo, { 'content-encoding': 'gzip', 'content-length': String(crudo.length) }, 7),
+      1 << 20,
+    );
+    await expect(f.abrir(1 << 20)).rejects.toThrow(/gzip/);
+  });
+
   it('inflado mayor que el tope → por trozos desde los bytes guardados, completo', async () => {
     const grande = JSON.stringify({ rips: { usuarios: Array.from({ length: 2000 }, (_, i) => ({ i })) } });
     const crudo = zlib.gzipSync(grande);

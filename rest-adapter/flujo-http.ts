@@ -62,6 +62,17 @@ const INFLAR_ENTERO: Record<string, ((b: Buffer, o: zlib.ZlibOptions) => Buffer)
 };
 
 /**
+ * Output chunk for a whole gzip body: its declared size (ISIZE, the last 4 bytes) plus one, so the
+ * output is one buffer and zlib never joins 16 KB chunks (about 0.2 ms per MB). Only a hint: a
+ * wrong or multi-member ISIZE just means more chunks, and `hasta` bounds what it can allocate.
+ */
+function trozoDeSalida(crudo: Buffer, codificacion: string, hasta: number): number | undefined {
+  if ((codificacion !== 'gzip' && codificacion !== 'x-gzip') || crudo.length < 18) return undefined;
+  const declarado = crudo.readUInt32LE(crudo.length - 4);
+  return Math.max(zlib.constants.Z_MIN_CHUNK, Math.min(declarado, hasta) + 1);
+}
+
+/**
  * A small body inflated in one call; undefined when it would exceed `hasta` bytes. Synchronous on
  * purpose: at this size (bounded by `hasta`, a few MB) the stream's hops through the thread pool
  * cost more than the inflation itself.
@@ -69,7 +80,10 @@ const INFLAR_ENTERO: Record<string, ((b: Buffer, o: zlib.ZlibOptions) => Buffer)
 function inflarEntero(crudo: Buffer, codificacion: string, hasta: number): Buffer | undefined {
   if (codificacion === 'identity') return crudo.length <= hasta ? crudo : undefined;
   try {
-    return INFLAR_ENTERO[codificacion]!(crudo, { maxOutputLength: hasta });
+    return INFLAR_ENTERO[codificacion]!(crudo, {
+      maxOutputLength: hasta,
+      chunkSize: trozoDeSalida(crudo, codificacion, hasta),
+    });
   } catch (e) {
     if ((e as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return undefined;
     throw errores.entradaInvalida('El cuerpo no pudo leerse (¿gzip corrupto o incompleto?).');

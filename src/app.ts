@@ -4,7 +4,6 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { GraphQLError } from 'graphql';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { conCuerpoFlujo, crearRouterRest } from '../rest-adapter/adaptador.js';
@@ -19,6 +18,7 @@ import type { Contexto } from './graphql/contexto.js';
 import { ejecutorCompilado } from './graphql/ejecutor.js';
 import { crearLoaders } from './graphql/loaders.js';
 import { construirSchema, type Extensiones } from './graphql/schema.js';
+import { cabecerasSeguridad } from './http/cabeceras-seguridad.js';
 import { estadoListo } from './salud/ready.js';
 import type { Servicios } from './servicios.js';
 
@@ -117,7 +117,7 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
       }),
     }),
   );
-  app.use(helmet({ contentSecurityPolicy: false }));
+  app.use(cabecerasSeguridad({ contentSecurityPolicy: false }));
 
   app.get('/health', (_req, res) => {
     res.json({ estado: 'ok' });

@@ -50,6 +50,17 @@ describe('OpenAPI', () => {
     for (const p of ['/health', '/ready', '/openapi.json']) expect(r.body.paths[p]).toBeDefined();
   });
 
+  it('toda respuesta lleva las cabeceras de seguridad de helmet y ninguna X-Powered-By', async () => {
+    for (const ruta of ['/health', '/sesion', '/no-existe']) {
+      const { headers } = await pedir(s.url, ruta);
+      expect(headers.get('x-content-type-options'), ruta).toBe('nosniff');
+      expect(headers.get('strict-transport-security'), ruta).toMatch(/max-age=\d+/);
+      expect(headers.get('x-frame-options'), ruta).toBe('SAMEORIGIN');
+      expect(headers.get('cross-origin-opener-policy'), ruta).toBe('same-origin');
+      expect(headers.get('x-powered-by'), ruta).toBeNull();
+    }
+  });
+
   it('el esquema de respuesta derivado de GraphQL describe la respuesta real', async () => {
     const doc = (await pedir(s.url, '/openapi.json')).body;
     const esquema = doc.paths['/sesion'].get.responses['200'].content['application/json'].schema;
