@@ -53,7 +53,7 @@ describe('flujoDeSolicitud: cuerpos pequeños leídos enteros', () => {
     expect(await f.abrir(1 << 20)).toEqual({ texto: TEXTO });
   });
 
-  it('gzip con ISIZE alterado (enorme) → 400 de gzip, sin reservar más que el tope', async () => {
+  it('gzip con ISIZE alterado (enorme) → 400 de gzip: el tamaño declarado es solo una pista', async () => {
     const crudo = zlib.gzipSync(TEXTO);
     crudo.writeUInt32LE(0xffffffff, crudo.length - 4);
     const f = flujoDeSolicitud(
