@@ -114,7 +114,7 @@ describe('CacheAutenticacion', () => {
     expect(cargar).toHaveBeenCalledTimes(1);
   });
 
-  it('tamaño acotado: se descarta la entrada más antigua', async () => {
+  it('tamaño acotado: se descarta la entrada usada hace más tiempo', async () => {
     const { cache, cargar, em } = preparar(2);
     for (const h of ['a', 'b', 'c']) await cache.apiKey(em(), h);
     expect(cache.tamano).toBe(2);

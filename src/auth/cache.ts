@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { LRUCache } from 'lru-cache';
 import type { AvisosBd } from '../db/avisos.js';
 import { Entidad } from '../entidades/entidad.entity.js';
 
@@ -24,26 +25,6 @@ export interface ApiKeyResuelta {
 interface Entrada<T> {
   generacion: number;
   datos: T;
-}
-
-/** Bounded map, oldest entry evicted first. */
-class Limitado<T> {
-  private readonly m = new Map<string, Entrada<T>>();
-  constructor(private readonly max: number) {}
-  get(k: string): Entrada<T> | undefined {
-    return this.m.get(k);
-  }
-  set(k: string, e: Entrada<T>): void {
-    this.m.delete(k);
-    if (this.m.size >= this.max) this.m.delete(this.m.keys().next().value!);
-    this.m.set(k, e);
-  }
-  delete(k: string): void {
-    this.m.delete(k);
-  }
-  get size(): number {
-    return this.m.size;
-  }
 }
 
 /** Reads one API key (by hash) with its entity row; undefined when unknown. */
@@ -78,7 +59,7 @@ const copia = (f: FilaEntidad): FilaEntidad =>
   );
 
 export interface OpcionesCacheAutenticacion {
-  /** Entries per map (API keys, OIDC entities); oldest evicted first. Default 10 000. */
+  /** Entries per map (API keys, OIDC entities); least recently used evicted first. Default 10 000. */
   maximo?: number;
 }
 
@@ -89,8 +70,8 @@ export interface OpcionesCacheAutenticacion {
  * never cached. Each request gets its own managed Entidad, mapped from the cached row without a query.
  */
 export class CacheAutenticacion {
-  private readonly claves: Limitado<DatosApiKey>;
-  private readonly entidades: Limitado<FilaEntidad>;
+  private readonly claves: LRUCache<string, Entrada<DatosApiKey>>;
+  private readonly entidades: LRUCache<string, Entrada<FilaEntidad>>;
   /** Replaceable loaders (tests count calls on them). */
   cargarApiKey = leerApiKey;
   cargarEntidad = leerEntidadPorSlug;
@@ -99,8 +80,8 @@ export class CacheAutenticacion {
     private readonly avisos?: AvisosBd,
     o: OpcionesCacheAutenticacion = {},
   ) {
-    this.claves = new Limitado(o.maximo ?? 10_000);
-    this.entidades = new Limitado(o.maximo ?? 10_000);
+    this.claves = new LRUCache({ max: o.maximo ?? 10_000 });
+    this.entidades = new LRUCache({ max: o.maximo ?? 10_000 });
   }
 
   private generacion(tablas: string[]): number | undefined {
@@ -111,7 +92,7 @@ export class CacheAutenticacion {
   }
 
   private async consultar<T>(
-    mapa: Limitado<T>,
+    mapa: LRUCache<string, Entrada<T>>,
     clave: string,
     tablas: string[],
     cargar: () => Promise<T | undefined>,

@@ -1,6 +1,7 @@
 import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
 import { type DocumentNode, type ExecutionResult, type GraphQLSchema, printSchema } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
+import { LRUCache } from 'lru-cache';
 
 type Pasarela = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
 
@@ -10,25 +11,21 @@ type Pasarela = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
  * (graphql-js resolves every field of every finding on its own).
  */
 export class OperacionesCompiladas {
-  private readonly compiladas = new Map<string, CompiledQuery>();
+  private readonly compiladas: LRUCache<string, CompiledQuery>;
 
   constructor(
     private readonly schema: GraphQLSchema,
-    private readonly maximo = 200,
-  ) {}
+    maximo = 200,
+  ) {
+    this.compiladas = new LRUCache({ max: maximo });
+  }
 
   /** The compiled operation, or the errors that prevented compiling it. */
   obtener(clave: string, documento: DocumentNode, operacion?: string): CompiledQuery | ExecutionResult {
     const hecha = this.compiladas.get(clave);
-    if (hecha) {
-      this.compiladas.delete(clave);
-      this.compiladas.set(clave, hecha);
-      return hecha;
-    }
+    if (hecha) return hecha;
     const r = compileQuery(this.schema, documento, operacion);
-    if (!isCompiledQuery(r)) return r;
-    this.compiladas.set(clave, r);
-    if (this.compiladas.size > this.maximo) this.compiladas.delete(this.compiladas.keys().next().value!);
+    if (isCompiledQuery(r)) this.compiladas.set(clave, r);
     return r;
   }
 
