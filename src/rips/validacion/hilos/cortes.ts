@@ -77,12 +77,12 @@ export class Cortador {
 
   /** Drops the first `n` pending bytes. */
   private descartar(n: number): void {
+    this.total -= n;
     let i = 0;
     while (i < this.trozos.length && n >= this.trozos[i]!.length) n -= this.trozos[i++]!.length;
     const quedan = this.trozos.slice(i);
     if (n > 0) quedan[0] = quedan[0]!.subarray(n);
     this.trozos = quedan;
-    this.total = quedan.reduce((s, t) => s + t.length, 0);
   }
 
   /** Byte at pending position `p` (undefined outside), for the short look-backs around a key. */
