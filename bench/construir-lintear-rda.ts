@@ -3,16 +3,12 @@ import { construirBundle } from '../src/rda/construccion/construir.js';
 import { lintearBundle } from '../src/rda/linter/lintear.js';
 import { TIPOS_RDA } from '../src/rda/tipos.js';
 import { AHORA_RDA, datosRda } from '../test/fixtures/rda.js';
+import { mediana } from './estadistica.js';
 import { guardarSalida } from './salida.js';
 
 /** RDA bundles built and linted per second, per type and data variant, in process (no HTTP). */
 const SEGUNDOS = Number(process.env.BENCH_SEGUNDOS ?? 2);
 const REPETICIONES = Number(process.env.BENCH_REPETICIONES ?? 3);
-
-function mediana(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 /** Operations per second of `f` over a fixed time window (after a short warm-up). */
 function porSegundo(f: () => void): number {

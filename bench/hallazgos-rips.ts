@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
+import { mediana } from './estadistica.js';
 import { generarRips } from './generar-rips.js';
 import { guardarSalida } from './salida.js';
 import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
@@ -25,8 +26,6 @@ function conHallazgos(texto: string): string {
   }
   return JSON.stringify(rips);
 }
-
-const mediana = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const servidor = await iniciarServidorHijo();
 const filas: Record<string, unknown>[] = [];

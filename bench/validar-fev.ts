@@ -7,6 +7,7 @@ import { parsearXml } from '../src/rips/fev/xml.js';
 import { ServicioValidacionRips } from '../src/rips/validacion/servicio.js';
 import { base64, contenedorFev } from '../test/fixtures/fev.js';
 import { ripsValido } from '../test/fixtures/rips.js';
+import { mediana } from './estadistica.js';
 import { guardarSalida } from './salida.js';
 import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
 
@@ -20,7 +21,6 @@ const TAMANOS = (process.env.BENCH_FEV_MB ?? '1,16').split(',').map(Number);
 const REPETICIONES = Number(process.env.BENCH_REPETICIONES ?? 3);
 const HTTP = process.env.BENCH_HTTP !== '0';
 const limpiar = (): void => (globalThis as { gc?: () => void }).gc?.();
-const mediana = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const MB = 1024 * 1024;
 
 /** A container of about `bytes` (never above the 16 MiB limit): the fixture grown with zero-value lines. */

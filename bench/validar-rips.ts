@@ -6,6 +6,7 @@ import { crearVerificadorEstructura } from '../src/rips/estructura/verificar.js'
 import { ripsPorPartes } from '../src/rips/validacion/texto-rips.js';
 import { validarRips } from '../src/rips/validacion/validar.js';
 import { ClienteHttp } from './cliente-http.js';
+import { cuantil, mediana } from './estadistica.js';
 import { generarRips } from './generar-rips.js';
 import { guardarSalida } from './salida.js';
 import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
@@ -16,13 +17,6 @@ const REPETICIONES = Number(process.env.BENCH_REPETICIONES ?? 3);
 
 /** Full collection when node runs with --expose-gc (npm run bench:rips does). */
 const limpiar = (): void => (globalThis as { gc?: () => void }).gc?.();
-
-function cuantil(xs: number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) * q + 0.5)]!;
-}
-
-const mediana = (xs: number[]): number => cuantil(xs, 0.5);
 
 const catalogos = catalogosIncluidos();
 const estructura = crearVerificadorEstructura(CAMPOS, catalogos);
