@@ -1,10 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { catalogosIncluidos } from '../src/rips/catalogos/servicio.js';
-import { CAMPOS } from '../src/rips/estructura/campos.js';
-import { crearVerificadorEstructura } from '../src/rips/estructura/verificar.js';
-import { ripsPorPartes } from '../src/rips/validacion/texto-rips.js';
-import { validarRips } from '../src/rips/validacion/validar.js';
 import { ClienteHttp } from './cliente-http.js';
 import { cuantil, mediana } from './estadistica.js';
 import { generarRips } from './generar-rips.js';
@@ -18,15 +18,34 @@ const REPETICIONES = Number(process.env.BENCH_REPETICIONES ?? 3);
 /** Full collection when node runs with --expose-gc (npm run bench:rips does). */
 const limpiar = (): void => (globalThis as { gc?: () => void }).gc?.();
 
-const catalogos = catalogosIncluidos();
-const estructura = crearVerificadorEstructura(CAMPOS, catalogos);
-
-/** The engine alone, in this process: RIPS text → read by parts → every rule (no HTTP, no gzip). */
-function motorEnProceso(texto: string): number {
-  const t = performance.now();
-  const { transaccion, usuarios } = ripsPorPartes(texto, 0);
-  validarRips(transaccion, { catalogos, estructura }, usuarios);
-  return performance.now() - t;
+/**
+ * The engine alone (no HTTP) next to a bare parse, in a child process that never forces a
+ * collection (bench/motor-hijo.ts says why).
+ */
+function motorEnHijo(
+  enviado: Buffer,
+  gzip: boolean,
+  repeticiones: number,
+): { parseMs: number; motorMs: number } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-motor-'));
+  const archivo = path.join(dir, 'cuerpo');
+  try {
+    writeFileSync(archivo, enviado);
+    const salida = execFileSync(
+      process.execPath,
+      [
+        '--max-old-space-size=8192',
+        fileURLToPath(new URL('./motor-hijo.js', import.meta.url)),
+        archivo,
+        gzip ? '1' : '0',
+        String(repeticiones),
+      ],
+      { encoding: 'utf8', maxBuffer: 1 << 20 },
+    );
+    return JSON.parse(salida.trim().split('\n').pop()!) as { parseMs: number; motorMs: number };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const servidor = await iniciarServidorHijo();
@@ -40,7 +59,6 @@ try {
     const gzip = !process.env.BENCH_SIN_GZIP;
     const enviado = gzip ? gzipSync(cuerpo, { level: 6 }) : cuerpo;
     const parse: number[] = [];
-    const motor: number[] = [];
     const total: number[] = [];
     const totalFetch: number[] = [];
     const picos: number[] = [];
@@ -60,12 +78,11 @@ try {
     // Untimed requests first, about 100 MB of bodies (at least one, at most 100): steady state
     // (JIT-compiled code in the request thread and in the validation threads, heaps sized), as in a
     // server that has run. Small bodies need many: a 1 MB body still got faster up to about the 50th
-    // request. The engine in this process is warmed as many times.
+    // request.
     const calentamientos = Math.max(1, Math.min(100, Math.ceil(100 / mb)));
     for (let i = 0; i < calentamientos; i++) {
       await enviar();
       await (await enviarConFetch()).arrayBuffer();
-      motorEnProceso(rips.texto);
     }
     // Small bodies get more timed requests (30 for 1 MB): each takes milliseconds, and their median
     // moves with the machine's speed far more than a 20 MB one does.
@@ -76,8 +93,6 @@ try {
       let t = performance.now();
       JSON.parse(cuerpo.toString('utf8'));
       parse.push(performance.now() - t);
-      limpiar();
-      motor.push(motorEnProceso(rips.texto));
       limpiar();
       servidor.reiniciarPico();
       const reposo = servidor.memoria().rssMB;
@@ -97,6 +112,7 @@ try {
       await (await enviarConFetch()).json();
       totalFetch.push(performance.now() - t);
     }
+    const motor = motorEnHijo(enviado, gzip, repeticiones);
     const fila = {
       tamanoMB: Number((cuerpo.length / 1024 / 1024).toFixed(1)),
       enviadoMB: Number((enviado.length / 1024 / 1024).toFixed(1)),
@@ -106,8 +122,10 @@ try {
       calentamientos,
       repeticiones,
       parseMs: Math.round(mediana(parse)),
-      motorMs: Math.round(mediana(motor)),
-      razonMotor: Number((mediana(motor) / mediana(parse)).toFixed(2)),
+      // The engine alone and its own bare parse, medians in a process without forced collections.
+      motorMs: Math.round(motor.motorMs),
+      parseHijoMs: Math.round(motor.parseMs),
+      razonMotor: Number((motor.motorMs / motor.parseMs).toFixed(2)),
       totalMs: Math.round(mediana(total)),
       razon: Number((mediana(total) / mediana(parse)).toFixed(2)),
       // Spread of the request times over the repetitions, as multiples of the median parse.
