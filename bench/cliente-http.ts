@@ -19,13 +19,26 @@ export class ClienteHttp {
   }
 
   post(ruta: string, cuerpo: Buffer, cabeceras: Record<string, string>): Promise<RespuestaHttp> {
+    return this.solicitar('POST', ruta, cuerpo, cabeceras);
+  }
+
+  put(ruta: string, cuerpo: Buffer, cabeceras: Record<string, string> = {}): Promise<RespuestaHttp> {
+    return this.solicitar('PUT', ruta, cuerpo, cabeceras);
+  }
+
+  private solicitar(
+    metodo: string,
+    ruta: string,
+    cuerpo: Buffer,
+    cabeceras: Record<string, string>,
+  ): Promise<RespuestaHttp> {
     return new Promise((resolver, fallar) => {
       const solicitud = http.request(
         {
           host: this.base.hostname,
           port: this.base.port,
           path: ruta,
-          method: 'POST',
+          method: metodo,
           agent: this.agente,
           headers: { ...cabeceras, 'content-length': String(cuerpo.length) },
         },

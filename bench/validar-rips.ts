@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { ClienteHttp } from './cliente-http.js';
 import { cuantil, mediana } from './estadistica.js';
 import { generarRips } from './generar-rips.js';
+import { iniciarPiso } from './piso-http.js';
 import { guardarSalida } from './salida.js';
 import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
 
@@ -41,6 +42,9 @@ function motorEnHijo(
 
 const servidor = await iniciarServidorHijo();
 const cliente = new ClienteHttp(servidor.url);
+// BENCH_SIN_PISO=1 leaves out the floor (bench/piso-http.ts): a bare server that only parses.
+const piso = process.env.BENCH_SIN_PISO ? undefined : await iniciarPiso();
+const clientePiso = piso && new ClienteHttp(piso.url);
 const filas: Record<string, unknown>[] = [];
 try {
   for (const mb of TAMANOS) {
@@ -52,6 +56,7 @@ try {
     const parse: number[] = [];
     const total: number[] = [];
     const totalFetch: number[] = [];
+    const totalPiso: number[] = [];
     const picos: number[] = [];
     const cpus: number[] = [];
     const reposos: number[] = [];
@@ -71,9 +76,16 @@ try {
     // server that has run. Small bodies need many: a 1 MB body still got faster up to about the 50th
     // request.
     const calentamientos = Math.max(1, Math.min(100, Math.ceil(100 / mb)));
+    let respuesta: Buffer | undefined;
     for (let i = 0; i < calentamientos; i++) {
-      await enviar();
+      respuesta = (await enviar()).cuerpo;
       await (await enviarConFetch()).arrayBuffer();
+    }
+    // The floor writes a response of the same size as the server's, and is warmed as much.
+    const enviarAlPiso = clientePiso && (() => clientePiso.post('/', enviado, cabeceras));
+    if (clientePiso && enviarAlPiso) {
+      await clientePiso.put('/respuesta', respuesta!);
+      for (let i = 0; i < calentamientos; i++) await enviarAlPiso();
     }
     // Small bodies get more timed requests (30 for 1 MB): each takes milliseconds, and their median
     // moves with the machine's speed far more than a 20 MB one does.
@@ -102,6 +114,14 @@ try {
       t = performance.now();
       await (await enviarConFetch()).json();
       totalFetch.push(performance.now() - t);
+      if (enviarAlPiso) {
+        limpiar();
+        t = performance.now();
+        const rp = await enviarAlPiso();
+        JSON.parse(rp.cuerpo.toString('utf8'));
+        totalPiso.push(performance.now() - t);
+        if (rp.status !== 200) throw new Error(`piso: HTTP ${rp.status}`);
+      }
     }
     // Warmed like the server, and at least twice.
     const motor = motorEnHijo(enviado, gzip, Math.max(2, calentamientos), repeticiones);
@@ -126,6 +146,15 @@ try {
       // Through fetch instead of node:http (not the primary figure: the extra is client work).
       totalFetchMs: Math.round(mediana(totalFetch)),
       razonFetch: Number((mediana(totalFetch) / mediana(parse)).toFixed(2)),
+      // The floor (a server that only inflates, decodes and parses, same exchange) and what the
+      // real server takes beyond it, both as multiples of the median parse.
+      ...(totalPiso.length
+        ? {
+            pisoMs: Math.round(mediana(totalPiso)),
+            razonPiso: Number((mediana(totalPiso) / mediana(parse)).toFixed(2)),
+            sobrePiso: Number(((mediana(total) - mediana(totalPiso)) / mediana(parse)).toFixed(2)),
+          }
+        : {}),
       // CPU time of all the server's threads per request: the work, whatever the parallelism.
       cpuMs: Math.round(mediana(cpus)),
       serviciosPorSegundo: Math.round(rips.servicios / (mediana(total) / 1000)),
@@ -146,6 +175,8 @@ try {
   }
 } finally {
   cliente.cerrar();
+  clientePiso?.cerrar();
+  await piso?.detener();
   await servidor.detener();
 }
 guardarSalida('validar-rips', { filas });
