@@ -84,6 +84,7 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
     const nuevo = await crearOrm({
       url: bd.url,
       timeoutConexionMs: config.bd.timeoutConexionMs,
+      poolMax: config.bd.poolMax,
       log: (m) => log.debug({ orm: m }, 'mikro-orm'),
     });
     nuevo.em.getEventManager().registerSubscriber(suscriptorAvisos(servicios.avisos));

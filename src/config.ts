@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { MODULOS, type Modulo } from './entidades/valores.js';
 import {
   type ConfigValidadorHl7,
   ErrorConfigValidador,
@@ -25,7 +26,7 @@ export interface Config {
   credentialsKey: Buffer;
   oidc: OidcConfig | undefined;
   demo: { crear: boolean; apiKey: string | undefined };
-  bd: { reintentarEnSegundos: number; sondeoMs: number; timeoutConexionMs: number };
+  bd: { reintentarEnSegundos: number; sondeoMs: number; timeoutConexionMs: number; poolMax: number };
   upstreams: {
     /** `simulador`: the base URL is the in-process sandbox of the default run. */
     muv: { baseUrl: string | undefined; simulador?: boolean };
@@ -33,6 +34,16 @@ export interface Config {
     ihce: { baseUrl: string | undefined; tokenUrl: string | undefined; simulador?: boolean };
   };
   graphqlIntrospection: boolean;
+  /** Modules this instance serves: readiness requires only their upstreams. */
+  modulos: Modulo[];
+  /** Graceful shutdown: how long in-flight requests may run after SIGTERM/SIGINT. */
+  apagado: { drenajeMs: number };
+  /** Prometheus `GET /metrics`; with a token it requires `Authorization: Bearer <token>`. */
+  metricas: { habilitadas: boolean; token: string | undefined };
+  /** OpenTelemetry tracing (OTLP over HTTP) when an endpoint is set. */
+  trazas: { endpoint: string | undefined; servicio: string };
+  /** `/ready`: upstream probes are cached this long and time out after `timeoutSondaMs`. */
+  listo: { cacheMs: number; timeoutSondaMs: number };
   rips: {
     rechazoDesde: Record<string, string>;
     /** Validation threads for large streamed bodies (0: validate in the request thread). */
@@ -206,6 +217,21 @@ function rechazoDesde(env: Env): Record<string, string> {
   }
 }
 
+function modulos(env: Env): Modulo[] {
+  const v = env.MODULOS;
+  if (v === undefined || v.trim() === '') return [...MODULOS];
+  const lista = v
+    .split(',')
+    .map((m) => m.trim().toLowerCase())
+    .filter(Boolean);
+  const desconocidos = lista.filter((m) => !(MODULOS as readonly string[]).includes(m));
+  if (desconocidos.length)
+    throw new ConfigError(
+      `MODULOS tiene valores desconocidos (${desconocidos.join(', ')}): use ${MODULOS.join(',')}`,
+    );
+  return [...new Set(lista)] as Modulo[];
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const entorno = (
     env.NODE_ENV === 'production' ? 'produccion' : env.NODE_ENV === 'test' ? 'prueba' : 'desarrollo'
@@ -247,12 +273,27 @@ export function loadConfig(env: Env = process.env): Config {
       reintentarEnSegundos: entero(env, 'DB_RETRY_AFTER_SECONDS', 2),
       sondeoMs: entero(env, 'DB_PROBE_INTERVAL_MS', 1000),
       timeoutConexionMs: entero(env, 'DB_CONNECT_TIMEOUT_MS', 3000),
+      poolMax: Math.max(1, entero(env, 'DB_POOL_MAX', 10)),
     },
     upstreams: {
       muv: { baseUrl: env.MUV_BASE_URL || undefined },
       ihce: { baseUrl: env.IHCE_BASE_URL || undefined, tokenUrl: env.IHCE_TOKEN_URL || undefined },
     },
-    graphqlIntrospection: booleano(env, 'GRAPHQL_INTROSPECTION', true),
+    graphqlIntrospection: booleano(env, 'GRAPHQL_INTROSPECTION', entorno !== 'produccion'),
+    modulos: modulos(env),
+    apagado: { drenajeMs: entero(env, 'SHUTDOWN_DRAIN_SECONDS', 30) * 1000 },
+    metricas: {
+      habilitadas: booleano(env, 'METRICS_ENABLED', true),
+      token: env.METRICS_TOKEN || undefined,
+    },
+    trazas: {
+      endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
+      servicio: env.OTEL_SERVICE_NAME || 'motor-cumplimiento',
+    },
+    listo: {
+      cacheMs: entero(env, 'READY_CACHE_MS', 5000),
+      timeoutSondaMs: entero(env, 'READY_PROBE_TIMEOUT_MS', 2000),
+    },
     rips: {
       rechazoDesde: { ...RECHAZO_DESDE, ...rechazoDesde(env) },
       hilos: entero(env, 'RIPS_HILOS', Math.min(2, os.availableParallelism())),
