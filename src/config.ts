@@ -2,6 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { formatoApiKeyValido } from './auth/api-keys.js';
+import { ConfigError, citar, type Env, Lector, NIVELES_LOG } from './config/lector.js';
 import { MODULOS, type Modulo } from './entidades/valores.js';
 import {
   type ConfigValidadorHl7,
@@ -9,6 +11,8 @@ import {
   leerConfigValidador,
 } from './rda/validador-oficial/config.js';
 import { parsearRechazoDesde, RECHAZO_DESDE } from './rips/reglas/gradualidad.js';
+
+export { ConfigError, type ProblemaConfig, parseTamano, textoConfigInvalida } from './config/lector.js';
 
 /** Typed configuration, read once from the environment. */
 export interface Config {
@@ -119,210 +123,255 @@ export interface OidcConfig {
   allowInsecureHttp: boolean;
 }
 
-type Env = Record<string, string | undefined>;
-
-export class ConfigError extends Error {}
-
-function entero(env: Env, nombre: string, porDefecto: number): number {
-  const v = env[nombre];
-  if (v === undefined || v === '') return porDefecto;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${nombre} debe ser un entero no negativo`);
-  return n;
+function leerEntorno(l: Lector): Config['entorno'] {
+  const nodeEnv = l.opcion('NODE_ENV', ['production', 'development', 'test'], 'development');
+  return nodeEnv === 'production' ? 'produccion' : nodeEnv === 'test' ? 'prueba' : 'desarrollo';
 }
 
-function booleano(env: Env, nombre: string, porDefecto: boolean): boolean {
-  const v = env[nombre];
-  if (v === undefined || v === '') return porDefecto;
-  return ['1', 'true', 'si', 'sí', 'yes'].includes(v.toLowerCase());
-}
-
-/** Parses sizes like `200mb`, `16MB`, `1048576`. */
-export function parseTamano(valor: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(valor);
-  if (!m) throw new ConfigError(`Tamaño inválido: ${valor}`);
-  const mult = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(m[2] ?? 'b').toLowerCase() as 'b'];
-  return Math.floor(Number(m[1]) * mult);
+/** Sandbox conveniences: on by default in development only, and refused in production. */
+function soloDesarrollo(
+  l: Lector,
+  nombre: string,
+  entorno: Config['entorno'],
+  que: string,
+  enSuLugar = '',
+): boolean {
+  const valor = l.booleano(nombre, entorno === 'desarrollo');
+  if (!valor || entorno !== 'produccion') return valor;
+  l.problema(
+    nombre,
+    `${que} no se permite en producción (NODE_ENV=production)${enSuLugar}; para un entorno sandbox use NODE_ENV=development`,
+  );
+  return false;
 }
 
 /**
  * Outside production a missing key is generated once and kept under the data dir,
  * so encrypted credentials survive restarts of a local run.
  */
-function claveCredenciales(env: Env, entorno: Config['entorno'], dataDir: string): Buffer {
-  const raw = env.CREDENTIALS_KEY;
-  if (raw) {
-    const key = Buffer.from(raw, 'base64');
-    if (key.length !== 32) throw new ConfigError('CREDENTIALS_KEY debe ser 32 bytes en base64');
-    return key;
-  }
-  if (entorno === 'produccion') throw new ConfigError('CREDENTIALS_KEY es obligatoria en producción');
+function claveLocal(dataDir: string): Buffer {
   const file = path.join(dataDir, 'credentials.key');
-  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-  mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(32);
-  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
-  return key;
-}
-
-/** The cursor key may be given (several instances must share it); otherwise derived from the credentials key. */
-function claveCursor(env: Env, credentialsKey: Buffer): Buffer {
-  const raw = env.RDA_CURSOR_KEY;
-  if (raw) {
-    const key = Buffer.from(raw, 'base64');
-    if (key.length < 32) throw new ConfigError('RDA_CURSOR_KEY debe tener al menos 32 bytes en base64');
+  try {
+    if (existsSync(file)) {
+      const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+      if (key.length === 32) return key;
+      throw new ConfigError([
+        {
+          variable: 'CREDENTIALS_KEY',
+          mensaje: `${file} no contiene 32 bytes en base64; corríjalo o defina CREDENTIALS_KEY`,
+        },
+      ]);
+    }
+    mkdirSync(dataDir, { recursive: true });
+    const key = randomBytes(32);
+    writeFileSync(file, key.toString('base64'), { mode: 0o600 });
     return key;
+  } catch (e) {
+    if (e instanceof ConfigError) throw e;
+    const codigo = (e as { code?: string }).code ?? (e as Error).name;
+    throw new ConfigError([
+      {
+        variable: 'DATA_DIR',
+        mensaje: `no se pudo leer ni crear ${file} (${codigo}); defina CREDENTIALS_KEY o corrija DATA_DIR`,
+      },
+    ]);
   }
-  return createHmac('sha256', credentialsKey).update('rda-cursor').digest();
 }
 
-function configRda(env: Env, entorno: Config['entorno'], credentialsKey: Buffer): ConfigRda {
-  const maxIntentos = entero(env, 'RDA_MAX_INTENTOS', 6);
-  if (maxIntentos < 1) throw new ConfigError('RDA_MAX_INTENTOS debe ser al menos 1');
+function configOidc(l: Lector): OidcConfig | undefined {
+  const issuer = l.url('OIDC_ISSUER');
+  const allowInsecureHttp = l.booleano('OIDC_ALLOW_INSECURE_HTTP', false);
+  const algorithms = (l.texto('OIDC_ALGORITHMS') ?? 'RS256,ES256,PS256')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((a) => a && a.toLowerCase() !== 'none');
+  if (!issuer) return undefined;
+  const audience = l.texto('OIDC_AUDIENCE');
+  if (!audience) l.problema('OIDC_AUDIENCE', 'es obligatoria cuando se configura OIDC_ISSUER');
+  if (!algorithms.length)
+    l.problema('OIDC_ALGORITHMS', 'no deja ningún algoritmo (none nunca se acepta): use p. ej. RS256,ES256');
+  if (issuer.startsWith('http:') && !allowInsecureHttp)
+    l.problema(
+      'OIDC_ISSUER',
+      'usa http://: use https:// (OIDC_ALLOW_INSECURE_HTTP=true solo para pruebas o un emisor local)',
+    );
   return {
-    timeoutIhceMs: entero(env, 'IHCE_TIMEOUT_MS', 15_000),
-    maxIntentos,
-    reintentoBaseSegundos: Math.max(1, entero(env, 'RDA_REINTENTO_BASE_SEGUNDOS', 30)),
-    reintentoMaxSegundos: Math.max(1, entero(env, 'RDA_REINTENTO_MAX_SEGUNDOS', 3600)),
-    cola: env.RDA_COLA || 'rda-transmision',
-    claveCursor: claveCursor(env, credentialsKey),
-    cursorTtlSegundos: Math.max(1, entero(env, 'RDA_CURSOR_TTL_SEGUNDOS', 900)),
-    simulador: booleano(env, 'IHCE_SIMULADOR', entorno === 'desarrollo'),
+    issuer,
+    audience: audience ?? '',
+    algorithms,
+    groupsClaim: l.texto('OIDC_GROUPS_CLAIM') ?? 'groups',
+    allowInsecureHttp,
   };
 }
 
-function validadorHl7(env: Env): ConfigValidadorHl7 {
+function configRda(l: Lector, entorno: Config['entorno']): ConfigRda {
+  const cola = l.texto('RDA_COLA') ?? 'rda-transmision';
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(cola))
+    l.problema('RDA_COLA', 'solo admite letras, dígitos, _ y - (hasta 100 caracteres)');
+  return {
+    timeoutIhceMs: l.entero('IHCE_TIMEOUT_MS', 15_000, 1),
+    maxIntentos: l.entero('RDA_MAX_INTENTOS', 6, 1, 100),
+    reintentoBaseSegundos: l.entero('RDA_REINTENTO_BASE_SEGUNDOS', 30, 1),
+    reintentoMaxSegundos: l.entero('RDA_REINTENTO_MAX_SEGUNDOS', 3600, 1),
+    cola,
+    // Set by loadConfig once the configuration is known to be valid.
+    claveCursor: Buffer.alloc(0),
+    cursorTtlSegundos: l.entero('RDA_CURSOR_TTL_SEGUNDOS', 900, 1),
+    simulador: soloDesarrollo(
+      l,
+      'IHCE_SIMULADOR',
+      entorno,
+      'el simulador IHCE (sandbox)',
+      ': defina IHCE_BASE_URL',
+    ),
+  };
+}
+
+function validadorHl7(l: Lector, env: Env): ConfigValidadorHl7 {
   try {
     return leerConfigValidador(env);
   } catch (e) {
-    if (e instanceof ErrorConfigValidador) throw new ConfigError(e.message);
-    throw e;
+    if (!(e instanceof ErrorConfigValidador)) throw e;
+    l.problemaDe(e, 'RDA_VALIDADOR_JAR, RDA_VALIDADOR_URL');
+    return { modo: 'ninguno' };
   }
 }
 
-function fraccion(env: Env, nombre: string): number {
-  const v = env[nombre];
-  if (v === undefined || v === '') return 0;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < 0 || n > 1)
-    throw new ConfigError(`${nombre} debe ser un número entre 0 y 1`);
-  return n;
-}
-
-function rechazoDesde(env: Env): Record<string, string> {
+function rechazoDesde(l: Lector): Record<string, string> {
   try {
-    return parsearRechazoDesde(env.RIPS_RECHAZO_DESDE);
+    return parsearRechazoDesde(l.texto('RIPS_RECHAZO_DESDE'));
   } catch (e) {
-    throw new ConfigError((e as Error).message);
+    l.problemaDe(e as Error, 'RIPS_RECHAZO_DESDE');
+    return {};
   }
 }
 
-function modulos(env: Env): Modulo[] {
-  const v = env.MODULOS;
-  if (v === undefined || v.trim() === '') return [...MODULOS];
+function modulos(l: Lector): Modulo[] {
+  const v = l.texto('MODULOS');
+  if (v === undefined) return [...MODULOS];
   const lista = v
     .split(',')
     .map((m) => m.trim().toLowerCase())
     .filter(Boolean);
   const desconocidos = lista.filter((m) => !(MODULOS as readonly string[]).includes(m));
-  if (desconocidos.length)
-    throw new ConfigError(
-      `MODULOS tiene valores desconocidos (${desconocidos.join(', ')}): use ${MODULOS.join(',')}`,
+  if (desconocidos.length || !lista.length) {
+    l.problema(
+      'MODULOS',
+      `${desconocidos.length ? `tiene valores desconocidos (${desconocidos.map(citar).join(', ')})` : 'no nombra ningún módulo'}: use ${MODULOS.join(',')} o parte de ellos`,
     );
+    return [...MODULOS];
+  }
   return [...new Set(lista)] as Modulo[];
 }
 
+/** Reads and checks the whole configuration; throws one ConfigError listing every problem. */
 export function loadConfig(env: Env = process.env): Config {
-  const entorno = (
-    env.NODE_ENV === 'production' ? 'produccion' : env.NODE_ENV === 'test' ? 'prueba' : 'desarrollo'
-  ) as Config['entorno'];
-  const dataDir = path.resolve(env.DATA_DIR ?? '.data');
-  const credentialsKey = claveCredenciales(env, entorno, dataDir);
-  const oidcIssuer = env.OIDC_ISSUER;
-  let oidc: OidcConfig | undefined;
-  if (oidcIssuer) {
-    if (!env.OIDC_AUDIENCE)
-      throw new ConfigError('OIDC_AUDIENCE es obligatoria cuando se configura OIDC_ISSUER');
-    oidc = {
-      issuer: oidcIssuer,
-      audience: env.OIDC_AUDIENCE,
-      algorithms: (env.OIDC_ALGORITHMS ?? 'RS256,ES256,PS256')
-        .split(',')
-        .map((s) => s.trim())
-        .filter((a) => a && a.toLowerCase() !== 'none'),
-      groupsClaim: env.OIDC_GROUPS_CLAIM ?? 'groups',
-      allowInsecureHttp: booleano(env, 'OIDC_ALLOW_INSECURE_HTTP', false),
-    };
-  }
-  return {
+  const l = new Lector(env);
+  const entorno = leerEntorno(l);
+  const produccion = entorno === 'produccion';
+  const dataDir = path.resolve(l.texto('DATA_DIR') ?? '.data');
+
+  const credentialsKey = l.clave('CREDENTIALS_KEY', 32, true);
+  if (produccion && !l.texto('CREDENTIALS_KEY'))
+    l.problema(
+      'CREDENTIALS_KEY',
+      'es obligatoria en producción: 32 bytes en base64 que cifran las credenciales del Ministerio (genere una con: openssl rand -base64 32 y consérvela)',
+    );
+  const claveCursor = l.clave('RDA_CURSOR_KEY', 32, false);
+  const databaseUrl = l.url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  if (produccion && !l.texto('DATABASE_URL'))
+    l.problema(
+      'DATABASE_URL',
+      'es obligatoria en producción (NODE_ENV=production): el PostgreSQL embebido es solo para desarrollo; defina la URL postgres:// de su base de datos',
+    );
+  const demoApiKey = l.texto('DEMO_API_KEY');
+  if (demoApiKey && !formatoApiKeyValido(demoApiKey))
+    l.problema('DEMO_API_KEY', 'debe tener la forma rda_ seguido de 32 a 128 caracteres [A-Za-z0-9_-]');
+
+  const config: Config = {
     entorno,
-    port: entero(env, 'PORT', 3000),
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
+    port: l.entero('PORT', 3000, 0, 65_535),
+    host: l.texto('HOST') ?? '0.0.0.0',
+    databaseUrl,
     dataDir,
-    embeddedPgPort: entero(env, 'EMBEDDED_PG_PORT', 54329),
-    bodyLimitBytes: parseTamano(env.BODY_LIMIT ?? '200mb'),
-    logLevel: env.LOG_LEVEL ?? (entorno === 'prueba' ? 'silent' : 'info'),
-    credentialsKey,
-    oidc,
+    embeddedPgPort: l.entero('EMBEDDED_PG_PORT', 54329, 1, 65_535),
+    bodyLimitBytes: l.tamano('BODY_LIMIT', '200mb', 1),
+    logLevel: l.opcion('LOG_LEVEL', NIVELES_LOG, entorno === 'prueba' ? 'silent' : 'info'),
+    // Set below once the configuration is known to be valid (it may create a file).
+    credentialsKey: Buffer.alloc(0),
+    oidc: configOidc(l),
     demo: {
-      crear: booleano(env, 'DEMO', entorno === 'desarrollo'),
-      apiKey: env.DEMO_API_KEY || undefined,
+      crear: soloDesarrollo(l, 'DEMO', entorno, 'la entidad demo (con API key conocida)'),
+      apiKey: demoApiKey,
     },
     bd: {
-      reintentarEnSegundos: entero(env, 'DB_RETRY_AFTER_SECONDS', 2),
-      sondeoMs: entero(env, 'DB_PROBE_INTERVAL_MS', 1000),
-      timeoutConexionMs: entero(env, 'DB_CONNECT_TIMEOUT_MS', 3000),
-      poolMax: Math.max(1, entero(env, 'DB_POOL_MAX', 10)),
+      reintentarEnSegundos: l.entero('DB_RETRY_AFTER_SECONDS', 2, 0, 3600),
+      sondeoMs: l.entero('DB_PROBE_INTERVAL_MS', 1000, 1),
+      timeoutConexionMs: l.entero('DB_CONNECT_TIMEOUT_MS', 3000, 1),
+      poolMax: l.entero('DB_POOL_MAX', 10, 1, 1000),
     },
     upstreams: {
-      muv: { baseUrl: env.MUV_BASE_URL || undefined },
-      ihce: { baseUrl: env.IHCE_BASE_URL || undefined, tokenUrl: env.IHCE_TOKEN_URL || undefined },
+      muv: { baseUrl: l.url('MUV_BASE_URL') },
+      ihce: { baseUrl: l.url('IHCE_BASE_URL'), tokenUrl: l.url('IHCE_TOKEN_URL') },
     },
-    graphqlIntrospection: booleano(env, 'GRAPHQL_INTROSPECTION', entorno !== 'produccion'),
-    modulos: modulos(env),
-    apagado: { drenajeMs: entero(env, 'SHUTDOWN_DRAIN_SECONDS', 30) * 1000 },
+    graphqlIntrospection: l.booleano('GRAPHQL_INTROSPECTION', !produccion),
+    modulos: modulos(l),
+    apagado: { drenajeMs: l.entero('SHUTDOWN_DRAIN_SECONDS', 30, 0, 3600) * 1000 },
     metricas: {
-      habilitadas: booleano(env, 'METRICS_ENABLED', true),
-      token: env.METRICS_TOKEN || undefined,
+      habilitadas: l.booleano('METRICS_ENABLED', true),
+      token: l.texto('METRICS_TOKEN'),
     },
     trazas: {
-      endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
-      servicio: env.OTEL_SERVICE_NAME || 'motor-cumplimiento',
+      endpoint: l.url('OTEL_EXPORTER_OTLP_ENDPOINT'),
+      servicio: l.texto('OTEL_SERVICE_NAME') ?? 'motor-cumplimiento',
     },
     listo: {
-      cacheMs: entero(env, 'READY_CACHE_MS', 5000),
-      timeoutSondaMs: entero(env, 'READY_PROBE_TIMEOUT_MS', 2000),
+      cacheMs: l.entero('READY_CACHE_MS', 5000, 0, 3_600_000),
+      timeoutSondaMs: l.entero('READY_PROBE_TIMEOUT_MS', 2000, 1, 600_000),
     },
     rips: {
-      rechazoDesde: { ...RECHAZO_DESDE, ...rechazoDesde(env) },
-      hilos: entero(env, 'RIPS_HILOS', Math.min(2, os.availableParallelism())),
-      hiloDesdeBytes: parseTamano(env.RIPS_HILO_DESDE ?? '1mb'),
-      cuerpoEnteroHastaBytes: parseTamano(env.RIPS_CUERPO_ENTERO_HASTA ?? '2mb'),
+      rechazoDesde: { ...RECHAZO_DESDE, ...rechazoDesde(l) },
+      hilos: l.entero('RIPS_HILOS', Math.min(2, os.availableParallelism()), 0, 256),
+      hiloDesdeBytes: l.tamano('RIPS_HILO_DESDE', '1mb'),
+      cuerpoEnteroHastaBytes: l.tamano('RIPS_CUERPO_ENTERO_HASTA', '2mb'),
     },
     fev: {
-      maxBytes: parseTamano(env.FEV_MAX_BYTES ?? '16mb'),
-      maxProfundidad: entero(env, 'FEV_MAX_PROFUNDIDAD', 64),
+      maxBytes: l.tamano('FEV_MAX_BYTES', '16mb', 1),
+      maxProfundidad: l.entero('FEV_MAX_PROFUNDIDAD', 64, 1, 10_000),
     },
     muv: {
-      timeoutMs: entero(env, 'MUV_TIMEOUT_MS', 120_000),
-      consultaTimeoutMs: entero(env, 'MUV_CONSULTA_TIMEOUT_MS', 15_000),
-      reintentos: Math.min(entero(env, 'MUV_REINTENTOS', 2), 5),
-      reintentoBaseMs: entero(env, 'MUV_REINTENTO_BASE_MS', 500),
-      gzipDesdeBytes: entero(env, 'MUV_GZIP_DESDE_BYTES', 1024 * 1024),
-      renovarTokenAntesMs: entero(env, 'MUV_RENOVAR_TOKEN_ANTES_MS', 5 * 60_000),
-      radicacionesSimultaneas: Math.max(1, entero(env, 'MUV_RADICACIONES_SIMULTANEAS', 6)),
+      timeoutMs: l.entero('MUV_TIMEOUT_MS', 120_000, 1),
+      consultaTimeoutMs: l.entero('MUV_CONSULTA_TIMEOUT_MS', 15_000, 1),
+      reintentos: l.entero('MUV_REINTENTOS', 2, 0, 5),
+      reintentoBaseMs: l.entero('MUV_REINTENTO_BASE_MS', 500),
+      gzipDesdeBytes: l.entero('MUV_GZIP_DESDE_BYTES', 1024 * 1024),
+      renovarTokenAntesMs: l.entero('MUV_RENOVAR_TOKEN_ANTES_MS', 5 * 60_000),
+      radicacionesSimultaneas: l.entero('MUV_RADICACIONES_SIMULTANEAS', 6, 1, 1000),
       simulador: {
-        iniciar: booleano(env, 'MUV_SIMULADOR', entorno === 'desarrollo'),
-        port: entero(env, 'MUV_SIM_PORT', 9443),
-        tokenSegundos: entero(env, 'MUV_SIM_TOKEN_SEGUNDOS', 7200),
-        latenciaMs: entero(env, 'MUV_SIM_LATENCIA_MS', 0),
-        proporcion5xx: fraccion(env, 'MUV_SIM_PROPORCION_5XX'),
-        proporcionColgar: fraccion(env, 'MUV_SIM_PROPORCION_TIMEOUT'),
-        proporcionSoltar: fraccion(env, 'MUV_SIM_PROPORCION_SOLTAR'),
+        iniciar: soloDesarrollo(
+          l,
+          'MUV_SIMULADOR',
+          entorno,
+          'el simulador MUV (sandbox)',
+          ': defina MUV_BASE_URL',
+        ),
+        port: l.entero('MUV_SIM_PORT', 9443, 0, 65_535),
+        tokenSegundos: l.entero('MUV_SIM_TOKEN_SEGUNDOS', 7200, 1),
+        latenciaMs: l.entero('MUV_SIM_LATENCIA_MS', 0),
+        proporcion5xx: l.fraccion('MUV_SIM_PROPORCION_5XX'),
+        proporcionColgar: l.fraccion('MUV_SIM_PROPORCION_TIMEOUT'),
+        proporcionSoltar: l.fraccion('MUV_SIM_PROPORCION_SOLTAR'),
       },
     },
-    rda: configRda(env, entorno, credentialsKey),
-    validadorHl7: validadorHl7(env),
+    rda: configRda(l, entorno),
+    validadorHl7: validadorHl7(l, env),
   };
+  if (l.problemas.length) throw new ConfigError(l.problemas);
+
+  // Production has CREDENTIALS_KEY by now; only a valid configuration may create the local key file.
+  config.credentialsKey = credentialsKey ?? claveLocal(dataDir);
+  // Several instances must share the cursor key; without one it is derived from the credentials key.
+  config.rda.claveCursor =
+    claveCursor ?? createHmac('sha256', config.credentialsKey).update('rda-cursor').digest();
+  return config;
 }

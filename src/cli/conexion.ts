@@ -1,9 +1,10 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { type Config, loadConfig } from '../config.js';
+import { type Config, ConfigError, loadConfig } from '../config.js';
 import { baseDeDatos } from '../db/base-de-datos.js';
 import { crearOrm, migrar } from '../db/orm.js';
 import { ServicioCredenciales } from '../entidades/credenciales.js';
 import { ServicioEntidades } from '../entidades/servicio.js';
+import { errores } from '../errores/errores.js';
 import type { Contexto } from './comandos.js';
 
 export interface Conexion {
@@ -35,10 +36,26 @@ export async function abrirConexion(config: Config): Promise<Conexion> {
   }
 }
 
+/**
+ * Configuration problems become an `Error:` heading with one line per variable (like other command
+ * errors): every problem at once, exit 1, no stack trace.
+ */
+function configOError(cargarConfig: () => Config): Config {
+  try {
+    return cargarConfig();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    throw errores.entradaInvalida(
+      'Configuración inválida',
+      e.problemas.map((p) => ({ campo: p.variable, mensaje: p.mensaje })),
+    );
+  }
+}
+
 /** The `ejecutar` dependency of the program: one connection per command. */
 export function crearEjecutor(cargarConfig: () => Config = () => loadConfig()) {
   return async <T>(fn: (ctx: Contexto) => Promise<T> | T): Promise<T> => {
-    const config = cargarConfig();
+    const config = configOError(cargarConfig);
     const cx = await abrirConexion(config);
     try {
       return await fn({

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import { type Config, ConfigError } from '../config.js';
 import { iniciarPostgresEmbebido, type PostgresEmbebido } from './embedded.js';
 
 /**
@@ -10,6 +10,14 @@ export async function baseDeDatos(
   log?: (mensaje: string) => void,
 ): Promise<{ url: string; embebido?: PostgresEmbebido }> {
   if (config.databaseUrl) return { url: config.databaseUrl };
+  // Defence in depth: loadConfig already requires DATABASE_URL in production.
+  if (config.entorno === 'produccion')
+    throw new ConfigError([
+      {
+        variable: 'DATABASE_URL',
+        mensaje: 'es obligatoria en producción: el PostgreSQL embebido es solo para desarrollo',
+      },
+    ]);
   const embebido = await iniciarPostgresEmbebido({
     dir: config.dataDir,
     port: config.embeddedPgPort,

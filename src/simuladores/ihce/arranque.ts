@@ -31,7 +31,9 @@ export async function iniciarSimuladorIhce(
   config: Config,
   log: Logger,
 ): Promise<{ config: Config; simIhce: SimuladorEnProceso | undefined }> {
-  if (config.upstreams.ihce.baseUrl || !config.rda.simulador) return { config, simIhce: undefined };
+  // Never in production, even with a hand-built config (loadConfig refuses IHCE_SIMULADOR=true there).
+  if (config.upstreams.ihce.baseUrl || !config.rda.simulador || config.entorno === 'produccion')
+    return { config, simIhce: undefined };
   const simulador = await iniciarSimulador({ clientes: [CREDENCIALES_SANDBOX] });
   log.info({ ihce: simulador.baseUrl }, 'simulador IHCE (sandbox) en marcha');
   const ihce = { baseUrl: simulador.baseUrl, tokenUrl: simulador.tokenUrl, simulador: true };

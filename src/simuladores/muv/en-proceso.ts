@@ -8,12 +8,13 @@ import { iniciarSimuladorMuv, type SimuladorMuv } from './servidor.js';
 
 /**
  * Default run: with no MUV_BASE_URL the sandbox simulator starts on its own port and the client is
- * pointed at it (the returned config). Production never does this unless MUV_SIMULADOR=true.
+ * pointed at it (the returned config). Never in production (loadConfig refuses MUV_SIMULADOR=true there).
  */
 export async function simuladorPorDefecto(
   config: Config,
 ): Promise<{ config: Config; simulador: SimuladorMuv | undefined }> {
-  if (config.upstreams.muv.baseUrl || !config.muv.simulador.iniciar) return { config, simulador: undefined };
+  if (config.upstreams.muv.baseUrl || !config.muv.simulador.iniciar || config.entorno === 'produccion')
+    return { config, simulador: undefined };
   const s = config.muv.simulador;
   const simulador = await iniciarSimuladorMuv({
     port: s.port,
