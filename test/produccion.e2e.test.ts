@@ -1,0 +1,182 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { puertoLibre } from './db.js';
+
+const SERVIDOR = 'dist/src/server.js';
+const CLI = 'dist/src/cli/index.js';
+const FUENTES = ['src/config.ts', 'src/config/lector.ts', 'src/server.ts', 'src/cli/conexion.ts'];
+const CLAVE = Buffer.alloc(32, 9).toString('base64');
+
+interface Corrida {
+  proceso: ChildProcess;
+  salida: () => string;
+  errores: () => string;
+  fin: Promise<number | null>;
+}
+
+/** Only what the test sets: nothing leaks in from the environment running the tests (DATABASE_URL…). */
+function correr(archivo: string, env: Record<string, string>, args: string[] = []): Corrida {
+  const proceso = spawn(process.execPath, [archivo, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let salida = '';
+  let errores = '';
+  proceso.stdout!.on('data', (d) => {
+    salida += d;
+  });
+  proceso.stderr!.on('data', (d) => {
+    errores += d;
+  });
+  const fin = new Promise<number | null>((ok) => proceso.on('exit', (codigo) => ok(codigo)));
+  return { proceso, salida: () => salida, errores: () => errores, fin };
+}
+
+async function terminaEn(c: Corrida, ms: number): Promise<number | null | 'sigue'> {
+  let reloj: NodeJS.Timeout | undefined;
+  const limite = new Promise<'sigue'>((ok) => {
+    reloj = setTimeout(() => ok('sigue'), ms);
+  });
+  try {
+    return await Promise.race([c.fin, limite]);
+  } finally {
+    clearTimeout(reloj);
+  }
+}
+
+const SIN_TRAZA = (texto: string) => {
+  for (const linea of texto.split('\n')) {
+    expect(linea).not.toMatch(/^\s+at /);
+    expect(linea).not.toMatch(/\.[cm]?[jt]s:\d+/);
+  }
+};
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'motor-produccion-'));
+
+beforeAll(() => {
+  // The compiled server is what an operator runs; rebuild it if the sources are newer.
+  const compilado = existsSync(SERVIDOR) ? statSync(SERVIDOR).mtimeMs : 0;
+  if (FUENTES.some((f) => statSync(f).mtimeMs > compilado)) {
+    // Type errors elsewhere still emit JavaScript; only a missing output is fatal.
+    spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'ignore' });
+  }
+  expect(existsSync(SERVIDOR) && existsSync(CLI), 'npm run build no produjo dist/').toBe(true);
+}, 120_000);
+
+describe('producción: errores de configuración', () => {
+  const env = { NODE_ENV: 'production', DEMO: 'talvez', PORT: '0', HOST: '127.0.0.1' };
+
+  it('sin DATABASE_URL ni CREDENTIALS_KEY y con DEMO mal escrito: todas las líneas, código 1, sin traza', async () => {
+    const d = dataDir();
+    const c = correr(SERVIDOR, { ...env, DATA_DIR: d });
+    expect(await terminaEn(c, 20_000)).toBe(1);
+    const err = c.errores();
+    expect(err).toMatch(/^Configuración inválida:\n/);
+    expect(err).toMatch(
+      /^ {2}- DATABASE_URL: es obligatoria en producción.*PostgreSQL embebido es solo para desarrollo/m,
+    );
+    expect(err).toMatch(/^ {2}- CREDENTIALS_KEY: es obligatoria en producción/m);
+    expect(err).toMatch(/^ {2}- DEMO: valor «talvez» no reconocido: use true\/false/m);
+    expect(err.trim().split('\n')).toHaveLength(4);
+    SIN_TRAZA(err);
+    // Nothing started: no log line, no embedded PostgreSQL, no key file.
+    expect(c.salida()).toBe('');
+    expect(readdirSync(d)).toEqual([]);
+  });
+
+  it('la CLI informa los mismos errores como líneas «Error:», código 1, sin traza', async () => {
+    const c = correr(CLI, { ...env, DATA_DIR: dataDir() }, ['entidad', 'listar']);
+    expect(await terminaEn(c, 20_000)).toBe(1);
+    const err = c.errores();
+    expect(err).toMatch(/^Error: Configuración inválida\n/);
+    for (const v of ['DATABASE_URL', 'CREDENTIALS_KEY', 'DEMO'])
+      expect(err).toMatch(new RegExp(`^ {2}- ${v}: `, 'm'));
+    SIN_TRAZA(err);
+  });
+});
+
+describe('producción con su configuración completa', () => {
+  let c: Corrida;
+  let url: string;
+  let puertoSimuladorMuv: number;
+
+  beforeAll(async () => {
+    const puerto = await puertoLibre();
+    puertoSimuladorMuv = await puertoLibre();
+    url = `http://127.0.0.1:${puerto}`;
+    c = correr(SERVIDOR, {
+      NODE_ENV: 'production',
+      DATABASE_URL: inject('databaseUrl'),
+      CREDENTIALS_KEY: CLAVE,
+      PORT: String(puerto),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir(),
+      MUV_SIM_PORT: String(puertoSimuladorMuv),
+      RDA_COLA: `rda-produccion-${randomUUID()}`,
+      SHUTDOWN_DRAIN_SECONDS: '1',
+      LOG_LEVEL: 'info',
+    });
+    // Ready once the database guard lets /graphql through (it says 503 bd-arrancando until then).
+    const limite = Date.now() + 45_000;
+    for (;;) {
+      const codigo = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      }).then(
+        (r) => r.status,
+        () => 0,
+      );
+      if (codigo !== 0 && codigo !== 503) break;
+      if (c.proceso.exitCode !== null || Date.now() > limite)
+        throw new Error(`el servidor no quedó listo:\n${c.errores()}\n${c.salida()}`);
+      await new Promise((ok) => setTimeout(ok, 200));
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    if (!c || c.proceso.exitCode !== null) return;
+    c.proceso.kill('SIGTERM');
+    if ((await terminaEn(c, 15_000)) === 'sigue') c.proceso.kill('SIGKILL');
+  });
+
+  it('arranca: /health 200', async () => {
+    const r = await fetch(`${url}/health`);
+    expect(r.status).toBe(200);
+  });
+
+  it('no sirve la introspección de GraphQL', async () => {
+    const r = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __schema { queryType { name } } }' }),
+    });
+    const cuerpo = (await r.json()) as { data?: unknown; errors?: { message: string }[] };
+    expect(r.status).toBe(400);
+    expect(cuerpo.data).toBeUndefined();
+    expect(cuerpo.errors?.[0]?.message).toMatch(/introspection/i);
+  });
+
+  it('sin entidad demo ni simuladores', async () => {
+    // The MUV simulator would listen on MUV_SIM_PORT; the IHCE one logs its start.
+    const conexion = await new Promise<string>((ok) => {
+      const s = net.connect(puertoSimuladorMuv, '127.0.0.1');
+      s.on('connect', () => {
+        s.destroy();
+        ok('conectado');
+      });
+      s.on('error', (e: NodeJS.ErrnoException) => ok(e.code ?? 'error'));
+    });
+    expect(conexion).toBe('ECONNREFUSED');
+    expect(c.salida()).not.toMatch(/API key demo|rda_[A-Za-z0-9_-]{32}/);
+    expect(c.salida()).not.toMatch(/simulador/i);
+    const listo = await fetch(`${url}/ready`).then((r) => r.text());
+    expect(listo).not.toMatch(/simulador/i);
+    expect(c.errores()).toBe('');
+  });
+});
