@@ -19,6 +19,7 @@ import { ejecutorCompilado } from './graphql/ejecutor.js';
 import { crearLoaders } from './graphql/loaders.js';
 import { construirSchema, type Extensiones } from './graphql/schema.js';
 import { cabecerasSeguridad } from './http/cabeceras-seguridad.js';
+import { medirSolicitudes, pluginGraphql, rutaMetricas } from './metricas/http.js';
 import { estadoListo } from './salud/ready.js';
 import type { Servicios } from './servicios.js';
 
@@ -78,6 +79,8 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
     gateway: ejecutorCompilado(schema),
     introspection: config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
+    // Names the operation in the request log and, with metrics on, counts it by name and outcome.
+    plugins: [pluginGraphql<Contexto>(servicios.metricas)],
     formatError: (formateado, error) => {
       const e = normalizar(error);
       return {
@@ -93,6 +96,12 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', true);
+  const metricas = servicios.metricas;
+  if (metricas) {
+    metricas.observarBd(d.orm, () => monitor.disponible);
+    // First in the chain, so the measured time covers all the rest.
+    app.use(medirSolicitudes(metricas));
+  }
   app.use(
     pinoHttp({
       logger: log,
@@ -122,6 +131,9 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
   app.get('/health', (_req, res) => {
     res.json({ estado: 'ok' });
   });
+
+  // Before the database guard: metrics answer while the database starts. Off: no route (404).
+  if (metricas) app.get('/metrics', rutaMetricas(metricas, config.metricas.token));
 
   app.get('/ready', async (_req, res) => {
     const listo = estadoListo(config, monitor, servicios.oidc);

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { mixinTrazas } from './telemetria/control.js';
 
 /**
  * Bodies are never logged; these paths are redacted as a second line of defence in case an
@@ -26,9 +27,12 @@ export const RUTAS_REDACTADAS = [
 ];
 
 export function crearLogger(nivel: string, destino?: pino.DestinationStream): Logger {
+  // With tracing on (src/main.ts started it before this runs), each line carries trace_id/span_id.
+  const mixin = mixinTrazas();
   return pino(
     {
       level: nivel,
+      ...(mixin ? { mixin } : {}),
       base: { servicio: 'motor-cumplimiento' },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: RUTAS_REDACTADAS, censor: '[oculto]' },

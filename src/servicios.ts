@@ -7,6 +7,8 @@ import type { MonitorBd } from './db/monitor.js';
 import { ServicioCredenciales } from './entidades/credenciales.js';
 import { ServicioEntidades } from './entidades/servicio.js';
 import { crearLogger } from './logger.js';
+import { MEDIDOR_NULO } from './metricas/medidor.js';
+import { Metricas } from './metricas/metricas.js';
 import { ClienteIhce } from './rda/ihce/cliente.js';
 import { ColaTransmisiones } from './rda/transmision/cola.js';
 import { preparadorRda } from './rda/transmision/preparar.js';
@@ -37,6 +39,8 @@ export interface Servicios {
   avisos: AvisosBd;
   /** API keys and entities, invalidated by `avisos`. */
   cacheAuth: CacheAutenticacion;
+  /** Prometheus metrics of this instance (undefined with METRICS_ENABLED=false: nothing is collected). */
+  metricas: Metricas | undefined;
 }
 
 export function crearServicios(
@@ -68,8 +72,12 @@ export function crearServicios(
     grupo && { grupo, desdeCaracteres: config.rips.hiloDesdeBytes },
     config.rips.cuerpoEnteroHastaBytes,
   );
-  const muv = new ClienteMuv({ baseUrl: config.upstreams.muv.baseUrl, ...config.muv, log });
-  const ihce = new ClienteIhce(config, log);
+  const metricas = config.metricas.habilitadas ? new Metricas() : undefined;
+  const medidor = metricas ?? MEDIDOR_NULO;
+  const muv = new ClienteMuv({ baseUrl: config.upstreams.muv.baseUrl, ...config.muv, log, medidor });
+  const ihce = new ClienteIhce(config, log, medidor);
+  const cola = new ColaTransmisiones(config.rda, log);
+  metricas?.observarCola(cola);
   return {
     entidades: new ServicioEntidades(),
     credenciales,
@@ -78,15 +86,22 @@ export function crearServicios(
     catalogos,
     validacionRips,
     muv,
-    radicacion: new ServicioRadicacion(validacionRips, credenciales, muv, config.muv.radicacionesSimultaneas),
+    radicacion: new ServicioRadicacion(
+      validacionRips,
+      credenciales,
+      muv,
+      config.muv.radicacionesSimultaneas,
+      medidor,
+    ),
     ihce,
     transmisiones: new ServicioTransmisiones(
       config.rda,
       credenciales,
       ihce,
-      new ColaTransmisiones(config.rda, log),
+      cola,
       preparadorRda,
       log,
+      medidor,
     ),
     cerrar: async () => {
       await grupo?.cerrar();
@@ -94,5 +109,6 @@ export function crearServicios(
     validadorOficial: new ServicioValidadorOficial(config.validadorHl7),
     avisos,
     cacheAuth: new CacheAutenticacion(avisos),
+    metricas,
   };
 }

@@ -103,11 +103,14 @@ export class ValidacionRipsResolver {
               fecha: fechaEvaluacion ?? undefined,
             });
       ctx.log.info({ ...r.resumen, valido: r.valid, conXml: true }, 'RIPS validado');
+      ctx.servicios.metricas?.validacionRips(r, 'graphql', bytesTexto(ripsTexto));
       return r;
     }
     if (cuerpoFlujo) {
       const r = await ctx.servicios.validacionRips.validarCuerpoFlujo(ctx.em, cuerpoFlujo);
       ctx.log.info({ ...r.resumen, valido: r.valid }, 'RIPS validado');
+      // The body's size is observed by the HTTP layer, which sees its Content-Length.
+      ctx.servicios.metricas?.validacionRips(r, 'rest');
       return r;
     }
     if (ripsTexto !== null && ripsTexto !== undefined) {
@@ -120,6 +123,7 @@ export class ValidacionRipsResolver {
         fechaEvaluacion ?? undefined,
       );
       ctx.log.info({ ...r.resumen, valido: r.valid }, 'RIPS validado');
+      ctx.servicios.metricas?.validacionRips(r, 'graphql', bytesTexto(ripsTexto));
       return r;
     }
     if (typeof rips !== 'object' || rips === null || Array.isArray(rips)) {
@@ -136,9 +140,14 @@ export class ValidacionRipsResolver {
       fechaEvaluacion ?? undefined,
     );
     ctx.log.info({ ...resultado.resumen, valido: resultado.valid }, 'RIPS validado');
+    ctx.servicios.metricas?.validacionRips(resultado, 'graphql');
     return resultado;
   }
 }
+
+/** UTF-8 size of a RIPS sent as text (an object sent as `rips` has no size of its own). */
+const bytesTexto = (t: string | null): number | undefined =>
+  typeof t === 'string' ? Buffer.byteLength(t) : undefined;
 
 /** The RIPS object of `rips` (refusing it together with `ripsTexto`). */
 function ripsUnico(rips: unknown, ripsTexto: string | null): Registro {

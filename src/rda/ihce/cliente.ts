@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { CredencialesIhce } from '../../entidades/credenciales.js';
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { ErrorApp, errores } from '../../errores/errores.js';
+import { MEDIDOR_NULO, type Medidor } from '../../metricas/medidor.js';
 import { errorSinResultado, explicarResultado } from './explicar.js';
 import {
   type AlcanceConsulta,
@@ -85,6 +86,7 @@ export class ClienteIhce {
   constructor(
     private readonly config: Config,
     private readonly log?: Logger,
+    private readonly medidor: Medidor = MEDIDOR_NULO,
   ) {
     this.tokens = new CacheTokens(
       () => config.upstreams.ihce.tokenUrl ?? TOKEN_URL_ENTRA,
@@ -126,6 +128,7 @@ export class ClienteIhce {
         throw e;
       }
       let res: globalThis.Response;
+      const intentoDesde = performance.now();
       try {
         res = await fetch(url, {
           method: metodo,
@@ -140,10 +143,12 @@ export class ClienteIhce {
         });
       } catch (e) {
         const causa = (e as Error).name === 'TimeoutError' ? 'timeout' : 'red';
+        this.medidor.llamadaExterna('ihce', operacion, causa, (performance.now() - intentoDesde) / 1000);
         this.log?.warn({ ihce: operacion, causa, ms: Date.now() - inicio }, 'IHCE sin respuesta');
         return { status: null, cuerpo: undefined };
       }
       const texto = await res.text().catch(() => '');
+      this.medidor.llamadaExterna('ihce', operacion, res.status, (performance.now() - intentoDesde) / 1000);
       if (res.status === 401 && intento === 1) {
         // A cached token the platform no longer accepts: ask for a new one once.
         this.tokens.invalidar(c);

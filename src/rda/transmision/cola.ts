@@ -65,6 +65,17 @@ export class ColaTransmisiones {
     });
   }
 
+  /** Jobs waiting (created, or failed and waiting for pg-boss's retry) and active, for the metrics. */
+  async tamanos(): Promise<{ pendientes: number; activos: number } | undefined> {
+    const b = this.boss;
+    if (!b) return undefined;
+    const [hastaActivos, hastaCompletados] = await Promise.all([
+      b.getQueueSize(this.config.cola, { before: 'active' }),
+      b.getQueueSize(this.config.cola, { before: 'completed' }),
+    ]);
+    return { pendientes: hastaActivos, activos: hastaCompletados - hastaActivos };
+  }
+
   /** Drops a scheduled attempt that is no longer needed (the transmission reached a final state). */
   async quitar(id: string): Promise<void> {
     await this.boss?.deleteJob(this.config.cola, id).catch(() => {});

@@ -10,6 +10,7 @@ import { deLaEntidad } from '../../entidades/propiedad.js';
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { ErrorApp, errores } from '../../errores/errores.js';
 import { resumenError } from '../../logger.js';
+import { MEDIDOR_NULO, type Medidor } from '../../metricas/medidor.js';
 import type { ClienteIhce, ItemConsultaIhce, PaginaIhce, ResultadoEnvio } from '../ihce/cliente.js';
 import { errorSinResultado } from '../ihce/explicar.js';
 import type { AlcanceConsulta, TipoRdaIhce } from '../ihce/fhir.js';
@@ -79,6 +80,7 @@ export class ServicioTransmisiones {
     private readonly cola: ColaTransmisiones,
     private readonly preparador: PreparadorRda,
     private readonly log: Logger,
+    private readonly medidor: Medidor = MEDIDOR_NULO,
   ) {}
 
   private detenida = false;
@@ -183,7 +185,9 @@ export class ServicioTransmisiones {
       this.evento(em, t, 'bloqueado-linter', actor, 'generado', {
         detalle: `${bloqueantes.length} hallazgo(s) bloqueante(s): ${codigos(bloqueantes)}. No se envió.`,
       });
-      return this.guardarNueva(em, t, entidad, clave, huella);
+      const r = await this.guardarNueva(em, t, entidad, clave, huella);
+      if (!r.repetida) this.medidor.transmisionRda('bloqueado-linter', s.tipo);
+      return r;
     }
     t.estado = 'validado';
     this.evento(em, t, 'validado', actor, 'generado', {
@@ -306,6 +310,14 @@ export class ServicioTransmisiones {
     this.log.info(
       { transmision: t.id, tipo: t.tipo, estado: t.estado, intento, status: r.status ?? null },
       'transmisión RDA',
+    );
+    this.medidor.transmisionRda(
+      r.resultado !== 'transitorio'
+        ? r.resultado
+        : t.reintentosAgotados
+          ? 'reintentos-agotados'
+          : 'reintento-programado',
+      t.tipo,
     );
     // Final (or exhausted): the pending job is no longer needed. Otherwise the request's first job
     // stays scheduled, and a worker attempt schedules the next one (aplicarDesdeWorker).

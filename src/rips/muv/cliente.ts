@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { MuvConfig } from '../../config.js';
 import type { CredencialesMuv } from '../../entidades/credenciales.js';
 import { ErrorApp, errores } from '../../errores/errores.js';
+import type { Medidor } from '../../metricas/medidor.js';
 import {
   esResultadoProceso,
   leerBadRequest,
@@ -27,6 +28,8 @@ export type OpcionesClienteMuv = Pick<
   /** undefined: the MUV is not configured in this environment (503). */
   baseUrl: string | undefined;
   log?: Logger;
+  /** Each HTTP attempt (operation, status, duration) goes to the metrics. */
+  medidor?: Medidor;
 };
 
 /** What an upload answered: parsed result plus the raw body (stored as evidence, never logged). */
@@ -106,7 +109,7 @@ export class ClienteMuv {
     for (;;) {
       const token = await this.token(clave, credenciales);
       const r = await this.conReintentos(operacion, () =>
-        this.post(`${base}/api/PaquetesFevRips/${operacion}`, cuerpo, this.o.timeoutMs, {
+        this.post(operacion, `${base}/api/PaquetesFevRips/${operacion}`, cuerpo, this.o.timeoutMs, {
           authorization: `Bearer ${token.valor}`,
           ...(gzip ? { 'content-encoding': 'gzip' } : {}),
         }),
@@ -157,6 +160,7 @@ export class ClienteMuv {
     const base = this.base();
     const r = await this.conReintentos('ConsultarCUV', () =>
       this.post(
+        'ConsultarCUV',
         `${base}/api/ConsultasFevRips/ConsultarCUV`,
         Buffer.from(JSON.stringify(consulta)),
         this.o.consultaTimeoutMs,
@@ -190,6 +194,7 @@ export class ClienteMuv {
     };
     const r = await this.conReintentos('LoginSISPRO', () =>
       this.post(
+        'LoginSISPRO',
         `${this.base()}/api/Auth/LoginSISPRO`,
         Buffer.from(JSON.stringify(cuerpo)),
         this.o.consultaTimeoutMs,
@@ -232,6 +237,7 @@ export class ClienteMuv {
   }
 
   private async post(
+    operacion: string,
     url: string,
     cuerpo: Buffer,
     timeoutMs: number,
@@ -239,6 +245,9 @@ export class ClienteMuv {
   ): Promise<{ status: number; cuerpo: unknown }> {
     let res: Response;
     let texto: string;
+    const inicio = performance.now();
+    const medir = (estado: number | 'timeout' | 'red') =>
+      this.o.medidor?.llamadaExterna('muv', operacion, estado, (performance.now() - inicio) / 1000);
     try {
       res = await fetch(url, {
         method: 'POST',
@@ -249,10 +258,12 @@ export class ClienteMuv {
       texto = await res.text();
     } catch (e) {
       const err = e as Error & { cause?: { code?: string } };
-      if (err.name === 'TimeoutError' || err.name === 'AbortError')
-        throw new Transitorio(`no respondió en ${timeoutMs} ms`);
+      const timeout = err.name === 'TimeoutError' || err.name === 'AbortError';
+      medir(timeout ? 'timeout' : 'red');
+      if (timeout) throw new Transitorio(`no respondió en ${timeoutMs} ms`);
       throw new Transitorio(`conexión fallida${err.cause?.code ? ` (${err.cause.code})` : ''}`);
     }
+    medir(res.status);
     if (res.status >= 500) throw new Transitorio(`respondió HTTP ${res.status}`);
     let parsed: unknown = null;
     try {

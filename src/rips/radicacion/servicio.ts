@@ -5,6 +5,7 @@ import type { CredencialesMuv, ServicioCredenciales } from '../../entidades/cred
 import type { Entidad } from '../../entidades/entidad.entity.js';
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { ErrorApp, errores } from '../../errores/errores.js';
+import { MEDIDOR_NULO, type Medidor } from '../../metricas/medidor.js';
 import type { ClienteMuv, EnvioMuv } from '../muv/cliente.js';
 import { explicarResultadoMuv } from '../muv/explicar.js';
 import { fechaMuv, type RegistroCuv } from '../muv/respuesta.js';
@@ -61,6 +62,7 @@ export class ServicioRadicacion {
     private readonly muv: ClienteMuv,
     /** Invoice filings holding a pooled connection at once (keep below the pool size). */
     simultaneas = 6,
+    private readonly medidor: Medidor = MEDIDOR_NULO,
   ) {
     this.semaforo = new Semaforo(simultaneas);
   }
@@ -113,6 +115,7 @@ export class ServicioRadicacion {
       { radicacion: d.r.radicacion.id, estado: d.r.radicacion.estado, repetida: d.r.repetida },
       'radicación RIPS',
     );
+    this.medidor.radicacion(d.r.repetida ? 'repetida' : d.r.radicacion.estado, doc.operacion);
     if ('error' in d) throw d.error;
     return d.r;
   }
