@@ -4,6 +4,7 @@ import { registrarCatalogos } from './catalogos.js';
 import * as c from './comandos.js';
 import { configurarEnEspanol, traducirError } from './commander-es.js';
 import * as f from './formato.js';
+import { registrarRotacion } from './rotacion.js';
 import { type LeerLineas, obtenerSecretos } from './secretos.js';
 
 /** Where the CLI writes; each call gets whole lines. */
@@ -275,6 +276,8 @@ export function crearPrograma(deps: Dependencias): Command {
   ).action(async (slug: string, sistema: string, o: ConJson) => {
     responder(o, await deps.ejecutar((ctx) => c.borrarCredenciales(ctx, slug, sistema)), f.textoBorradas);
   });
+
+  registrarRotacion(credenciales, deps);
 
   // ── migrar ─────────────────────────────────────────────────────────────────
   conJson(
