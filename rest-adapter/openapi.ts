@@ -40,20 +40,42 @@ const ERROR: EsquemaJson = {
 
 const DEPENDENCIA: EsquemaJson = {
   type: 'object',
-  required: ['estado'],
-  properties: { estado: { type: 'string' }, detalle: { type: 'string' } },
+  required: ['estado', 'comprobadoEn'],
+  properties: {
+    estado: {
+      type: 'string',
+      enum: ['disponible', 'caida', 'arrancando', 'no-configurado', 'no-requerido'],
+      description: 'Solo `disponible` y `no-requerido` dejan la instancia lista',
+    },
+    comprobadoEn: {
+      type: 'string',
+      format: 'date-time',
+      description: 'Última comprobación (caché de READY_CACHE_MS)',
+    },
+    detalle: { type: 'string' },
+    latenciaMs: { type: 'integer', minimum: 0 },
+  },
 };
 
 const LISTO: EsquemaJson = {
   type: 'object',
-  required: ['estado', 'dependencias'],
+  required: ['estado'],
   properties: {
-    estado: { type: 'string', enum: ['ok', 'degradado'] },
+    estado: { type: 'string', enum: ['ok', 'degradado', 'apagando'] },
+    detalle: { type: 'string' },
     dependencias: {
       type: 'object',
-      required: ['baseDeDatos', 'muv', 'ihce', 'oidc'],
-      properties: { baseDeDatos: DEPENDENCIA, muv: DEPENDENCIA, ihce: DEPENDENCIA, oidc: DEPENDENCIA },
+      description: 'Ausente solo con `apagando`',
+      required: ['baseDeDatos', 'catalogos', 'muv', 'ihce', 'oidc'],
+      properties: {
+        baseDeDatos: DEPENDENCIA,
+        catalogos: DEPENDENCIA,
+        muv: DEPENDENCIA,
+        ihce: DEPENDENCIA,
+        oidc: DEPENDENCIA,
+      },
     },
+    catalogos: { type: 'array', items: { type: 'object' } },
     error: { type: 'string' },
     codigo: { type: 'string' },
     reintentarEnSegundos: { type: 'integer' },
@@ -92,11 +114,16 @@ export function construirOpenApi(rutas: Ruta[], schema: GraphQLSchema): Record<s
       get: {
         operationId: 'ready',
         tags: ['servicio'],
-        summary: 'Estado real de cada dependencia (sin autenticación)',
+        summary: 'Disponibilidad para los módulos que sirve la instancia (sin autenticación)',
+        description:
+          'Base de datos y catálogos; MUV si sirve `rips` y IHCE si sirve `rda` (sonda real, en caché READY_CACHE_MS); OIDC si está configurado. Responde 503 `apagando` desde que la instancia recibe SIGTERM.',
         security: [],
         responses: {
-          200: json(LISTO, 'Todas las dependencias disponibles y configuradas'),
-          503: json(LISTO, 'Alguna dependencia caída o sin configurar (degradado)'),
+          200: json(LISTO, 'Lista: toda dependencia requerida está disponible'),
+          503: json(
+            LISTO,
+            'No lista: `degradado` (alguna dependencia requerida caída, arrancando o sin configurar; con `Retry-After` si es la base de datos) o `apagando`',
+          ),
         },
       },
     },

@@ -20,7 +20,7 @@ import { crearLoaders } from './graphql/loaders.js';
 import { construirSchema, type Extensiones } from './graphql/schema.js';
 import { cabecerasSeguridad } from './http/cabeceras-seguridad.js';
 import { medirSolicitudes, pluginGraphql, rutaMetricas } from './metricas/http.js';
-import { estadoListo } from './salud/ready.js';
+import { Disponibilidad } from './salud/ready.js';
 import type { Servicios } from './servicios.js';
 
 export interface DepsApp {
@@ -30,6 +30,8 @@ export interface DepsApp {
   /** Undefined until the database is up and migrated. */
   orm: () => MikroORM | undefined;
   extensiones?: Extensiones[];
+  /** True once a graceful stop began: /ready answers 503 `apagando`. */
+  apagando?: () => boolean;
 }
 
 function cabecera(req: Request, nombre: string): string | undefined {
@@ -135,11 +137,25 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
   // Before the database guard: metrics answer while the database starts. Off: no route (404).
   if (metricas) app.get('/metrics', rutaMetricas(metricas, config.metricas.token));
 
+  const disponibilidad = new Disponibilidad({
+    config,
+    monitor,
+    oidc: servicios.oidc,
+    catalogos: servicios.catalogos,
+    orm: d.orm,
+  });
   app.get('/ready', async (_req, res) => {
-    const listo = estadoListo(config, monitor, servicios.oidc);
-    const orm = d.orm();
-    if (monitor.disponible && orm) {
-      listo.catalogos = await servicios.catalogos.estados(orm.em.fork()).catch(() => undefined);
+    if (d.apagando?.()) {
+      res.status(503).json(disponibilidad.apagando());
+      return;
+    }
+    const listo = await disponibilidad.estado().catch(() => ({
+      estado: 'degradado' as const,
+      detalle: 'No se pudo determinar el estado de las dependencias',
+    }));
+    if (d.apagando?.()) {
+      res.status(503).json(disponibilidad.apagando());
+      return;
     }
     if (listo.estado === 'ok') {
       res.json(listo);

@@ -15,6 +15,7 @@ import { crearOrm, migrar } from './db/orm.js';
 import { asegurarDemo } from './entidades/demo.js';
 import type { Extensiones } from './graphql/schema.js';
 import { crearLogger, resumenError } from './logger.js';
+import { Drenaje, pasoAcotado } from './salud/apagado.js';
 import { crearServicios, type Servicios } from './servicios.js';
 import { iniciarSimuladorIhce } from './simuladores/ihce/arranque.js';
 import { credencialesSandboxDemo, simuladorPorDefecto } from './simuladores/muv/en-proceso.js';
@@ -30,7 +31,14 @@ export interface ServicioEnMarcha {
   demoApiKey: () => string | undefined;
   /** The in-process MUV sandbox of the default run (undefined when MUV_BASE_URL is set). */
   simuladorMuv: SimuladorMuv | undefined;
+  /**
+   * Graceful stop: /ready answers 503 `apagando`, the listener closes, in-flight requests finish
+   * (at most SHUTDOWN_DRAIN_SECONDS), then queue, threads, ORM, databases and simulators stop.
+   * Idempotent: later calls share the first one's promise.
+   */
   detener: () => Promise<void>;
+  /** Ends the drain wait of a running `detener` now (in-flight requests are cut). */
+  forzar: () => void;
 }
 
 export interface OpcionesArranque {
@@ -60,15 +68,19 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
   let embebido: PostgresEmbebido | undefined;
   let demoApiKey: string | undefined;
   let detenido = false;
+  let deteniendo: Promise<void> | undefined;
+  const drenaje = new Drenaje();
 
   const { app, cerrar } = await crearApp({
     config,
     log,
     servicios,
     orm: () => orm,
+    apagando: () => drenaje.apagando,
     extensiones: o.extensiones,
   });
   const servidor = app.listen(config.port, config.host);
+  drenaje.vigilar(servidor);
   // Idle keep-alive sockets outlive a load balancer's (typically 60 s) so it never reuses one we closed.
   servidor.keepAliveTimeout = 65_000;
   servidor.headersTimeout = 66_000;
@@ -122,20 +134,33 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
     orm: () => orm,
     demoApiKey: () => demoApiKey,
     simuladorMuv: simulador,
-    detener: async () => {
-      detenido = true;
-      monitor.detener();
-      await servicios.avisos.detener();
-      servicios.validadorOficial.detener();
-      servidor.closeAllConnections();
-      await new Promise<void>((r) => servidor.close(() => r()));
-      await cerrar();
-      await servicios.transmisiones.detener();
-      await simIhce?.detener();
-      await servicios.cerrar();
-      await orm?.close(true);
-      await embebido?.detener();
-      await simulador?.cerrar();
-    },
+    detener: () =>
+      (deteniendo ??= (async () => {
+        detenido = true;
+        const ventanaMs = config.apagado.drenajeMs;
+        const enCurso = drenaje.pendientes;
+        // Only counts: no paths or bodies (they may carry identifiers).
+        if (enCurso > 0) log.info({ enCurso, ventanaMs }, 'apagado: esperando las solicitudes en curso');
+        const r = await drenaje.drenar(ventanaMs);
+        if (r.cortadas > 0)
+          log.warn({ ...r, ventanaMs }, 'apagado: solicitudes cortadas al vencer la ventana de drenaje');
+        else if (r.enCursoAlInicio > 0) log.info({ ...r }, 'apagado: solicitudes en curso terminadas');
+        // The drained requests may still have needed these: stopped only now. Cut requests may
+        // still hold pooled connections, so the pool's close is given less time then.
+        const corto = r.cortadas > 0 ? 2000 : 10_000;
+        await pasoAcotado(log, 'apollo', cerrar, 5000);
+        // pg-boss waits for an RDA attempt it is running (graceful stop, its own 5 s limit).
+        await pasoAcotado(log, 'cola-rda', () => servicios.transmisiones.detener(), 10_000);
+        monitor.detener();
+        await pasoAcotado(log, 'avisos', () => servicios.avisos.detener(), 5000);
+        servicios.validadorOficial.detener();
+        await pasoAcotado(log, 'simulador-ihce', () => simIhce?.detener(), 5000);
+        await pasoAcotado(log, 'hilos', () => servicios.cerrar(), 5000);
+        await pasoAcotado(log, 'orm', () => orm?.close(true), corto);
+        await pasoAcotado(log, 'postgres-embebido', () => embebido?.detener(), 15_000);
+        // Last: a filing drained above was waiting for it.
+        await pasoAcotado(log, 'simulador-muv', () => simulador?.cerrar(), 5000);
+      })()),
+    forzar: () => drenaje.forzar(),
   };
 }

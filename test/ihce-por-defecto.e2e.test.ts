@@ -13,9 +13,11 @@ afterAll(async () => {
 
 it('/ready informa la IHCE configurada (simulador) y la API key demo transmite de inmediato', async () => {
   const listo = await pedir(s.url, '/ready');
-  expect(listo.body.dependencias.ihce).toEqual({
-    estado: 'configurado',
+  // A real probe of the simulator's token endpoint and API (src/salud/ready.ts).
+  expect(listo.body.dependencias.ihce).toMatchObject({
+    estado: 'disponible',
     detalle: 'Simulador IHCE (sandbox) en proceso',
+    comprobadoEn: expect.any(String),
   });
   expect(s.servicio.servicios).toBeDefined();
   const cab = { 'X-Api-Key': s.servicio.demoApiKey()! };

@@ -19,7 +19,7 @@ afterAll(async () => {
 describe('arranque por defecto con el simulador MUV', () => {
   it('/ready informa el MUV configurado (simulador en proceso, en su propio puerto)', async () => {
     const r = await pedir(s.url, '/ready');
-    expect(r.body.dependencias.muv).toMatchObject({ estado: 'configurado' });
+    expect(r.body.dependencias.muv).toMatchObject({ estado: 'disponible', comprobadoEn: expect.any(String) });
     expect(r.body.dependencias.muv.detalle).toContain(`127.0.0.1:${puerto}`);
     const salud = await fetch(`http://127.0.0.1:${puerto}/health`);
     expect(await salud.text()).toBe('Healthy');

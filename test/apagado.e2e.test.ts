@@ -1,0 +1,254 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BaseDePrueba, enServidor, puertoLibre } from './db.js';
+import { ripsDe, xmlFev } from './fixtures/muv.js';
+
+const SERVIDOR = 'dist/src/server.js';
+const CLAVE_DEMO = `rda_${'a1B2c3D4e5'.repeat(4)}`;
+
+/** Newest modification time under a folder (the sources the compiled server comes from). */
+function masReciente(dir: string): number {
+  let max = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    max = Math.max(max, e.isDirectory() ? masReciente(p) : statSync(p).mtimeMs);
+  }
+  return max;
+}
+
+interface Corrida {
+  proceso: ChildProcess;
+  url: string;
+  salida: () => string;
+  fin: Promise<number | null>;
+}
+
+let bd: BaseDePrueba;
+
+/** The compiled server as an operator runs it: default run (MUV and IHCE sandboxes), demo key, a slow MUV. */
+async function arrancar(env: Record<string, string>): Promise<Corrida> {
+  const puerto = await puertoLibre();
+  const proceso = spawn(process.execPath, [SERVIDOR], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      DATABASE_URL: bd.url,
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'motor-apagado-')),
+      PORT: String(puerto),
+      HOST: '127.0.0.1',
+      MUV_SIM_PORT: String(await puertoLibre()),
+      DEMO: 'true',
+      DEMO_API_KEY: CLAVE_DEMO,
+      // The runs share one database: the same key reads the demo's stored sandbox credentials.
+      CREDENTIALS_KEY: Buffer.alloc(32, 5).toString('base64'),
+      RDA_COLA: `rda-apagado-${randomUUID()}`,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let salida = '';
+  proceso.stdout!.on('data', (d) => {
+    salida += d;
+  });
+  proceso.stderr!.on('data', (d) => {
+    salida += d;
+  });
+  const fin = new Promise<number | null>((ok) => proceso.on('exit', (codigo) => ok(codigo)));
+  const url = `http://127.0.0.1:${puerto}`;
+  const limite = Date.now() + 60_000;
+  for (;;) {
+    const r = await pedirHttp(url, 'GET', '/ready').catch(() => undefined);
+    if (r?.status === 200) break;
+    if (Date.now() > limite || proceso.exitCode !== null)
+      throw new Error(`el servicio no quedó listo (/ready ${r?.status}):\n${salida}`);
+    await new Promise((ok) => setTimeout(ok, 200));
+  }
+  return { proceso, url, salida: () => salida, fin };
+}
+
+/** One request on its own new connection (no shared keep-alive pool), so a refused connection shows. */
+function pedirHttp(
+  url: string,
+  metodo: string,
+  ruta: string,
+  cuerpo?: unknown,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }> {
+  return new Promise((ok, falla) => {
+    const datos = cuerpo === undefined ? undefined : Buffer.from(JSON.stringify(cuerpo));
+    const req = http.request(
+      `${url}${ruta}`,
+      {
+        method: metodo,
+        agent: false,
+        headers: {
+          'x-api-key': CLAVE_DEMO,
+          ...(datos ? { 'content-type': 'application/json', 'content-length': datos.length } : {}),
+        },
+      },
+      (res) => {
+        const trozos: Buffer[] = [];
+        res.on('data', (t) => trozos.push(t));
+        res.on('end', () => {
+          const texto = Buffer.concat(trozos).toString('utf8');
+          let body: unknown = texto;
+          try {
+            body = JSON.parse(texto);
+          } catch {}
+          ok({ status: res.statusCode!, headers: res.headers, body });
+        });
+        res.on('error', falla);
+      },
+    );
+    req.on('error', falla);
+    req.end(datos);
+  });
+}
+
+function terminaEn(c: Corrida, ms: number): Promise<number | null | 'sigue'> {
+  let reloj: NodeJS.Timeout | undefined;
+  return Promise.race([
+    c.fin,
+    new Promise<'sigue'>((ok) => {
+      reloj = setTimeout(() => ok('sigue'), ms);
+    }),
+  ]).finally(() => clearTimeout(reloj));
+}
+
+async function filaRadicacion(numFactura: string) {
+  const c = new pg.Client({ connectionString: bd.url });
+  await c.connect();
+  try {
+    return (await c.query('select estado, cuv from radicacion where num_factura = $1', [numFactura])).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+const esperar = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A raw HTTP/1.1 connection: everything the server wrote until it closed the connection. */
+async function conexionCruda(puerto: number) {
+  const socket = net.connect(puerto, '127.0.0.1');
+  await new Promise((ok) => socket.once('connect', ok));
+  let recibido = '';
+  socket.on('data', (d) => {
+    recibido += d;
+  });
+  const respuesta = new Promise<string>((ok) => socket.once('close', () => ok(recibido)));
+  return { socket, respuesta };
+}
+
+const cuerpoDe = (respuesta: string) => JSON.parse(respuesta.slice(respuesta.indexOf('\r\n\r\n') + 4));
+const vivos: Corrida[] = [];
+
+beforeAll(async () => {
+  // The compiled server is what runs in production; rebuild it if the sources are newer.
+  const compilado = existsSync(SERVIDOR) ? statSync(SERVIDOR).mtimeMs : 0;
+  if (masReciente('src') > compilado) spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'ignore' });
+  expect(existsSync(SERVIDOR), 'npm run build no produjo dist/').toBe(true);
+  bd = await enServidor(inject('databaseUrl'));
+}, 180_000);
+
+afterAll(async () => {
+  for (const c of vivos) if (c.proceso.exitCode === null) c.proceso.kill('SIGKILL');
+  await bd?.limpiar();
+});
+
+describe('apagado ordenado (SIGTERM)', () => {
+  it('una radicación en curso recibe su 201 real, se guarda, /ready dice apagando y el proceso sale con 0', async () => {
+    // Login and upload each wait 3 s at the sandbox: the filing is in flight for about 6 s.
+    const c = await arrancar({ MUV_SIM_LATENCIA_MS: '3000', SHUTDOWN_DRAIN_SECONDS: '20' });
+    vivos.push(c);
+    const num = `APAGA${Date.now()}`;
+    const puerto = Number(new URL(c.url).port);
+    // The filing on a raw connection, to read its headers as sent.
+    const radicar = await conexionCruda(puerto);
+    const cuerpo = JSON.stringify({ rips: ripsDe(num), xmlFevFile: xmlFev(num) });
+    radicar.socket.write(
+      `POST /rips HTTP/1.1\r\nHost: prueba\r\nX-Api-Key: ${CLAVE_DEMO}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(cuerpo)}\r\n\r\n${cuerpo}`,
+    );
+    // A /ready whose headers are still arriving when the signal comes (a load balancer's check).
+    const tardio = await conexionCruda(puerto);
+    tardio.socket.write('GET /ready HTTP/1.1\r\nHost: prueba\r\n');
+    await esperar(500);
+    const senal = Date.now();
+    c.proceso.kill('SIGTERM');
+    await esperar(300);
+    // The listener stopped: a new connection is refused while the filing drains.
+    await expect(pedirHttp(c.url, 'GET', '/ready')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    tardio.socket.write('\r\n');
+    const apagando = await tardio.respuesta;
+    expect(apagando).toMatch(/^HTTP\/1\.1 503 /);
+    expect(apagando).toMatch(/\r\nConnection: close\r\n/i);
+    expect(cuerpoDe(apagando)).toMatchObject({
+      estado: 'apagando',
+      detalle: expect.stringContaining('deteniendo'),
+    });
+    expect(c.proceso.exitCode).toBeNull();
+
+    // The in-flight filing gets its real answer, and its connection closes after it.
+    const respuesta = await radicar.respuesta;
+    expect(respuesta).toMatch(/^HTTP\/1\.1 201 /);
+    expect(respuesta).toMatch(/\r\nConnection: close\r\n/i);
+    const radicada = cuerpoDe(respuesta);
+    expect(radicada.cuv).toMatch(/^[0-9a-f]{96}$/);
+
+    expect(await terminaEn(c, 30_000)).toBe(0);
+    expect(Date.now() - senal).toBeGreaterThan(4000);
+    expect(await filaRadicacion(num)).toEqual([{ estado: 'radicado', cuv: radicada.cuv }]);
+    const log = c.salida();
+    expect(log).toContain('apagado: esperando las solicitudes en curso');
+    expect(log).toMatch(/"enCursoAlInicio":1,"cortadas":0/);
+    expect(log).toContain('apagado ordenado: fin');
+    // The drain log carries counts only: neither the invoice number nor the obligated NIT.
+    expect(log).not.toContain(num);
+    expect(log).not.toContain('900123456');
+  }, 90_000);
+
+  it('una solicitud más larga que la ventana se corta al vencerla y el proceso sale igual', async () => {
+    const c = await arrancar({ MUV_SIM_LATENCIA_MS: '15000', SHUTDOWN_DRAIN_SECONDS: '1' });
+    vivos.push(c);
+    const num = `CORTA${Date.now()}`;
+    const filing = pedirHttp(c.url, 'POST', '/rips', { rips: ripsDe(num), xmlFevFile: xmlFev(num) }).then(
+      (r) => r,
+      (e: NodeJS.ErrnoException) => e,
+    );
+    await esperar(500);
+    const senal = Date.now();
+    c.proceso.kill('SIGTERM');
+    expect(await terminaEn(c, 15_000), c.salida()).toBe(0);
+    expect(Date.now() - senal).toBeLessThan(10_000);
+    expect(await filing, c.salida()).toMatchObject({
+      code: expect.stringMatching(/ECONNRESET|socket hang up/),
+    });
+    expect(c.salida()).toMatch(/"cortadas":1/);
+  }, 90_000);
+
+  it('una segunda señal durante el drenaje corta de inmediato y sale con 1', async () => {
+    const c = await arrancar({ MUV_SIM_LATENCIA_MS: '15000', SHUTDOWN_DRAIN_SECONDS: '60' });
+    vivos.push(c);
+    const num = `FORZA${Date.now()}`;
+    const filing = pedirHttp(c.url, 'POST', '/rips', { rips: ripsDe(num), xmlFevFile: xmlFev(num) }).catch(
+      (e) => e,
+    );
+    await esperar(500);
+    c.proceso.kill('SIGTERM');
+    await esperar(500);
+    expect(c.proceso.exitCode).toBeNull();
+    const segunda = Date.now();
+    c.proceso.kill('SIGINT');
+    expect(await terminaEn(c, 15_000)).toBe(1);
+    expect(Date.now() - segunda).toBeLessThan(10_000);
+    await filing;
+    expect(c.salida()).toContain('segunda señal: se cortan las solicitudes en curso');
+  }, 90_000);
+});
