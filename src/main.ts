@@ -1,0 +1,12 @@
+/**
+ * Entry point. With OTEL_EXPORTER_OTLP_ENDPOINT set, tracing starts before any module it
+ * instruments is imported (ESM bindings are fixed at import time); without it nothing of
+ * OpenTelemetry is loaded. Then the server.
+ */
+if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+  const { iniciarTrazas } = await import('./telemetria/trazas.js');
+  iniciarTrazas({ servicio: process.env.OTEL_SERVICE_NAME || 'motor-cumplimiento' });
+}
+await import('./server.js');
+
+export {};

@@ -1,0 +1,212 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { puertoLibre } from './db.js';
+import { CLAVE_CREDENCIALES_PRUEBA } from './servidor.js';
+
+interface Span {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  alcance: string;
+  servicio: string;
+}
+
+const SERVIDOR = 2; // OTLP SpanKind SPAN_KIND_SERVER
+
+/** Newest modification time under a folder (sources), to tell whether dist/ is stale. */
+function masReciente(dir: string): number {
+  let max = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    max = Math.max(max, e.isDirectory() ? masReciente(p) : statSync(p).mtimeMs);
+  }
+  return max;
+}
+
+function distAlDia(): boolean {
+  try {
+    const compilado = statSync('dist/src/main.js').mtimeMs;
+    return compilado >= Math.max(masReciente('src'), masReciente('rest-adapter'));
+  } catch {
+    return false;
+  }
+}
+
+/** A minimal OTLP/HTTP receiver (JSON protocol): keeps every span posted to /v1/traces. */
+async function receptorOtlp() {
+  const spans: Span[] = [];
+  const servidor = http.createServer((req, res) => {
+    const trozos: Buffer[] = [];
+    req.on('data', (t: Buffer) => trozos.push(t));
+    req.on('end', () => {
+      if (req.method === 'POST' && req.url === '/v1/traces') {
+        const cuerpo = JSON.parse(Buffer.concat(trozos).toString('utf8'));
+        for (const rs of cuerpo.resourceSpans ?? []) {
+          const servicio = (rs.resource?.attributes ?? []).find(
+            (a: { key: string }) => a.key === 'service.name',
+          )?.value?.stringValue;
+          for (const ss of rs.scopeSpans ?? [])
+            for (const s of ss.spans ?? []) spans.push({ ...s, alcance: ss.scope?.name, servicio });
+        }
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((r) => servidor.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(servidor.address() as AddressInfo).port}`,
+    spans,
+    cerrar: () => new Promise<void>((r) => servidor.close(() => r())),
+  };
+}
+
+async function hasta<T>(que: () => T | undefined | false, ms: number, nombre: string): Promise<T> {
+  const limite = Date.now() + ms;
+  for (;;) {
+    const v = que();
+    if (v) return v;
+    if (Date.now() > limite) throw new Error(`no llegó a tiempo: ${nombre}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('trazas OpenTelemetry (OTLP/HTTP) del servidor compilado', () => {
+  let receptor: Awaited<ReturnType<typeof receptorOtlp>>;
+  let hijo: ChildProcess;
+  let url: string;
+  const lineas: Record<string, any>[] = [];
+
+  beforeAll(async () => {
+    if (!distAlDia()) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+    receptor = await receptorOtlp();
+    const puerto = await puertoLibre();
+    url = `http://127.0.0.1:${puerto}`;
+    hijo = spawn(process.execPath, ['dist/src/main.js'], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        DATABASE_URL: inject('databaseUrl'),
+        DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'motor-trazas-')),
+        CREDENTIALS_KEY: CLAVE_CREDENCIALES_PRUEBA,
+        PORT: String(puerto),
+        HOST: '127.0.0.1',
+        MUV_SIMULADOR: 'false',
+        IHCE_SIMULADOR: 'false',
+        DEMO: 'false',
+        LOG_LEVEL: 'info',
+        OTEL_EXPORTER_OTLP_ENDPOINT: receptor.url,
+        OTEL_SERVICE_NAME: 'motor-prueba-trazas',
+        // Export within a fraction of a second instead of the default 5 s.
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let resto = '';
+    hijo.stdout!.on('data', (t: Buffer) => {
+      const partes = (resto + t.toString('utf8')).split('\n');
+      resto = partes.pop()!;
+      for (const l of partes) {
+        try {
+          lineas.push(JSON.parse(l));
+        } catch {}
+      }
+    });
+    // Ready when the database guard opened (/ready answers about the database; 200 or 503 degradado).
+    await hasta(() => lineas.some((l) => l.msg === 'servicio escuchando'), 30_000, 'servicio escuchando');
+    const limite = Date.now() + 30_000;
+    for (;;) {
+      const r = await fetch(`${url}/sesion`).catch(() => undefined);
+      if (r && r.status === 401) break;
+      if (Date.now() > limite) throw new Error('la base de datos no quedó lista en 30 s');
+      await new Promise((ok) => setTimeout(ok, 200));
+    }
+  }, 90_000);
+
+  afterAll(async () => {
+    if (hijo && hijo.exitCode === null) {
+      const salida = new Promise((r) => hijo.once('exit', r));
+      hijo.kill('SIGTERM');
+      const reloj = setTimeout(() => hijo.kill('SIGKILL'), 10_000);
+      await salida;
+      clearTimeout(reloj);
+    }
+    await receptor?.cerrar();
+  });
+
+  it('spans de http (servidor), express, graphql y pg; los registros llevan su trace_id', async () => {
+    const idSesion = `traza-sesion-${Date.now()}`;
+    const idGraphql = `traza-graphql-${Date.now()}`;
+    // An unknown API key is looked up in the database (pg) before the 401.
+    const s = await fetch(`${url}/sesion`, {
+      headers: { 'x-api-key': `rda_${'z'.repeat(43)}`, 'x-request-id': idSesion },
+    });
+    expect(s.status).toBe(401);
+    // Without a credential the context needs no database; GraphQL parses and validates (spans).
+    const g = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': idGraphql },
+      body: JSON.stringify({ query: 'query Prueba { sesion { permisos } }' }),
+    });
+    expect(g.status).toBe(200);
+
+    const logSesion = await hasta(
+      () => lineas.find((l) => l.req?.id === idSesion && l.res?.statusCode === 401),
+      10_000,
+      'registro de /sesion',
+    );
+    const logGraphql = await hasta(
+      () => lineas.find((l) => l.req?.id === idGraphql && l.res?.statusCode === 200),
+      10_000,
+      'registro de /graphql',
+    );
+    expect(logSesion.trace_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(logSesion.span_id).toMatch(/^[0-9a-f]{16}$/);
+    expect(logGraphql.trace_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(logGraphql.trace_id).not.toBe(logSesion.trace_id);
+    expect(logGraphql.operacion).toBe('Prueba');
+
+    const deTraza = (traceId: string) => receptor.spans.filter((x) => x.traceId === traceId);
+    const deSesion = await hasta(
+      () => {
+        const xs = deTraza(logSesion.trace_id);
+        return xs.some((x) => x.alcance.endsWith('instrumentation-pg')) && xs.some((x) => x.kind === SERVIDOR)
+          ? xs
+          : undefined;
+      },
+      15_000,
+      'spans http + pg de /sesion',
+    );
+    const servidor = deSesion.find((x) => x.kind === SERVIDOR)!;
+    expect(servidor.alcance).toBe('@opentelemetry/instrumentation-http');
+    expect(servidor.servicio).toBe('motor-prueba-trazas');
+    expect(deSesion.some((x) => x.alcance === '@opentelemetry/instrumentation-express')).toBe(true);
+    const pg = deSesion.filter((x) => x.alcance === '@opentelemetry/instrumentation-pg');
+    expect(pg.length).toBeGreaterThan(0);
+    // The database spans hang under the request's trace (context carried through the ORM's pool).
+    for (const p of pg) expect(p.parentSpanId).toBeTruthy();
+
+    const deGraphql = await hasta(
+      () => {
+        const xs = deTraza(logGraphql.trace_id);
+        return xs.some((x) => x.alcance === '@opentelemetry/instrumentation-graphql') ? xs : undefined;
+      },
+      15_000,
+      'spans graphql',
+    );
+    expect(deGraphql.map((x) => x.name)).toEqual(
+      expect.arrayContaining(['graphql.parse', 'graphql.validate']),
+    );
+    expect(deGraphql.some((x) => x.kind === SERVIDOR)).toBe(true);
+
+    // Probes and scrapes are not traced.
+    expect(receptor.spans.some((x) => /\/(health|ready|metrics)\b/.test(x.name))).toBe(false);
+  });
+});
