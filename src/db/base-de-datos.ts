@@ -8,6 +8,8 @@ import { iniciarPostgresEmbebido, type PostgresEmbebido } from './embedded.js';
 export async function baseDeDatos(
   config: Config,
   log?: (mensaje: string) => void,
+  /** Where the embedded cluster or its binaries were placed (running as root); default stderr. */
+  aviso?: (mensaje: string) => void,
 ): Promise<{ url: string; embebido?: PostgresEmbebido }> {
   if (config.databaseUrl) return { url: config.databaseUrl };
   // Defence in depth: loadConfig already requires DATABASE_URL in production.
@@ -24,6 +26,7 @@ export async function baseDeDatos(
     database: 'motor',
     persistente: true,
     log,
+    aviso,
   });
   return { url: embebido.url, embebido };
 }
