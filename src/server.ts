@@ -23,12 +23,15 @@ function leerConfig(): Config {
 function fallaArranque(e: unknown): never {
   log.fatal({ err: resumenError(e) }, 'arranque fallido');
   const codigo = (e as { code?: unknown }).code;
+  // Its messages are Spanish and hold only paths: what the operator must do.
   const causa =
-    codigo === 'EADDRINUSE'
-      ? `el puerto ${config.port} ya está en uso (PORT)`
-      : codigo === 'EACCES'
-        ? `sin permiso para escuchar en ${config.host}:${config.port} (HOST, PORT)`
-        : `${typeof codigo === 'string' ? `${codigo}; ` : ''}vea el registro «arranque fallido»`;
+    (e as Error | undefined)?.name === 'ErrorPostgresEmbebido'
+      ? (e as Error).message
+      : codigo === 'EADDRINUSE'
+        ? `el puerto ${config.port} ya está en uso (PORT)`
+        : codigo === 'EACCES'
+          ? `sin permiso para escuchar en ${config.host}:${config.port} (HOST, PORT)`
+          : `${typeof codigo === 'string' ? `${codigo}; ` : ''}vea el registro «arranque fallido»`;
   process.stderr.write(`No se pudo arrancar el servicio: ${causa}.\n`);
   process.exit(1);
 }

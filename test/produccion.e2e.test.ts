@@ -159,7 +159,7 @@ describe('producción con su configuración completa', () => {
     const cuerpo = (await r.json()) as { data?: unknown; errors?: { message: string }[] };
     expect(r.status).toBe(400);
     expect(cuerpo.data).toBeUndefined();
-    expect(cuerpo.errors?.[0]?.message).toMatch(/introspection/i);
+    expect(cuerpo.errors?.[0]?.message).toMatch(/introspección del esquema GraphQL está deshabilitada/);
   });
 
   it('sin entidad demo ni simuladores', async () => {

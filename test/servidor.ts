@@ -28,6 +28,8 @@ export async function iniciarServicio(env: Record<string, string> = {}, o: Opcio
     DATA_DIR: dataDir,
     CREDENTIALS_KEY: CLAVE_CREDENCIALES_PRUEBA,
     LOG_LEVEL: 'silent',
+    // A test that leaves a request in flight must not hold its teardown for the production window.
+    SHUTDOWN_DRAIN_SECONDS: '5',
     ...env,
   });
   const servicio = await arrancar(config, o);

@@ -7,6 +7,9 @@ import { CODIGOS_ERROR, type CodigoError, ErrorApp, errores } from './errores.js
 /** graphql-js wording for a variable that failed coercion: the REST body field of the same name. */
 const VARIABLE_INVALIDA = /^Variable "\$(\w+)" (?:got invalid value|of required type|of non-null type)/;
 
+/** Apollo's (English) refusal of `__schema`/`__type` when introspection is off. */
+const INTROSPECCION = /introspection is not allowed/i;
+
 export interface DepsNormalizar {
   monitor: MonitorBd;
   reintentarEnSegundos: number;
@@ -30,7 +33,11 @@ export function normalizarError(e: unknown, d: DepsNormalizar): ErrorApp {
       return new ErrorApp(code as CodigoError, (e as Error).message);
     }
     if (!original.originalError)
-      return errores.entradaInvalida(`Consulta GraphQL inválida: ${original.message}`);
+      return errores.entradaInvalida(
+        INTROSPECCION.test(original.message)
+          ? 'La introspección del esquema GraphQL está deshabilitada en este entorno (GRAPHQL_INTROSPECTION). El esquema está en schema/schema.graphql del proyecto.'
+          : `Consulta GraphQL inválida: ${original.message}`,
+      );
   }
   if (esErrorDeConexion(original)) {
     d.monitor.reportarFallo(original);

@@ -84,7 +84,9 @@ export class ColaTransmisiones {
   async detener(): Promise<void> {
     const b = this.boss;
     this.boss = undefined;
-    await b?.stop({ graceful: true, wait: true, timeout: 5000, close: true }).catch(() => {});
+    // An attempt in flight may wait for the IHCE up to its own timeout: let it finish and record its outcome.
+    const timeout = Math.max(5000, this.config.timeoutIhceMs + 2000);
+    await b?.stop({ graceful: true, wait: true, timeout, close: true }).catch(() => {});
   }
 }
 
