@@ -144,6 +144,9 @@ describe('trazas OpenTelemetry (OTLP/HTTP) del servidor compilado', () => {
   it('spans de http (servidor), express, graphql y pg; los registros llevan su trace_id', async () => {
     const idSesion = `traza-sesion-${Date.now()}`;
     const idGraphql = `traza-graphql-${Date.now()}`;
+    // A query string with a document number: it must not reach any span.
+    const conConsulta = await fetch(`${url}/rips/${'0'.repeat(8)}?documento=52345678`);
+    expect(conConsulta.status).toBe(401);
     // An unknown API key is looked up in the database (pg) before the 401.
     const s = await fetch(`${url}/sesion`, {
       headers: { 'x-api-key': `rda_${'z'.repeat(43)}`, 'x-request-id': idSesion },
@@ -206,6 +209,13 @@ describe('trazas OpenTelemetry (OTLP/HTTP) del servidor compilado', () => {
     );
     expect(deGraphql.some((x) => x.kind === SERVIDOR)).toBe(true);
 
+    const consulta = await hasta(
+      () => receptor.spans.find((x) => x.kind === SERVIDOR && x.name.includes('/rips/')),
+      15_000,
+      'span de /rips/{id}',
+    );
+    expect(consulta.name).toBe('GET /rips/:id');
+    expect(JSON.stringify(receptor.spans)).not.toContain('52345678');
     // Probes and scrapes are not traced.
     expect(receptor.spans.some((x) => /\/(health|ready|metrics)\b/.test(x.name))).toBe(false);
   });

@@ -25,6 +25,8 @@ export function iniciarTrazas(o: { servicio: string }): void {
   const instrumentaciones = [
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (req) => SIN_TRAZA.has(String(req.url).split('?')[0]!),
+      // A query string may carry identifiers (as in the request log, it is left out).
+      startIncomingSpanHook: (req) => (String(req.url).includes('?') ? { 'url.query': '[oculto]' } : {}),
     }),
     new ExpressInstrumentation(),
     // Parameter values (documents, identifiers) are never attached. Only inside a request: the
