@@ -138,7 +138,14 @@ if (v.status !== 200 || v.cuerpo?.valid !== true) {
 console.log('arrancar-y-validar: POST /rips/validar 200, valid=true');
 
 hijo.kill('SIGTERM');
-const parada = await Promise.race([fin, dormir(ESPERA_PARADA_MS).then(() => undefined)]);
+let plazo;
+const parada = await Promise.race([
+  fin,
+  new Promise((r) => {
+    plazo = setTimeout(r, ESPERA_PARADA_MS);
+  }),
+]);
+clearTimeout(plazo);
 if (!parada) await fallar(`no terminó ${ESPERA_PARADA_MS} ms después de SIGTERM`);
 if (parada.code !== 0) await fallar(`tras SIGTERM terminó con ${JSON.stringify(parada)}, se esperaba código 0`);
 console.log('arrancar-y-validar: SIGTERM → código de salida 0');
