@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { type Config, ConfigError, loadConfig, textoConfigInvalida } from './config.js';
 import { crearLogger, resumenError } from './logger.js';
+import { detenerTrazas } from './telemetria/control.js';
 
 const config = leerConfig();
 const log = crearLogger(config.logLevel);
@@ -55,16 +56,20 @@ const alRecibir = (senal: (typeof SENALES)[number]) => {
   senales += 1;
   if (senales === 1) {
     log.info({ senal, ventanaMs: config.apagado.drenajeMs }, 'apagado ordenado: inicio');
-    servicio.detener().then(
-      () => {
-        log.info({ forzado }, 'apagado ordenado: fin');
-        process.exit(forzado ? 1 : 0);
-      },
-      (e) => {
-        log.error({ err: resumenError(e) }, 'apagado con errores');
-        process.exit(1);
-      },
-    );
+    servicio
+      .detener()
+      // Spans still buffered are exported last, so the drain itself is traced (a no-op without tracing).
+      .then(() => detenerTrazas())
+      .then(
+        () => {
+          log.info({ forzado }, 'apagado ordenado: fin');
+          process.exit(forzado ? 1 : 0);
+        },
+        (e) => {
+          log.error({ err: resumenError(e) }, 'apagado con errores');
+          process.exit(1);
+        },
+      );
   } else if (senales === 2) {
     forzado = true;
     log.warn({ senal }, 'segunda señal: se cortan las solicitudes en curso');

@@ -81,6 +81,26 @@ describe('GraphQL y REST', () => {
     expect(gql.body.data.sesion).toEqual(rest.body);
   });
 
+  it('operationName que no está en el documento, o varias operaciones sin nombre → 400 en español', async () => {
+    const consulta = 'query A { sesion { entidad { slug } } } query C { sesion { entidad { slug } } }';
+    const pedirOp = (operationName?: string) =>
+      pedir(s.url, '/graphql', {
+        cuerpo: { query: consulta, operationName },
+        cabeceras: { 'X-Api-Key': clave },
+      });
+    const inexistente = await pedirOp('B');
+    expect(inexistente.status).toBe(400);
+    expect(inexistente.body.errors[0].message).toBe(
+      'El documento no tiene una operación llamada «B» (operationName).',
+    );
+    const sinNombre = await pedirOp();
+    expect(sinNombre.status).toBe(400);
+    expect(sinNombre.body.errors[0].extensions.code).toBe('entrada-invalida');
+    const elegida = await pedirOp('C');
+    expect(elegida.status).toBe(200);
+    expect(elegida.body.data.sesion.entidad.slug).toMatch(/^contrato-/);
+  });
+
   it('un campo raíz sin regla no arranca: toda operación está protegida', async () => {
     const { Query, Resolver } = await import('type-graphql');
     @Resolver()

@@ -1,7 +1,8 @@
 import { ApolloServer } from '@apollo/server';
-import { buildSchema, parse } from 'graphql';
+import { buildSchema, type ExecutionResult, parse } from 'graphql';
 import { isCompiledQuery } from 'graphql-jit';
 import { describe, expect, it } from 'vitest';
+import { ErrorApp } from '../errores/errores.js';
 import { ejecutorCompilado, OperacionesCompiladas } from './ejecutor.js';
 
 const schema = buildSchema(`
@@ -30,6 +31,15 @@ describe('operaciones compiladas con graphql-jit', () => {
   it('una operación que no compila devuelve sus errores', () => {
     const r = new OperacionesCompiladas(schema).obtener('x', parse('{ saludo } { saludo }'));
     expect(isCompiledQuery(r)).toBe(false);
+  });
+
+  it('un operationName que no está en el documento es entrada inválida en español, no un error interno', () => {
+    const r = new OperacionesCompiladas(schema).obtener('y', parse('query A { saludo }'), 'B');
+    expect(isCompiledQuery(r)).toBe(false);
+    const e = (r as ExecutionResult).errors?.[0];
+    expect(e).toBeInstanceOf(ErrorApp);
+    expect(e!.message).toBe('El documento no tiene una operación llamada «B» (operationName).');
+    expect((e as ErrorApp).codigo).toBe('entrada-invalida');
   });
 
   it('Apollo ejecuta por el ejecutor compilado, con el mismo resultado que graphql-js', async () => {

@@ -2,6 +2,7 @@ import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server
 import { type DocumentNode, type ExecutionResult, type GraphQLSchema, printSchema } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
+import { type ErrorApp, errores } from '../errores/errores.js';
 
 type Pasarela = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
 
@@ -26,12 +27,28 @@ export class OperacionesCompiladas {
     if (hecha) return hecha;
     const r = compileQuery(this.schema, documento, operacion);
     if (isCompiledQuery(r)) this.compiladas.set(clave, r);
+    else return { errors: (r.errors ?? []).map((e) => operacionInvalida(e.message)) };
     return r;
   }
 
   get tamano(): number {
     return this.compiladas.size;
   }
+}
+
+/**
+ * What keeps a validated document from compiling is the request's choice of operation (graphql-jit
+ * reports it as a plain error, which would otherwise become a 500): a Spanish 400.
+ */
+function operacionInvalida(mensaje: string): ErrorApp {
+  const desconocida = /^Unknown operation named "(.*)"/.exec(mensaje);
+  if (desconocida)
+    return errores.entradaInvalida(
+      `El documento no tiene una operación llamada «${desconocida[1]!.slice(0, 64)}» (operationName).`,
+    );
+  if (/operation name/i.test(mensaje))
+    return errores.entradaInvalida('El documento tiene varias operaciones: indique cuál en operationName.');
+  return errores.entradaInvalida(`Consulta GraphQL inválida: ${mensaje.slice(0, 200)}`);
 }
 
 /**
@@ -47,7 +64,9 @@ export function ejecutorCompilado(
     async load() {
       return {
         executor: async (rc) => {
-          const nombre = rc.operationName ?? undefined;
+          // The name the client asked for: Apollo leaves rc.operationName null when none matches, and
+          // compiling without a name would then run the document's only operation instead of refusing.
+          const nombre = rc.request.operationName ?? undefined;
           const c = operaciones.obtener(`${rc.queryHash}\u0000${nombre ?? ''}`, rc.document, nombre);
           if (!isCompiledQuery(c)) return c;
           return await c.query(undefined, rc.context, rc.request.variables ?? {});
