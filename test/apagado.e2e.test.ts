@@ -1,33 +1,20 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { asegurarCompilado, lanzar, type Proceso, terminaEn } from './compilado.js';
 import { type BaseDePrueba, enServidor, puertoLibre } from './db.js';
 import { ripsDe, xmlFev } from './fixtures/muv.js';
 
 const SERVIDOR = 'dist/src/server.js';
 const CLAVE_DEMO = `rda_${'a1B2c3D4e5'.repeat(4)}`;
 
-/** Newest modification time under a folder (the sources the compiled server comes from). */
-function masReciente(dir: string): number {
-  let max = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    max = Math.max(max, e.isDirectory() ? masReciente(p) : statSync(p).mtimeMs);
-  }
-  return max;
-}
-
-interface Corrida {
-  proceso: ChildProcess;
+interface Corrida extends Proceso {
   url: string;
-  salida: () => string;
-  fin: Promise<number | null>;
 }
 
 let bd: BaseDePrueba;
@@ -35,43 +22,34 @@ let bd: BaseDePrueba;
 /** The compiled server as an operator runs it: default run (MUV and IHCE sandboxes), demo key, a slow MUV. */
 async function arrancar(env: Record<string, string>): Promise<Corrida> {
   const puerto = await puertoLibre();
-  const proceso = spawn(process.execPath, [SERVIDOR], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      DATABASE_URL: bd.url,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'motor-apagado-')),
-      PORT: String(puerto),
-      HOST: '127.0.0.1',
-      MUV_SIM_PORT: String(await puertoLibre()),
-      DEMO: 'true',
-      DEMO_API_KEY: CLAVE_DEMO,
-      // The runs share one database: the same key reads the demo's stored sandbox credentials.
-      CREDENTIALS_KEY: Buffer.alloc(32, 5).toString('base64'),
-      RDA_COLA: `rda-apagado-${randomUUID()}`,
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const c = lanzar(SERVIDOR, {
+    NODE_ENV: 'development',
+    DATABASE_URL: bd.url,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'motor-apagado-')),
+    PORT: String(puerto),
+    HOST: '127.0.0.1',
+    MUV_SIM_PORT: String(await puertoLibre()),
+    DEMO: 'true',
+    DEMO_API_KEY: CLAVE_DEMO,
+    // The runs share one database: the same key reads the demo's stored sandbox credentials.
+    CREDENTIALS_KEY: Buffer.alloc(32, 5).toString('base64'),
+    RDA_COLA: `rda-apagado-${randomUUID()}`,
+    LOG_LEVEL: 'info',
+    ...env,
   });
-  let salida = '';
-  proceso.stdout!.on('data', (d) => {
-    salida += d;
-  });
-  proceso.stderr!.on('data', (d) => {
-    salida += d;
-  });
-  const fin = new Promise<number | null>((ok) => proceso.on('exit', (codigo) => ok(codigo)));
+  const { proceso } = c;
+  // Both streams: the drain's log lines and start-up notices.
+  const salida = () => c.salida() + c.errores();
   const url = `http://127.0.0.1:${puerto}`;
   const limite = Date.now() + 60_000;
   for (;;) {
     const r = await pedirHttp(url, 'GET', '/ready').catch(() => undefined);
     if (r?.status === 200) break;
     if (Date.now() > limite || proceso.exitCode !== null)
-      throw new Error(`el servicio no quedó listo (/ready ${r?.status}):\n${salida}`);
+      throw new Error(`el servicio no quedó listo (/ready ${r?.status}):\n${salida()}`);
     await new Promise((ok) => setTimeout(ok, 200));
   }
-  return { proceso, url, salida: () => salida, fin };
+  return { ...c, salida, url };
 }
 
 /** One request on its own new connection (no shared keep-alive pool), so a refused connection shows. */
@@ -112,16 +90,6 @@ function pedirHttp(
   });
 }
 
-function terminaEn(c: Corrida, ms: number): Promise<number | null | 'sigue'> {
-  let reloj: NodeJS.Timeout | undefined;
-  return Promise.race([
-    c.fin,
-    new Promise<'sigue'>((ok) => {
-      reloj = setTimeout(() => ok('sigue'), ms);
-    }),
-  ]).finally(() => clearTimeout(reloj));
-}
-
 async function filaRadicacion(numFactura: string) {
   const c = new pg.Client({ connectionString: bd.url });
   await c.connect();
@@ -150,10 +118,7 @@ const cuerpoDe = (respuesta: string) => JSON.parse(respuesta.slice(respuesta.ind
 const vivos: Corrida[] = [];
 
 beforeAll(async () => {
-  // The compiled server is what runs in production; rebuild it if the sources are newer.
-  const compilado = existsSync(SERVIDOR) ? statSync(SERVIDOR).mtimeMs : 0;
-  if (masReciente('src') > compilado) spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'ignore' });
-  expect(existsSync(SERVIDOR), 'npm run build no produjo dist/').toBe(true);
+  asegurarCompilado([SERVIDOR]);
   bd = await enServidor(inject('databaseUrl'));
 }, 180_000);
 

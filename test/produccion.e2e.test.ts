@@ -1,53 +1,15 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { asegurarCompilado, lanzar, type Proceso, terminaEn } from './compilado.js';
 import { puertoLibre } from './db.js';
 
 const SERVIDOR = 'dist/src/server.js';
 const CLI = 'dist/src/cli/index.js';
-const FUENTES = ['src/config.ts', 'src/config/lector.ts', 'src/server.ts', 'src/cli/conexion.ts'];
 const CLAVE = Buffer.alloc(32, 9).toString('base64');
-
-interface Corrida {
-  proceso: ChildProcess;
-  salida: () => string;
-  errores: () => string;
-  fin: Promise<number | null>;
-}
-
-/** Only what the test sets: nothing leaks in from the environment running the tests (DATABASE_URL…). */
-function correr(archivo: string, env: Record<string, string>, args: string[] = []): Corrida {
-  const proceso = spawn(process.execPath, [archivo, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let salida = '';
-  let errores = '';
-  proceso.stdout!.on('data', (d) => {
-    salida += d;
-  });
-  proceso.stderr!.on('data', (d) => {
-    errores += d;
-  });
-  const fin = new Promise<number | null>((ok) => proceso.on('exit', (codigo) => ok(codigo)));
-  return { proceso, salida: () => salida, errores: () => errores, fin };
-}
-
-async function terminaEn(c: Corrida, ms: number): Promise<number | null | 'sigue'> {
-  let reloj: NodeJS.Timeout | undefined;
-  const limite = new Promise<'sigue'>((ok) => {
-    reloj = setTimeout(() => ok('sigue'), ms);
-  });
-  try {
-    return await Promise.race([c.fin, limite]);
-  } finally {
-    clearTimeout(reloj);
-  }
-}
 
 const SIN_TRAZA = (texto: string) => {
   for (const linea of texto.split('\n')) {
@@ -58,22 +20,14 @@ const SIN_TRAZA = (texto: string) => {
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'motor-produccion-'));
 
-beforeAll(() => {
-  // The compiled server is what an operator runs; rebuild it if the sources are newer.
-  const compilado = existsSync(SERVIDOR) ? statSync(SERVIDOR).mtimeMs : 0;
-  if (FUENTES.some((f) => statSync(f).mtimeMs > compilado)) {
-    // Type errors elsewhere still emit JavaScript; only a missing output is fatal.
-    spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'ignore' });
-  }
-  expect(existsSync(SERVIDOR) && existsSync(CLI), 'npm run build no produjo dist/').toBe(true);
-}, 120_000);
+beforeAll(() => asegurarCompilado([SERVIDOR, CLI]), 120_000);
 
 describe('producción: errores de configuración', () => {
   const env = { NODE_ENV: 'production', DEMO: 'talvez', PORT: '0', HOST: '127.0.0.1' };
 
   it('sin DATABASE_URL ni CREDENTIALS_KEY y con DEMO mal escrito: todas las líneas, código 1, sin traza', async () => {
     const d = dataDir();
-    const c = correr(SERVIDOR, { ...env, DATA_DIR: d });
+    const c = lanzar(SERVIDOR, { ...env, DATA_DIR: d });
     expect(await terminaEn(c, 20_000)).toBe(1);
     const err = c.errores();
     expect(err).toMatch(/^Configuración inválida:\n/);
@@ -90,7 +44,7 @@ describe('producción: errores de configuración', () => {
   });
 
   it('la CLI informa los mismos errores como líneas «Error:», código 1, sin traza', async () => {
-    const c = correr(CLI, { ...env, DATA_DIR: dataDir() }, ['entidad', 'listar']);
+    const c = lanzar(CLI, { ...env, DATA_DIR: dataDir() }, ['entidad', 'listar']);
     expect(await terminaEn(c, 20_000)).toBe(1);
     const err = c.errores();
     expect(err).toMatch(/^Error: Configuración inválida\n/);
@@ -101,7 +55,7 @@ describe('producción: errores de configuración', () => {
 });
 
 describe('producción con su configuración completa', () => {
-  let c: Corrida;
+  let c: Proceso;
   let url: string;
   let puertoSimuladorMuv: number;
 
@@ -109,7 +63,7 @@ describe('producción con su configuración completa', () => {
     const puerto = await puertoLibre();
     puertoSimuladorMuv = await puertoLibre();
     url = `http://127.0.0.1:${puerto}`;
-    c = correr(SERVIDOR, {
+    c = lanzar(SERVIDOR, {
       NODE_ENV: 'production',
       DATABASE_URL: inject('databaseUrl'),
       CREDENTIALS_KEY: CLAVE,

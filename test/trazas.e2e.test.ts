@@ -1,11 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { asegurarCompilado } from './compilado.js';
 import { puertoLibre } from './db.js';
 import { CLAVE_CREDENCIALES_PRUEBA } from './servidor.js';
 
@@ -21,26 +21,6 @@ interface Span {
 
 const SERVIDOR = 2; // OTLP SpanKind SPAN_KIND_SERVER
 
-/** Newest modification time under a folder (sources), to tell whether dist/ is stale. */
-function masReciente(dir: string): number {
-  let max = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    max = Math.max(max, e.isDirectory() ? masReciente(p) : statSync(p).mtimeMs);
-  }
-  return max;
-}
-
-function distAlDia(): boolean {
-  try {
-    const compilado = statSync('dist/src/main.js').mtimeMs;
-    return compilado >= Math.max(masReciente('src'), masReciente('rest-adapter'));
-  } catch {
-    return false;
-  }
-}
-
-/** A minimal OTLP/HTTP receiver (JSON protocol): keeps every span posted to /v1/traces. */
 async function receptorOtlp() {
   const spans: Span[] = [];
   const servidor = http.createServer((req, res) => {
@@ -85,7 +65,7 @@ describe('trazas OpenTelemetry (OTLP/HTTP) del servidor compilado', () => {
   const lineas: Record<string, any>[] = [];
 
   beforeAll(async () => {
-    if (!distAlDia()) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+    asegurarCompilado(['dist/src/main.js']);
     receptor = await receptorOtlp();
     const puerto = await puertoLibre();
     url = `http://127.0.0.1:${puerto}`;
