@@ -1,7 +1,8 @@
-// Starts the built service the way `npm start` does (without the build step) on the Node running this
-// script, with the embedded defaults (own DATA_DIR, free ports, fixed demo key), waits until /sesion
-// answers 200 with the demo key, validates a small valid RIPS (.ci/rips-minimo.json, which is
-// ripsMinimo() of test/fixtures/rips.ts, fictitious data), stops it with SIGTERM and requires exit 0.
+// Starts the service the way `npm start` does (its last `node …` command; the build must already exist,
+// CI compiled it in the previous phases) on the Node running this script, with the embedded defaults
+// (own DATA_DIR, free ports, fixed demo key); waits until /sesion answers 200 with the demo key,
+// validates a small valid RIPS (.ci/rips-minimo.json: ripsMinimo() of test/fixtures/rips.ts, fictitious
+// data), stops it with SIGTERM and requires exit code 0.
 // Only Node built-ins and fetch: it must run on every supported Node without anything else.
 // Usage (after `npm run build`): node .ci/arrancar-y-validar.mjs
 import { spawn } from 'node:child_process';
@@ -27,9 +28,9 @@ function argumentosDeStart() {
     .findLast((c) => /^node\s/.test(c));
   if (!comando) throw new Error(`scripts.start no tiene un comando «node …»: ${start}`);
   const args = comando.split(/\s+/).slice(1);
-  const entrada = args.find((a) => a.endsWith('.js'));
+  const entrada = args.find((a) => !a.startsWith('-'));
   if (!entrada || !existsSync(path.join(raiz, entrada)))
-    throw new Error(`no existe ${entrada ?? 'la entrada de scripts.start'}: ejecute antes npm run build`);
+    throw new Error(`scripts.start («${start}»): no existe ${entrada ?? 'el archivo que ejecuta'}`);
   return args;
 }
 
