@@ -162,8 +162,9 @@ describe('GET /metrics con tráfico real', () => {
     expect(valor(texto, h, { route: '/rips', method: 'POST', status_code: '201' })).toBe(1);
     expect(valor(texto, h, { route: '/rda/desde-datos', method: 'POST', status_code: '201' })).toBe(1);
     expect(valor(texto, h, { route: '/graphql', method: 'POST', status_code: '200' })).toBe(1);
-    // Validation errors (Rota) answer 400; an operation name matching none of the document, 500.
-    expect(valor(texto, h, { route: '/graphql', method: 'POST', status_code: '400' })).toBe(1);
+    // Validation errors (Rota) and an operation name matching none of the document both answer 400.
+    expect(valor(texto, h, { route: '/graphql', method: 'POST', status_code: '400' })).toBe(2);
+    expect(valor(texto, h, { route: '/graphql', method: 'POST', status_code: '500' })).toBeUndefined();
     for (const s of muestras(texto).filter((x) => x.etiquetas.route !== undefined))
       expect(s.etiquetas.route).toMatch(/^(\/[\w.{}-]*)+$|^no-encontrada$/);
   });
