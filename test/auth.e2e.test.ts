@@ -103,6 +103,7 @@ describe('Bearer JWT', () => {
 
   it.each([
     ['expirado', () => emisor.firmar({ groups: [] }, { exp: Math.floor(Date.now() / 1000) - 60 }), /expiró/],
+    ['sin vencimiento (exp)', () => emisor.firmar({ groups: [] }, { exp: null }), /no tiene vencimiento/],
     ['emisor equivocado', () => emisor.firmar({ groups: [] }, { iss: 'https://otro.example' }), /emisor/],
     ['audiencia equivocada', () => emisor.firmar({ groups: [] }, { aud: 'otra-api' }), /audiencia/],
     ['firma inválida', () => emisor.firmar({ groups: [] }, { clave: emisor.claveAjena }), /firma|clave/],

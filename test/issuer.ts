@@ -35,16 +35,17 @@ export async function iniciarEmisor(audience = 'motor-cumplimiento') {
 
   async function firmar(
     claims: JWTPayload,
-    o: { clave?: Clave; iss?: string; aud?: string; exp?: number | string; kid?: string } = {},
+    o: { clave?: Clave; iss?: string; aud?: string; exp?: number | string | null; kid?: string } = {},
   ): Promise<string> {
-    return new SignJWT(claims)
+    const jwt = new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: o.kid ?? 'k1' })
       .setIssuer(o.iss ?? issuer)
       .setAudience(o.aud ?? audience)
       .setSubject(String(claims.sub ?? 'usuario-1'))
-      .setIssuedAt()
-      .setExpirationTime(o.exp ?? '5m')
-      .sign(o.clave ?? publicada.privateKey);
+      .setIssuedAt();
+    // exp: null signs a token without expiry (which the service must refuse).
+    if (o.exp !== null) jwt.setExpirationTime(o.exp ?? '5m');
+    return jwt.sign(o.clave ?? publicada.privateKey);
   }
 
   /** Unsigned token (`alg: none`), which must never be accepted. */

@@ -75,6 +75,8 @@ export class VerificadorOidc {
         issuer: this.issuerReal ?? this.config.issuer,
         audience: this.config.audience,
         algorithms: this.config.algorithms,
+        // A token without expiry would stay valid forever once leaked.
+        requiredClaims: ['exp'],
         clockTolerance: 5,
       });
       return payload;
@@ -90,6 +92,7 @@ function motivoJose(e: unknown): string {
     if (e.claim === 'iss') return 'el emisor (iss) del token no es el configurado';
     if (e.claim === 'aud') return 'la audiencia (aud) del token no es la configurada';
     if (e.claim === 'nbf') return 'el token aún no es válido (nbf)';
+    if (e.claim === 'exp') return 'el token no tiene vencimiento (exp); solo se aceptan tokens que vencen';
     return `el token no cumple la validación del claim ${e.claim}`;
   }
   if (e instanceof joseErrors.JOSEAlgNotAllowed) return 'algoritmo de firma no permitido';
