@@ -202,7 +202,10 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
     expressMiddleware(apollo, {
       context: async ({ req }) => {
         try {
-          return await crearContexto(req);
+          const ctx = await crearContexto(req);
+          // Same contract as every REST route: no credential → 401 before anything is parsed or run.
+          if (!ctx.auth) throw errores.noAutenticado();
+          return ctx;
         } catch (e) {
           const err = normalizar(e, req);
           throw new GraphQLError(err.message, {

@@ -41,6 +41,11 @@ describe('API key', () => {
     expect(r.status).toBe(401);
     expect(r.body.codigo).toBe('no-autenticado');
     expect(r.body.error).toMatch(/X-Api-Key/);
+    // The GraphQL door keeps the same contract: HTTP 401 before any operation is parsed or run.
+    const g = await graphql(s.url, '{ sesion { permisos } }');
+    expect(g.status).toBe(401);
+    expect(g.body.data).toBeUndefined();
+    expect(g.body.errors[0].extensions.code).toBe('no-autenticado');
   });
 
   it('clave mal formada o desconocida → 401 credencial-invalida', async () => {

@@ -2,6 +2,9 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { crearOrm } from '../src/db/orm.js';
+import { ServicioEntidades } from '../src/entidades/servicio.js';
+import { slugUnico } from './servidor.js';
 
 /**
  * The compiled service as an operator runs it, for tests that need a real process: signals, exit
@@ -63,5 +66,23 @@ export async function terminaEn(c: Proceso, ms: number): Promise<number | null |
     return await Promise.race([c.fin, limite]);
   } finally {
     clearTimeout(reloj);
+  }
+}
+
+/** An entity with an API key, written straight into the database a compiled server uses (and migrated). */
+export async function entidadConClave(url: string, base: string): Promise<string> {
+  const orm = await crearOrm({ url, timeoutConexionMs: 3000 });
+  try {
+    const em = orm.em.fork();
+    const servicio = new ServicioEntidades();
+    const entidad = await servicio.crear(em, {
+      slug: slugUnico(base),
+      nombre: `Entidad ${base}`,
+      tipoEntidad: 'ips',
+      modulos: ['rips', 'rda'],
+    });
+    return (await servicio.emitirApiKey(em, entidad, 'prueba')).clave;
+  } finally {
+    await orm.close(true);
   }
 }

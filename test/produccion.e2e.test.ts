@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { asegurarCompilado, lanzar, type Proceso, terminaEn } from './compilado.js';
+import { asegurarCompilado, entidadConClave, lanzar, type Proceso, terminaEn } from './compilado.js';
 import { puertoLibre } from './db.js';
 
 const SERVIDOR = 'dist/src/server.js';
@@ -104,12 +104,16 @@ describe('producción con su configuración completa', () => {
     expect(r.status).toBe(200);
   });
 
-  it('no sirve la introspección de GraphQL', async () => {
-    const r = await fetch(`${url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ __schema { queryType { name } } }' }),
-    });
+  it('no sirve la introspección de GraphQL (sin credencial: 401; con credencial: 400)', async () => {
+    const introspeccion = (cabeceras: Record<string, string> = {}) =>
+      fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...cabeceras },
+        body: JSON.stringify({ query: '{ __schema { queryType { name } } }' }),
+      });
+    expect((await introspeccion()).status).toBe(401);
+    const clave = await entidadConClave(inject('databaseUrl'), 'produccion');
+    const r = await introspeccion({ 'X-Api-Key': clave });
     const cuerpo = (await r.json()) as { data?: unknown; errors?: { message: string }[] };
     expect(r.status).toBe(400);
     expect(cuerpo.data).toBeUndefined();

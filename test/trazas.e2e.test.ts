@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { asegurarCompilado } from './compilado.js';
+import { asegurarCompilado, entidadConClave } from './compilado.js';
 import { puertoLibre } from './db.js';
 import { CLAVE_CREDENCIALES_PRUEBA } from './servidor.js';
 
@@ -132,10 +132,11 @@ describe('trazas OpenTelemetry (OTLP/HTTP) del servidor compilado', () => {
       headers: { 'x-api-key': `rda_${'z'.repeat(43)}`, 'x-request-id': idSesion },
     });
     expect(s.status).toBe(401);
-    // Without a credential the context needs no database; GraphQL parses and validates (spans).
+    // With a valid key GraphQL parses and validates (spans); without one it answers 401 first.
+    const clave = await entidadConClave(inject('databaseUrl'), 'trazas');
     const g = await fetch(`${url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-request-id': idGraphql },
+      headers: { 'content-type': 'application/json', 'x-request-id': idGraphql, 'X-Api-Key': clave },
       body: JSON.stringify({ query: 'query Prueba { sesion { permisos } }' }),
     });
     expect(g.status).toBe(200);
