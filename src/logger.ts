@@ -41,12 +41,32 @@ export function crearLogger(nivel: string, destino?: pino.DestinationStream): Lo
   );
 }
 
-/** What an unexpected error may leave in a log: its kind and where, never its message (it may quote data). */
+/** A code that is an identifier (SQLSTATE, errno name), never free text that could quote data. */
+const CODIGO_SEGURO = /^[A-Za-z0-9_.-]{1,40}$/;
+
+/**
+ * What an unexpected error may leave in a log: its kind, its code (a driver's SQLSTATE among them) and
+ * where, never its message (it may quote data). The frames are read after the message, so a message
+ * with newlines (a parameter value inside a driver's text) cannot pass for stack lines.
+ */
 export function resumenError(e: unknown): Record<string, unknown> {
   if (!(e instanceof Error)) return { tipo: typeof e };
-  const marcos = (e.stack ?? '')
+  const codigo = (e as { code?: unknown }).code;
+  const pila = e.stack ?? '';
+  const finMensaje = e.message ? pila.indexOf(e.message) : -1;
+  const trasMensaje =
+    finMensaje >= 0 ? pila.slice(finMensaje + e.message.length) : pila.slice(pila.indexOf('\n') + 1);
+  const marcos = trasMensaje
     .split('\n')
-    .slice(1, 8)
-    .map((l) => l.trim());
-  return { tipo: e.name, codigo: (e as { code?: unknown }).code, marcos };
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('at '))
+    .slice(0, 7);
+  return {
+    tipo: e.name,
+    codigo:
+      typeof codigo === 'number' || (typeof codigo === 'string' && CODIGO_SEGURO.test(codigo))
+        ? codigo
+        : undefined,
+    marcos,
+  };
 }
