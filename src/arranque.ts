@@ -14,6 +14,7 @@ import { esErrorDeConexion, MonitorBd } from './db/monitor.js';
 import { crearOrm, migrar } from './db/orm.js';
 import { asegurarDemo } from './entidades/demo.js';
 import type { Extensiones } from './graphql/schema.js';
+import { crearServidorHttp } from './http/servidor.js';
 import { crearLogger, resumenError } from './logger.js';
 import { Drenaje, pasoAcotado } from './salud/apagado.js';
 import { crearServicios, type Servicios } from './servicios.js';
@@ -79,11 +80,9 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
     apagando: () => drenaje.apagando,
     extensiones: o.extensiones,
   });
-  const servidor = app.listen(config.port, config.host);
+  const servidor = crearServidorHttp(app, config);
   drenaje.vigilar(servidor);
-  // Idle keep-alive sockets outlive a load balancer's (typically 60 s) so it never reuses one we closed.
-  servidor.keepAliveTimeout = 65_000;
-  servidor.headersTimeout = 66_000;
+  servidor.listen(config.port, config.host);
   await once(servidor, 'listening');
   const { port } = servidor.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -42,6 +42,8 @@ export interface Config {
   modulos: Modulo[];
   /** Graceful shutdown: how long in-flight requests may run after SIGTERM/SIGINT. */
   apagado: { drenajeMs: number };
+  /** Slow clients: a whole request (headers and body) and its headers must arrive within these. */
+  http: { solicitudMs: number; cabecerasMs: number };
   /** Prometheus `GET /metrics`; with a token it requires `Authorization: Bearer <token>`. */
   metricas: { habilitadas: boolean; token: string | undefined };
   /** OpenTelemetry tracing (OTLP over HTTP) when an endpoint is set. */
@@ -246,6 +248,15 @@ function rechazoDesde(l: Lector): Record<string, string> {
   }
 }
 
+/** Node refuses a headers timeout longer than the request timeout: the latter bounds both. */
+function tiemposHttp(l: Lector): Config['http'] {
+  const solicitudMs = l.entero('REQUEST_TIMEOUT_SECONDS', 120, 1, 3600) * 1000;
+  return {
+    solicitudMs,
+    cabecerasMs: Math.min(solicitudMs, l.entero('HEADERS_TIMEOUT_SECONDS', 20, 1, 3600) * 1000),
+  };
+}
+
 function modulos(l: Lector): Modulo[] {
   const v = l.texto('MODULOS');
   if (v === undefined) return [...MODULOS];
@@ -317,6 +328,7 @@ export function loadConfig(env: Env = process.env): Config {
     graphqlIntrospection: l.booleano('GRAPHQL_INTROSPECTION', !produccion),
     modulos: modulos(l),
     apagado: { drenajeMs: l.entero('SHUTDOWN_DRAIN_SECONDS', 30, 0, 3600) * 1000 },
+    http: tiemposHttp(l),
     metricas: {
       habilitadas: l.booleano('METRICS_ENABLED', true),
       token: l.texto('METRICS_TOKEN'),

@@ -11,6 +11,7 @@ export const CODIGOS_ERROR = {
   'entidad-no-autorizada': 403,
   'no-encontrado': 404,
   conflicto: 409,
+  'tiempo-agotado': 408,
   'cursor-expirado': 410,
   'cuerpo-demasiado-grande': 413,
   'tipo-contenido-no-soportado': 415,
