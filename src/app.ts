@@ -19,6 +19,7 @@ import { ejecutorCompilado } from './graphql/ejecutor.js';
 import { crearLoaders } from './graphql/loaders.js';
 import { construirSchema, type Extensiones } from './graphql/schema.js';
 import { cabecerasSeguridad } from './http/cabeceras-seguridad.js';
+import { verificarCuerpoJson } from './http/json-seguro.js';
 import { medirSolicitudes, pluginGraphql, rutaMetricas } from './metricas/http.js';
 import { Disponibilidad } from './salud/ready.js';
 import type { Servicios } from './servicios.js';
@@ -192,6 +193,8 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
     limit: config.bodyLimitBytes,
     inflate: true,
     type: ['application/json', 'application/*+json'],
+    // Depth, NUL and lone surrogates are refused before the body is parsed or reaches any service.
+    verify: verificarCuerpoJson,
   });
   const esDeFlujo = conCuerpoFlujo(RUTAS);
   app.locals.limiteCuerpo = config.bodyLimitBytes;
@@ -226,6 +229,9 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
     const e = err as { type?: string; status?: number; message?: string };
     let salida: ReturnType<typeof aRespuesta>;
     switch (e.type) {
+      case 'entity.verify.failed':
+        salida = aRespuesta(errores.entradaInvalida(String(e.message)));
+        break;
       case 'entity.parse.failed':
         salida = aRespuesta(
           errores.entradaInvalida('El cuerpo no es JSON válido. Revise comillas, comas y llaves.'),
