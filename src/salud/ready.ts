@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { VerificadorOidc } from '../auth/oidc.js';
 import type { Config } from '../config.js';
 import type { MonitorBd } from '../db/monitor.js';
+import type { Modulo } from '../entidades/valores.js';
 import { TOKEN_URL_ENTRA } from '../rda/ihce/cliente.js';
 import type { EstadoCatalogoDetallado, ServicioCatalogos } from '../rips/catalogos/servicio.js';
 import { conLimite, describirFallo, type ResultadoSonda, SondaCacheada, sondearHttp } from './sondas.js';
@@ -47,6 +48,13 @@ export interface OpcionesDisponibilidad {
 const LISTA = new Set<EstadoDependencia>(['disponible', 'no-requerido']);
 
 const ahora = () => new Date().toISOString();
+
+/** A dependency of a module this instance does not serve (MODULOS): it never affects readiness. */
+const noRequerido = (modulo: Modulo): Dependencia => ({
+  estado: 'no-requerido',
+  comprobadoEn: ahora(),
+  detalle: `Esta instancia no sirve el módulo ${modulo} (MODULOS)`,
+});
 
 function desdeSonda(r: ResultadoSonda, detalleOk?: string, prefijo = ''): Dependencia {
   return {
@@ -179,11 +187,7 @@ export class Disponibilidad {
               comprobadoEn: ahora(),
               detalle: 'Las tablas importadas se leen de la base de datos',
             }
-          : {
-              estado: 'no-requerido',
-              comprobadoEn: ahora(),
-              detalle: 'Esta instancia no sirve el módulo rips',
-            },
+          : noRequerido('rips'),
       };
     }
     try {
@@ -193,11 +197,7 @@ export class Disponibilidad {
       const lista = await conLimite(this.o.catalogos.estados(em), this.timeoutMs);
       if (!requeridos)
         return {
-          dependencia: {
-            estado: 'no-requerido',
-            comprobadoEn: ahora(),
-            detalle: 'Esta instancia no sirve el módulo rips',
-          },
+          dependencia: noRequerido('rips'),
           lista,
         };
       const faltan = lista.filter((c) => !c.cargado).map((c) => c.tabla);
@@ -221,23 +221,14 @@ export class Disponibilidad {
               comprobadoEn: ahora(),
               detalle: `No se pudieron leer los catálogos: ${describirFallo(e, this.timeoutMs)}`,
             }
-          : {
-              estado: 'no-requerido',
-              comprobadoEn: ahora(),
-              detalle: 'Esta instancia no sirve el módulo rips',
-            },
+          : noRequerido('rips'),
       };
     }
   }
 
   private async upstreamMuv(requerido: boolean): Promise<Dependencia> {
     const { muv } = this.o.config.upstreams;
-    if (!requerido)
-      return {
-        estado: 'no-requerido',
-        comprobadoEn: ahora(),
-        detalle: 'Esta instancia no sirve el módulo rips (MODULOS)',
-      };
+    if (!requerido) return noRequerido('rips');
     if (!this.muv)
       return {
         estado: 'no-configurado',
@@ -254,12 +245,7 @@ export class Disponibilidad {
 
   private async upstreamIhce(requerido: boolean): Promise<Dependencia> {
     const { ihce } = this.o.config.upstreams;
-    if (!requerido)
-      return {
-        estado: 'no-requerido',
-        comprobadoEn: ahora(),
-        detalle: 'Esta instancia no sirve el módulo rda (MODULOS)',
-      };
+    if (!requerido) return noRequerido('rda');
     if (!this.ihceToken || !this.ihceApi)
       return {
         estado: 'no-configurado',
