@@ -6,6 +6,7 @@ import { errores } from '../errores/errores.js';
 import type { Contexto } from '../graphql/contexto.js';
 import { Escalares } from '../graphql/enums.js';
 import { construirBundle } from './construccion/construir.js';
+import { exigirValorAcotado } from './json-acotado.js';
 import { lintearBundle } from './linter/lintear.js';
 import type { TipoRda } from './tipos.js';
 
@@ -160,6 +161,8 @@ export class DocumentosRdaResolver {
     @Ctx() ctx: Contexto,
   ): Promise<ResultadoValidacionOficialRda> {
     const b = bundleRequerido(bundle);
+    // The validator gets the bundle through JSON.stringify: bounded depth, storable text.
+    exigirValorAcotado(b, 'bundle');
     const r = await ctx.servicios.validadorOficial.validar(b, tipo ?? undefined);
     ctx.log.info({ valido: r.valid, ...r.porSeveridad }, 'RDA validado con el validador oficial');
     return r;

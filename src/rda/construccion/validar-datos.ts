@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { type DetalleError, errores } from '../../errores/errores.js';
 import { CODIGOS } from '../codigos.js';
+import { exigirValorAcotado, mostrarValor } from '../json-acotado.js';
 import { esTipoRda, TIPOS_RDA, type TipoRda } from '../tipos.js';
 import type { DatosDiagnostico, DatosRda } from './datos.js';
 import { ESQUEMAS_DATOS, type Esquema } from './esquemas.js';
@@ -59,7 +60,7 @@ function detalleDe(e: ErrorObject): DetalleError | undefined {
     case 'enum':
       return {
         campo,
-        mensaje: `${titulo}: el valor «${String(e.data)}» no es un código válido. Valores permitidos: ${listaValores((e.params as { allowedValues: unknown[] }).allowedValues)}.`,
+        mensaje: `${titulo}: el valor «${mostrarValor(e.data)}» no es un código válido. Valores permitidos: ${listaValores((e.params as { allowedValues: unknown[] }).allowedValues)}.`,
       };
     case 'pattern':
       // A blank text fails the "\S" pattern of free texts.
@@ -67,7 +68,7 @@ function detalleDe(e: ErrorObject): DetalleError | undefined {
         return { campo, mensaje: `${titulo}: no puede estar vacío.` };
       return {
         campo,
-        mensaje: `${titulo}: «${String(e.data).slice(0, 40)}» no tiene el formato esperado (${String(esquema?.description ?? '')}).`,
+        mensaje: `${titulo}: «${mostrarValor(e.data, 40)}» no tiene el formato esperado (${String(esquema?.description ?? '')}).`,
       };
     case 'minLength':
       return { campo, mensaje: `${titulo}: no puede estar vacío ni ser tan corto.` };
@@ -99,7 +100,8 @@ function coherencia(tipo: TipoRda, d: DatosRda, ahora: Date): DetalleError[] {
   const fecha = (campo: string, titulo: string, v: string | undefined) => {
     if (typeof v !== 'string') return undefined;
     const f = fechaReal(v);
-    if (!f) out.push({ campo, mensaje: `${titulo}: «${v}» no es una fecha del calendario.` });
+    if (!f)
+      out.push({ campo, mensaje: `${titulo}: «${mostrarValor(v, 40)}» no es una fecha del calendario.` });
     else if (f.getTime() > ahora.getTime())
       out.push({ campo, mensaje: `${titulo}: no puede ser posterior al momento actual.` });
     return f;
@@ -139,9 +141,11 @@ function coherencia(tipo: TipoRda, d: DatosRda, ahora: Date): DetalleError[] {
         mensaje: 'Fecha y hora de inicio de la atención: es anterior a la fecha de nacimiento del paciente.',
       });
   }
-  d.procedimientos?.forEach((x, i) => {
-    fecha(`procedimientos[${i}].fecha`, 'Fecha y hora del procedimiento', x?.fecha);
-  });
+  // The schema errors are reported already; these checks run on whatever arrived (a text, an object).
+  if (Array.isArray(d.procedimientos))
+    d.procedimientos.forEach((x, i) => {
+      fecha(`procedimientos[${i}].fecha`, 'Fecha y hora del procedimiento', x?.fecha);
+    });
 
   if (Array.isArray(d.diagnosticos)) out.push(...rolesDiagnostico(tipo, d.diagnosticos));
   const pdf = d.epicrisis?.pdfBase64;
@@ -217,6 +221,8 @@ export function validarDatos(tipo: unknown, datos: unknown, ahora: Date = new Da
       { campo: 'datos', mensaje: datos == null ? 'Es obligatorio.' : 'Debe ser un objeto JSON.' },
     ]);
   }
+  // Before ajv and the builder: a deep value would overflow their recursion or JSON.stringify.
+  exigirValorAcotado(datos, 'datos');
   const detalles = problemasDatos(tipo, datos, ahora);
   if (detalles.length) {
     throw errores.entradaInvalida(

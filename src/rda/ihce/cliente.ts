@@ -4,6 +4,7 @@ import type { CredencialesIhce } from '../../entidades/credenciales.js';
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { ErrorApp, errores } from '../../errores/errores.js';
 import { MEDIDOR_NULO, type Medidor } from '../../metricas/medidor.js';
+import { limpiarTexto, revisarValor } from '../json-acotado.js';
 import { errorSinResultado, explicarResultado } from './explicar.js';
 import {
   type AlcanceConsulta,
@@ -220,7 +221,15 @@ export class ClienteIhce {
     );
     if (r.status === 404 || r.status === 410) throw errores.noEncontrado('El RDA en la plataforma IHCE');
     const b = obj(r.cuerpo);
-    if (r.status === 200 && b?.resourceType === 'Bundle') return b;
+    if (r.status === 200 && b?.resourceType === 'Bundle') {
+      // Passed through to the caller: a document nested beyond any FHIR need would overflow the
+      // stack of the response's JSON.stringify (a 500) instead of being reported as the platform's fault.
+      if (revisarValor(b, 'Bundle', undefined, { caracteres: false }))
+        throw errorUpstream(
+          'La plataforma IHCE devolvió un documento con un anidamiento imposible en un RDA: no se puede mostrar.',
+        );
+      return b;
+    }
     throw falloConsulta(r);
   }
 
@@ -301,13 +310,19 @@ function falloConsulta(r: Respuesta): ErrorApp {
     );
   if (r.status === 400 && esOperationOutcome(r.cuerpo)) {
     const d = r.cuerpo.issue
-      .map((i) => i.diagnostics)
+      .slice(0, 10)
+      .map((i) => str(obj(i)?.diagnostics))
       .filter(Boolean)
       .join(' ');
-    return errorUpstream(`La plataforma IHCE rechazó la consulta: ${d || 'solicitud inválida'}.`);
+    return errorUpstream(
+      `La plataforma IHCE rechazó la consulta: ${d ? limpiarTexto(d, 500) : 'solicitud inválida'}.`,
+    );
   }
   return errorUpstream(`La plataforma IHCE respondió con error (${r.status}).`);
 }
+
+/** Longest VIDA or Composition id kept from a platform answer (real ones are a few dozen characters). */
+export const MAX_ID_IHCE = 200;
 
 /** VIDA from Bundle.identifier (or the Composition's) with the identifier-RDA system; Composition id kept. */
 export function leerAceptacion(
@@ -324,10 +339,13 @@ export function leerAceptacion(
   const candidatos = [b.identifier, ...arr(b.identifier), comp?.identifier, ...arr(comp?.identifier)].map(
     obj,
   );
-  const vida = str(candidatos.find((i) => i?.system === SISTEMA_VIDA)?.value);
-  if (!vida) return null;
+  const valor = str(candidatos.find((i) => i?.system === SISTEMA_VIDA)?.value);
+  if (!valor) return null;
+  // Stored in the trail: never NUL or a lone surrogate (PostgreSQL refuses them) nor a megabyte.
+  const vida = limpiarTexto(valor, MAX_ID_IHCE);
   const desdeLocation = location ? /Composition\/([^/?#]+)/.exec(location)?.[1] : undefined;
-  const compositionId = str(comp?.id) ?? desdeLocation ?? null;
+  const id = str(comp?.id) ?? desdeLocation;
+  const compositionId = id ? limpiarTexto(id, MAX_ID_IHCE) : null;
   // Warnings may travel in an OperationOutcome contained in the response; they never block.
   const avisos = esOperationOutcome(b) ? explicarResultado(b).filter((e) => e.severidad !== 'rechazo') : [];
   return { vida, compositionId, avisos };

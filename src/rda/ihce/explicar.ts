@@ -1,6 +1,7 @@
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { ubicacion } from '../../errores/ubicacion.js';
 import type { SeveridadError } from '../../errores/valores.js';
+import { limpiarHallazgo } from '../json-acotado.js';
 import { arr, type IssueFhir, type OperationOutcome, obj, str } from './fhir.js';
 
 interface Explicacion {
@@ -86,16 +87,20 @@ const SEVERIDAD: Record<IssueFhir['severity'], SeveridadError> = {
   information: 'informativo',
 };
 
+/** Platform answers are untrusted: `constructor` or `__proto__` must not pick Object's members. */
+const propia = <T>(t: Record<string, T>, k: unknown): T | undefined =>
+  typeof k === 'string' && Object.hasOwn(t, k) ? t[k] : undefined;
+
 export function explicarIssue(issue: IssueFhir): ErrorAccionable {
   const code = str(issue.code) ?? 'processing';
-  const e = POR_TIPO[code] ?? (code === 'throttled' ? POR_TIPO.transient! : GENERICA);
+  const e = propia(POR_TIPO, code) ?? (code === 'throttled' ? POR_TIPO.transient! : GENERICA);
   const regla = arr(obj(issue.details)?.coding)
     .map((c) => str(obj(c)?.code))
     .find(Boolean);
   const ruta = arr(issue.expression).map(str).find(Boolean) ?? null;
   return {
     codigo: regla ?? `IHCE-${code}`,
-    severidad: SEVERIDAD[issue.severity] ?? 'rechazo',
+    severidad: propia(SEVERIDAD, issue.severity) ?? 'rechazo',
     fuente: 'ihce',
     ubicacion: ubicacion({
       campo: ruta ? (ruta.split('.').pop() ?? null) : null,
@@ -109,8 +114,14 @@ export function explicarIssue(issue: IssueFhir): ErrorAccionable {
   };
 }
 
+/** At most this many issues of one answer are kept (a hostile answer could carry millions). */
+export const MAX_ISSUES_IHCE = 500;
+
+/** Each issue explained, its texts made storable (no NUL nor lone surrogate) and bounded in size. */
 export function explicarResultado(oo: OperationOutcome): ErrorAccionable[] {
-  return oo.issue.map(explicarIssue);
+  return oo.issue
+    .slice(0, MAX_ISSUES_IHCE)
+    .map((i) => limpiarHallazgo(explicarIssue((obj(i) ?? {}) as unknown as IssueFhir)));
 }
 
 /** A finding for an upstream answer that carries no OperationOutcome (gateway errors, timeouts). */

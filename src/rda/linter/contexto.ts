@@ -95,7 +95,7 @@ export function crearContexto(
       indice,
       fullUrl: texto(e.fullUrl),
       recurso: e.resource,
-      tipoRecurso: String(e.resource.resourceType ?? ''),
+      tipoRecurso: typeof e.resource.resourceType === 'string' ? e.resource.resourceType : '',
       ruta: `Bundle.entry[${indice}].resource`,
     });
   });

@@ -1,9 +1,13 @@
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { ubicacion } from '../../errores/ubicacion.js';
+import { limpiarTexto, mensajeProblemaValor, revisarValor } from '../json-acotado.js';
 import { PERFILES, tipoDelBundle } from '../perfiles.js';
 import type { TipoRda } from '../tipos.js';
 import { crearContexto, esObj, type Hallazgo } from './contexto.js';
 import { REGISTRO_RDA, regla } from './registro.js';
+
+const MAX_RUTA = 300;
+const MAX_DETALLE = 500;
 
 /**
  * Checks an RDA document Bundle against the profile facts of the official guide (our own
@@ -19,12 +23,24 @@ export function lintearBundle(
     hallazgos.push({ codigo: 'RDA01', ruta: 'Bundle', detalle: 'El documento no es un recurso Bundle.' });
     return resultado(hallazgos);
   }
+  // Before any rule: a document nested beyond any FHIR need (or with text that cannot be stored)
+  // would overflow the stack of a walk or a JSON.stringify; one finding, no rule runs.
+  const problema = revisarValor(bundle, 'Bundle');
+  if (problema) {
+    hallazgos.push({ codigo: 'RDA01', ruta: problema.ruta, detalle: mensajeProblemaValor(problema) });
+    return resultado(hallazgos);
+  }
   const tipo = opciones.tipo ?? tipoDelBundle(bundle);
   const ctx = crearContexto(bundle, tipo, tipo ? PERFILES[tipo] : undefined, ahora);
   for (const r of REGISTRO_RDA) {
     if (r.tipos && (!tipo || !r.tipos.includes(tipo))) continue;
+    // Paths and details may quote the document (keys, references, codes): bounded in size.
     r.chequear(ctx, (ruta, detalle) =>
-      hallazgos.push({ codigo: r.codigo, ruta, ...(detalle ? { detalle } : {}) }),
+      hallazgos.push({
+        codigo: r.codigo,
+        ruta: limpiarTexto(ruta, MAX_RUTA),
+        ...(detalle ? { detalle: limpiarTexto(detalle, MAX_DETALLE) } : {}),
+      }),
     );
   }
   return resultado(hallazgos);

@@ -1,3 +1,4 @@
+import { MAX_PROFUNDIDAD_RDA, mostrarValor } from '../json-acotado.js';
 import { REFERENCIA_MINSALUD, SISTEMAS } from '../tipos.js';
 import { arr, esObj, objs, type ReglaRda, texto } from './contexto.js';
 
@@ -8,16 +9,31 @@ const FECHA_HORA_FHIR =
 const prestadorExterno = (ruta: string, ref: string) =>
   /\.(custodian|serviceProvider)\.reference$/.test(ruta) && /^#[0-9]{10,12}$/.test(ref);
 
-/** Every `reference` string inside a resource, with its FHIR path. */
-function referencias(v: unknown, ruta: string, out: { ruta: string; ref: string }[]) {
-  if (Array.isArray(v)) {
-    v.forEach((x, i) => {
-      referencias(x, `${ruta}[${i}]`, out);
-    });
-  } else if (esObj(v)) {
-    for (const [k, x] of Object.entries(v)) {
-      if (k === 'reference' && typeof x === 'string') out.push({ ruta: `${ruta}.reference`, ref: x });
-      else if (typeof x === 'object') referencias(x, `${ruta}.${k}`, out);
+/**
+ * Every `reference` string inside a resource, with its FHIR path, in document order. Iterative and
+ * bounded in depth: a hostile resource nested thousands of levels cannot overflow the stack
+ * (lintearBundle reports such a document as RDA01 before any rule runs).
+ */
+function referencias(recurso: unknown, raiz: string): { ruta: string; ref: string }[] {
+  const out: { ruta: string; ref: string }[] = [];
+  // [value, path, level]; a level of -1 marks a reference string already found (kept in order).
+  const pila: [unknown, string, number][] = [[recurso, raiz, 0]];
+  while (pila.length) {
+    const [v, ruta, nivel] = pila.pop()!;
+    if (nivel < 0) {
+      out.push({ ruta, ref: v as string });
+      continue;
+    }
+    if (nivel >= MAX_PROFUNDIDAD_RDA) continue;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) pila.push([v[i], `${ruta}[${i}]`, nivel + 1]);
+    } else if (esObj(v)) {
+      const entradas = Object.entries(v);
+      for (let i = entradas.length - 1; i >= 0; i--) {
+        const [k, x] = entradas[i]!;
+        if (k === 'reference' && typeof x === 'string') pila.push([x, `${ruta}.reference`, -1]);
+        else if (typeof x === 'object' && x !== null) pila.push([x, `${ruta}.${k}`, nivel + 1]);
+      }
     }
   }
   return out;
@@ -33,7 +49,7 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
     comoCorregir: 'Envíe Bundle.type = "document" (no transaction ni collection).',
     chequear(ctx, emitir) {
       if (ctx.bundle.type !== 'document')
-        emitir('Bundle.type', `Valor recibido: ${String(ctx.bundle.type ?? 'ninguno')}.`);
+        emitir('Bundle.type', `Valor recibido: ${mostrarValor(ctx.bundle.type ?? 'ninguno')}.`);
     },
   },
   {
@@ -118,7 +134,7 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
       'Use como referencia el fullUrl de la entrada (urn:uuid:…) e incluya el recurso referenciado.',
     chequear(ctx, emitir) {
       for (const e of ctx.entradas) {
-        for (const { ruta, ref } of referencias(e.recurso, e.ruta, [])) {
+        for (const { ruta, ref } of referencias(e.recurso, e.ruta)) {
           if (ref === REFERENCIA_MINSALUD || prestadorExterno(ruta, ref)) continue;
           if (!ctx.resolver(ref)) emitir(ruta, `Referencia sin destino: ${ref}.`);
         }
@@ -136,7 +152,7 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
       'Prefiera el fullUrl de la entrada (urn:uuid:…); si usa «#id», que apunte a un recurso del Bundle o, solo en custodian/serviceProvider, al código de habilitación.',
     chequear(ctx, emitir) {
       for (const e of ctx.entradas) {
-        for (const { ruta, ref } of referencias(e.recurso, e.ruta, [])) {
+        for (const { ruta, ref } of referencias(e.recurso, e.ruta)) {
           if (!ref.startsWith('#')) continue;
           if (prestadorExterno(ruta, ref))
             emitir(ruta, `Prestador externo ${ref} (atajo del Manual §5.3 c).`);

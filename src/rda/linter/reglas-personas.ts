@@ -1,4 +1,5 @@
 import { CODIGOS, FORMATOS } from '../codigos.js';
+import { mostrarValor } from '../json-acotado.js';
 import { extension, perfil, SISTEMAS } from '../tipos.js';
 import {
   arr,
@@ -127,7 +128,7 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
       const f = r.birthDate;
       const d = typeof f === 'string' && comparaFecha.test(f) ? new Date(`${f}T00:00:00Z`) : undefined;
       if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== f)
-        emitir(`${ruta}.birthDate`, f === undefined ? 'No se envió.' : `Valor: ${String(f)}.`);
+        emitir(`${ruta}.birthDate`, f === undefined ? 'No se envió.' : `Valor: ${mostrarValor(f)}.`);
       else if (d.getTime() > ctx.ahora.getTime()) emitir(`${ruta}.birthDate`, 'Es posterior a hoy.');
     }),
   },
@@ -141,7 +142,7 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
     comoCorregir:
       'Envíe gender (male/female/other) y la extensión ExtensionBiologicalGender con valueCoding 01, 02 o 03.',
     chequear: enCada('Patient', (r, ruta, _c, emitir) => {
-      if (!['male', 'female', 'other', 'unknown'].includes(String(r.gender))) emitir(`${ruta}.gender`);
+      if (!['male', 'female', 'other', 'unknown'].includes(r.gender as string)) emitir(`${ruta}.gender`);
       extensionCodificada(r, ruta, emitir, 'ExtensionBiologicalGender', CODIGOS.sexoBiologico, 1);
     }),
   },

@@ -11,9 +11,16 @@ import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { ErrorApp, errores } from '../../errores/errores.js';
 import { resumenError } from '../../logger.js';
 import { MEDIDOR_NULO, type Medidor } from '../../metricas/medidor.js';
-import type { ClienteIhce, ItemConsultaIhce, PaginaIhce, ResultadoEnvio } from '../ihce/cliente.js';
+import {
+  type ClienteIhce,
+  type ItemConsultaIhce,
+  MAX_ID_IHCE,
+  type PaginaIhce,
+  type ResultadoEnvio,
+} from '../ihce/cliente.js';
 import { errorSinResultado } from '../ihce/explicar.js';
 import type { AlcanceConsulta, TipoRdaIhce } from '../ihce/fhir.js';
+import { exigirValorAcotado, limpiarHallazgo, limpiarTexto } from '../json-acotado.js';
 import { type ColaTransmisiones, esperaReintento } from './cola.js';
 import { ConsultaRda } from './consulta.entity.js';
 import { ConteoTransmision } from './conteo.entity.js';
@@ -145,6 +152,8 @@ export class ServicioTransmisiones {
         },
       ]);
     }
+    // Before the fingerprint's JSON.stringify and any walk; also for doors json-seguro does not see.
+    exigirValorAcotado(contenido, origen === 'datos' ? 'datos' : 'bundle');
     const clave = s.idempotencyKey?.trim() || null;
     if (clave !== null && !IDEMPOTENCY_KEY.test(clave))
       throw errores.entradaInvalida('Idempotency-Key inválida.', [
@@ -256,7 +265,15 @@ export class ServicioTransmisiones {
   }
 
   /** Applies one attempt's outcome: final state, or the next attempt scheduled, or attempts exhausted. */
-  private async aplicar(em: EntityManager, t: Transmision, r: ResultadoEnvio, actor: string): Promise<void> {
+  private async aplicar(
+    em: EntityManager,
+    t: Transmision,
+    recibido: ResultadoEnvio,
+    actor: string,
+  ): Promise<void> {
+    // Whatever the platform answered is stored as storable, bounded text: a hostile answer must
+    // not make the flush fail (22P05) and lose the row and its trail.
+    const r = resultadoGuardable(recibido);
     const anterior = t.estado;
     const intento = t.intentos;
     t.enCursoHasta = null;
@@ -513,6 +530,17 @@ function validarConsulta(s: SolicitudConsulta): void {
   }
   if (detalles.length)
     throw errores.entradaInvalida('Consulta inválida: revise paciente y humanuser.', detalles);
+}
+
+function resultadoGuardable(r: ResultadoEnvio): ResultadoEnvio {
+  if (r.resultado === 'aceptado')
+    return {
+      ...r,
+      vida: limpiarTexto(r.vida, MAX_ID_IHCE),
+      compositionId: r.compositionId === null ? null : limpiarTexto(r.compositionId, MAX_ID_IHCE),
+      avisos: r.avisos.map(limpiarHallazgo),
+    };
+  return { ...r, errores: r.errores.map(limpiarHallazgo) };
 }
 
 function codigos(e: ErrorAccionable[]): string {
