@@ -14,6 +14,11 @@ const RADICACIONES = Number(process.env.BENCH_RADICACIONES ?? 300);
 const CONCURRENCIA = Number(process.env.BENCH_CONCURRENCIA ?? 8);
 const FILAS = Number(process.env.BENCH_FILAS ?? 1_000_000);
 const CONSULTAS = Number(process.env.BENCH_CONSULTAS ?? 200);
+// Issue 18: the sandbox's answer delay (2000 = a slow mechanism) and whether to skip the list part.
+const LATENCIA_MUV = process.env.BENCH_MUV_LATENCIA_MS ?? '0';
+const SIN_LISTA = process.env.BENCH_SIN_LISTA === '1';
+
+class SinLista extends Error {}
 
 const percentil = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -21,7 +26,10 @@ const percentil = (xs: number[], p: number) => {
 };
 
 const cab = { 'content-type': 'application/json', 'X-Api-Key': CLAVE_BENCH };
-const servidor = await iniciarServidorHijo({ MUV_SIM_PORT: String(await puertoLibre()) });
+const servidor = await iniciarServidorHijo({
+  MUV_SIM_PORT: String(await puertoLibre()),
+  MUV_SIM_LATENCIA_MS: LATENCIA_MUV,
+});
 const salida: Record<string, unknown> = {};
 try {
   // Bodies are prepared first: the measure is the service, not the generator.
@@ -59,12 +67,14 @@ try {
   salida.radicacion = {
     radicaciones: RADICACIONES,
     concurrencia: CONCURRENCIA,
+    latenciaMuvMs: Number(LATENCIA_MUV),
     estados,
     radicacionesPorSegundo: Number((RADICACIONES / segundos).toFixed(1)),
     p50Ms: percentil(latencias, 50),
     p95Ms: percentil(latencias, 95),
   };
   console.log(JSON.stringify(salida.radicacion));
+  if (SIN_LISTA) throw new SinLista();
 
   // A million stored attempts for the same entity, written by SQL (generate_series), as the issue asks.
   const { password } = JSON.parse(readFileSync(path.join(servidor.dataDir, 'pg.json'), 'utf8'));
@@ -114,7 +124,9 @@ try {
     plan: plan.rows.map((r) => r['QUERY PLAN']).join(' | '),
   };
   console.log(JSON.stringify(salida.lista));
+} catch (e) {
+  if (!(e instanceof SinLista)) throw e;
 } finally {
   await servidor.detener();
 }
-guardarSalida('radicar-muv', salida);
+guardarSalida(SIN_LISTA ? `radicar-muv-latencia-${LATENCIA_MUV}` : 'radicar-muv', salida);

@@ -35,6 +35,14 @@ const ERROR: EsquemaJson = {
     },
     modulo: { type: 'string', enum: ['rips', 'rda'] },
     reintentarEnSegundos: { type: 'integer', minimum: 0 },
+    resultado: {
+      type: 'string',
+      enum: ['no-consta', 'desconocido'],
+      description:
+        'Solo en un 502 de POST /rips: `no-consta` = ConsultarCUV no muestra el paquete radicado; `desconocido` = no se pudo consultar',
+    },
+    reintentoSeguro: { type: 'boolean', description: 'Reintentar la misma solicitud no duplica nada' },
+    radicacionId: { type: 'string', description: 'La fila de evidencia de ese intento' },
   },
 };
 

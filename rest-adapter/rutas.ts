@@ -422,8 +422,11 @@ RUTAS.push(
       'NA → CargarNotaAjuste y RS → CargarRipsSinFactura (NA y RS sin XML). Cada intento queda como evidencia. ' +
       '201 radicado con CUV · 200 factura ya radicada por la entidad (`repetida: true`, sin contactar al MUV) · ' +
       '422 `rechazado-local` (la compuerta local encontró rechazos; el MUV no fue contactado) o `rechazado` ' +
-      '(el MUV rechazó; `errores` explicados con `fuente: "muv"`) · 502 MUV no disponible (nada queda radicado; ' +
-      'reintente: si el MUV alcanzó a radicar, el reintento concilia el CUV real) · 503 MUV o credenciales sin configurar.',
+      '(el MUV rechazó; `errores` explicados con `fuente: "muv"`) · 403 `obligado-no-autorizado` (el NIT ' +
+      '`numDocumentoIdObligado` no es de la entidad) · 502 el MUV no respondió: antes se consulta ConsultarCUV; si el ' +
+      'paquete quedó radicado la respuesta es 201 con el CUV real; si no, 502 con `resultado` (`no-consta` o ' +
+      '`desconocido`), `reintentoSeguro: true` y `radicacionId` · 503 MUV o credenciales sin configurar. ' +
+      'Idénticas en paralelo (misma factura o misma nota): un solo envío, las demás responden 200 `repetida`.',
     permiso: 'rips:enviar',
     variables: (req) => cuerpoRadicar(req.body),
     respuesta: (data) => {
@@ -447,7 +450,7 @@ RUTAS.push(
       200: { descripcion: 'La factura ya estaba radicada por la entidad (`repetida: true`)' },
       422: { descripcion: '`rechazado-local` o `rechazado` por el MUV, con `errores` explicados' },
     },
-    errores: [502],
+    errores: [403, 502],
   }),
   ruta({
     metodo: 'get',

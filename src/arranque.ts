@@ -117,6 +117,7 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
       await credencialesSandboxDemo(nuevo.em.fork(), servicios.credenciales);
     await simIhce?.prepararDemo(nuevo.em.fork(), servicios.credenciales);
     await servicios.transmisiones.iniciar(bd.url, nuevo);
+    if (!detenido) servicios.conciliador.iniciar(nuevo);
     orm = nuevo;
     monitor.iniciar(bd.url);
     oidc
@@ -151,6 +152,7 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
         // pg-boss waits for an RDA attempt it is running (graceful stop, its own 5 s limit).
         await pasoAcotado(log, 'cola-rda', () => servicios.transmisiones.detener(), 10_000);
         monitor.detener();
+        await pasoAcotado(log, 'conciliador-rips', () => servicios.conciliador.detener(), 5000);
         await pasoAcotado(log, 'avisos', () => servicios.avisos.detener(), 5000);
         servicios.validadorOficial.detener();
         await pasoAcotado(log, 'simulador-ihce', () => simIhce?.detener(), 5000);

@@ -120,6 +120,10 @@ export interface OidcConfig {
   issuer: string;
   audience: string;
   algorithms: string[];
+  /** A pending filing older than this is reconciled with ConsultarCUV (its request is gone). */
+  pendienteTrasMs: number;
+  /** How often the reconciler looks for such rows (0 = never). */
+  conciliarCadaMs: number;
   groupsClaim: string;
   /** Only for tests and local issuers over http. */
   allowInsecureHttp: boolean;
@@ -358,7 +362,9 @@ export function loadConfig(env: Env = process.env): Config {
       reintentoBaseMs: l.entero('MUV_REINTENTO_BASE_MS', 500),
       gzipDesdeBytes: l.entero('MUV_GZIP_DESDE_BYTES', 1024 * 1024),
       renovarTokenAntesMs: l.entero('MUV_RENOVAR_TOKEN_ANTES_MS', 5 * 60_000),
-      radicacionesSimultaneas: l.entero('MUV_RADICACIONES_SIMULTANEAS', 6, 1, 1000),
+      radicacionesSimultaneas: l.entero('MUV_RADICACIONES_SIMULTANEAS', 32, 1, 1000),
+      pendienteTrasMs: l.entero('MUV_PENDIENTE_TRAS_SEGUNDOS', 0, 0) * 1000,
+      conciliarCadaMs: l.entero('MUV_CONCILIAR_CADA_SEGUNDOS', 60, 0) * 1000,
       simulador: {
         iniciar: soloDesarrollo(
           l,

@@ -16,6 +16,7 @@ import { ServicioTransmisiones } from './rda/transmision/servicio.js';
 import { ServicioValidadorOficial } from './rda/validador-oficial/servicio.js';
 import { ServicioCatalogos } from './rips/catalogos/servicio.js';
 import { ClienteMuv } from './rips/muv/cliente.js';
+import { ConciliadorRadicaciones } from './rips/radicacion/conciliador.js';
 import { ServicioRadicacion } from './rips/radicacion/servicio.js';
 import { GrupoHilos } from './rips/validacion/hilos/grupo.js';
 import { ServicioValidacionRips } from './rips/validacion/servicio.js';
@@ -32,6 +33,7 @@ export interface Servicios {
   cerrar(): Promise<void>;
   muv: ClienteMuv;
   radicacion: ServicioRadicacion;
+  conciliador: ConciliadorRadicaciones;
   validadorOficial: ServicioValidadorOficial;
   ihce: ClienteIhce;
   transmisiones: ServicioTransmisiones;
@@ -77,6 +79,13 @@ export function crearServicios(
   const muv = new ClienteMuv({ baseUrl: config.upstreams.muv.baseUrl, ...config.muv, log, medidor });
   const ihce = new ClienteIhce(config, log, medidor);
   const cola = new ColaTransmisiones(config.rda, log);
+  const radicacion = new ServicioRadicacion(
+    validacionRips,
+    credenciales,
+    muv,
+    { simultaneas: config.muv.radicacionesSimultaneas, esperaMaximaMs: pendienteTrasMs(config) },
+    medidor,
+  );
   metricas?.observarCola(cola);
   return {
     entidades: new ServicioEntidades(),
@@ -86,12 +95,11 @@ export function crearServicios(
     catalogos,
     validacionRips,
     muv,
-    radicacion: new ServicioRadicacion(
-      validacionRips,
-      credenciales,
-      muv,
-      config.muv.radicacionesSimultaneas,
-      medidor,
+    radicacion,
+    conciliador: new ConciliadorRadicaciones(
+      radicacion,
+      { cadaMs: config.muv.conciliarCadaMs, pendienteTrasMs: pendienteTrasMs(config) },
+      log,
     ),
     ihce,
     transmisiones: new ServicioTransmisiones(
@@ -111,4 +119,13 @@ export function crearServicios(
     cacheAuth: new CacheAutenticacion(avisos),
     metricas,
   };
+}
+
+/**
+ * When a pending filing is surely not in flight any more: every upload attempt timed out, plus the
+ * ConsultarCUV calls after it, plus a minute (MUV_PENDIENTE_TRAS_SEGUNDOS overrides).
+ */
+export function pendienteTrasMs(config: Config): number {
+  const m = config.muv;
+  return m.pendienteTrasMs || m.timeoutMs * (m.reintentos + 1) + 2 * m.consultaTimeoutMs + 60_000;
 }

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Entidad } from '../src/entidades/entidad.entity.js';
+import { ErrorApp } from '../src/errores/errores.js';
 import { crearLogger } from '../src/logger.js';
 import { Radicacion } from '../src/rips/radicacion/radicacion.entity.js';
 import { cuvDelPaquete } from '../src/simuladores/muv/paquete.js';
@@ -431,27 +432,66 @@ describe('concurrencia, sesión y fallas del MUV', () => {
     expect((await filasDe(a.entidad, num)).map((f) => f.estado)).toEqual(['fallido', 'radicado']);
   });
 
-  it('respuesta perdida tras radicar → 502; el reintento concilia el CUV real (una sola radicación)', async () => {
+  it('respuesta perdida tras radicar → ConsultarCUV la encuentra: 201 con el CUV real, sin reintento', async () => {
     const num = factura('D');
     const rips = ripsDe(num);
     const xml = xmlFev(num);
     sim.fallarProximas('soltar');
+    const consultas = sim.contadores.consultas;
     const r = await radicar({ rips, xmlFevFile: xml });
-    expect(r.status).toBe(502);
+    expect(r.status).toBe(201);
     const enMuv = sim.radicado('900123456', num);
     expect(enMuv?.cuv).toBe(cuvDelPaquete(rips, xml));
-    const reintento = await radicar({ rips, xmlFevFile: xml });
-    expect(reintento.status).toBe(201);
-    expect(reintento.body.cuv).toBe(enMuv!.cuv);
-    expect(reintento.body.procesoId).toBe(enMuv!.procesoId);
-    expect(reintento.body.motivo).toMatch(/Conciliada/);
+    expect(r.body.cuv).toBe(enMuv!.cuv);
+    expect(r.body.procesoId).toBe(enMuv!.procesoId);
+    expect(r.body.motivo).toMatch(/Conciliada: la carga no obtuvo respuesta/);
+    expect(sim.contadores.consultas).toBe(consultas + 1);
     const otra = await radicar({ rips, xmlFevFile: xml });
     expect(otra.status).toBe(200);
     expect(otra.body.repetida).toBe(true);
     const filas = await filasDe(a.entidad, num);
-    expect(filas.map((f) => f.estado)).toEqual(['fallido', 'radicado']);
-    const v = await leer(`/rips/${reintento.body.id}/cuv`);
+    expect(filas.map((f) => f.estado)).toEqual(['radicado']);
+    const v = await leer(`/rips/${r.body.id}/cuv`);
     expect(v.body.verificado).toBe(true);
+  });
+
+  it('sin respuesta y ConsultarCUV no lo muestra → 502 no-consta, reintento seguro; el reintento radica', async () => {
+    const num = factura('N');
+    const cuerpo = { rips: ripsDe(num), xmlFevFile: xmlFev(num) };
+    sim.fallarProximas('colgar');
+    const r = await radicar(cuerpo);
+    expect(r.status).toBe(502);
+    expect(r.body).toMatchObject({ codigo: 'upstream-no-disponible', resultado: 'no-consta', reintentoSeguro: true });
+    expect(r.body.error).toMatch(/no consta radicado/);
+    const filas = await filasDe(a.entidad, num);
+    expect(filas.map((f) => [f.id, f.estado])).toEqual([[r.body.radicacionId, 'fallido']]);
+    expect((await radicar(cuerpo)).status).toBe(201);
+  });
+
+  it('sin respuesta y ConsultarCUV tampoco responde → 502 desconocido; el reintento concilia el CUV real', async () => {
+    const num = factura('U');
+    const rips = ripsDe(num);
+    const xml = xmlFev(num);
+    sim.fallarProximas('soltar');
+    const consultar = s.servicio.servicios.muv.consultarCuv.bind(s.servicio.servicios.muv);
+    const muv = s.servicio.servicios.muv as { consultarCuv: typeof consultar };
+    muv.consultarCuv = async () => {
+      throw new ErrorApp('upstream-no-disponible', 'El MUV (API Docker FEV-RIPS) no está disponible: prueba.');
+    };
+    let r: Awaited<ReturnType<typeof radicar>>;
+    try {
+      r = await radicar({ rips, xmlFevFile: xml });
+    } finally {
+      muv.consultarCuv = consultar;
+    }
+    expect(r.status).toBe(502);
+    expect(r.body).toMatchObject({ resultado: 'desconocido', reintentoSeguro: true });
+    expect(r.body.error).toMatch(/No se sabe si el MUV radicó/);
+    const reintento = await radicar({ rips, xmlFevFile: xml });
+    expect(reintento.status).toBe(201);
+    expect(reintento.body.cuv).toBe(sim.radicado('900123456', num)!.cuv);
+    expect(reintento.body.motivo).toMatch(/Conciliada/);
+    expect((await filasDe(a.entidad, num)).map((f) => f.estado)).toEqual(['fallido', 'radicado']);
   });
 });
 

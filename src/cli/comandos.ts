@@ -26,6 +26,7 @@ export interface VistaEntidad {
   nombre: string;
   tipoEntidad: string;
   modulos: Modulo[];
+  obligados: string[];
   creada: Date;
   apiKeysActivas: number;
 }
@@ -81,6 +82,7 @@ async function vistaEntidad(em: EntityManager, e: Entidad): Promise<VistaEntidad
     nombre: e.nombre,
     tipoEntidad: e.tipoEntidad,
     modulos: [...e.modulos],
+    obligados: [...(e.obligados ?? [])],
     creada: e.createdAt,
     apiKeysActivas: await em.count(ApiKey, { entidad: e, revokedAt: null }),
   };
@@ -93,6 +95,7 @@ export interface DatosCrearEntidad {
   nombre: string;
   tipoEntidad: string;
   modulos: string[];
+  obligados?: string[];
   descripcionClave?: string;
   /** false: the entity is created without an API key. */
   emitirApiKey: boolean;
@@ -109,6 +112,7 @@ export async function crearEntidad(
       nombre: d.nombre,
       tipoEntidad: d.tipoEntidad,
       modulos: d.modulos,
+      obligados: d.obligados,
     });
     let apiKey: ApiKeyEmitida | undefined;
     if (d.emitirApiKey) {
@@ -179,6 +183,17 @@ export async function cambiarModulos(
       : [...antes.filter((m) => !quitar.includes(m)), ...agregar.filter((m) => !antes.includes(m as Modulo))];
   const cambiada = await ctx.entidades.fijarModulos(ctx.em, slug, nuevos);
   return { slug, antes, modulos: [...cambiada.modulos] };
+}
+
+export async function cambiarObligados(
+  ctx: Contexto,
+  slug: string,
+  c: { agregar: string[]; quitar: string[] },
+): Promise<{ slug: string; antes: string[]; obligados: string[]; compartidos: string[] }> {
+  if (c.agregar.length === 0 && c.quitar.length === 0)
+    throw errores.entradaInvalida('Indique --agregar o --quitar.');
+  const r = await ctx.entidades.cambiarObligados(ctx.em, slug, c);
+  return { slug, antes: r.antes, obligados: [...r.entidad.obligados], compartidos: r.compartidos };
 }
 
 // ── apikey ───────────────────────────────────────────────────────────────────

@@ -42,6 +42,7 @@ function datosEntidad(e: VistaEntidad): string {
     ['nombre', e.nombre],
     ['tipo', e.tipoEntidad],
     ['módulos', lista(e.modulos)],
+    ['obligados (NIT)', lista(e.obligados)],
     ['creada', fecha(e.creada)],
     ['API keys activas', String(e.apiKeysActivas)],
   ]);
@@ -96,6 +97,19 @@ export function textoDetalleEntidad(d: DetalleEntidad): string {
     `API keys:\n${textoApiKeys(d.apiKeys)}\n` +
     `Credenciales del Ministerio:\n${textoEstados(d.credenciales)}`
   );
+}
+
+export function textoObligados(r: {
+  slug: string;
+  antes: string[];
+  obligados: string[];
+  compartidos: string[];
+}): string {
+  let t = `Obligados a reportar (NIT) de «${r.slug}»: ${lista(r.antes)} → ${lista(r.obligados)}\n`;
+  t += 'El NIT del usuario del MUV de la entidad también vale, sin declararlo.\n';
+  if (r.compartidos.length)
+    t += `Aviso: también los declara(n): ${r.compartidos.join(', ')}. Ambas entidades podrán radicar RIPS de ese NIT.\n`;
+  return t;
 }
 
 export function textoModulos(r: { slug: string; antes: string[]; modulos: string[] }): string {

@@ -66,6 +66,10 @@ export function crearPrograma(deps: Dependencias): Command {
       .requiredOption('--nombre <nombre>', 'Nombre o razón social')
       .requiredOption('--tipo <tipo>', `Tipo de entidad: ${TIPOS_ENTIDAD.join(', ')}`)
       .requiredOption('--modulos <lista>', `Módulos contratados separados por comas (${MODULOS_TEXTO})`)
+      .option(
+        '--obligados <lista>',
+        'NIT de los obligados a reportar cuyos RIPS radica (separados por comas; el del usuario del MUV vale sin declararlo)',
+      )
       .option('--descripcion-clave <texto>', 'Descripción de la API key emitida')
       .option('--sin-api-key', 'No emitir API key'),
   ).action(
@@ -75,6 +79,7 @@ export function crearPrograma(deps: Dependencias): Command {
         nombre: string;
         tipo: string;
         modulos: string;
+        obligados?: string;
         descripcionClave?: string;
         sinApiKey?: boolean;
       },
@@ -85,6 +90,7 @@ export function crearPrograma(deps: Dependencias): Command {
           nombre: o.nombre,
           tipoEntidad: o.tipo,
           modulos: c.separarLista(o.modulos),
+          obligados: c.separarLista(o.obligados),
           descripcionClave: o.descripcionClave,
           emitirApiKey: !o.sinApiKey,
         }),
@@ -126,6 +132,18 @@ export function crearPrograma(deps: Dependencias): Command {
       quitar: c.separarLista(o.quitar),
     };
     responder(o, await deps.ejecutar((ctx) => c.cambiarModulos(ctx, slug, cambio)), f.textoModulos);
+  });
+
+  conJson(
+    entidad
+      .command('obligados')
+      .description('Declara o retira los NIT de los obligados a reportar cuyos RIPS radica la entidad')
+      .argument('<slug>', 'Entidad')
+      .option('--agregar <lista>', 'NIT a declarar (separados por comas, sin dígito de verificación)')
+      .option('--quitar <lista>', 'NIT a retirar (separados por comas)'),
+  ).action(async (slug: string, o: ConJson & { agregar?: string; quitar?: string }) => {
+    const cambio = { agregar: c.separarLista(o.agregar), quitar: c.separarLista(o.quitar) };
+    responder(o, await deps.ejecutar((ctx) => c.cambiarObligados(ctx, slug, cambio)), f.textoObligados);
   });
 
   // ── apikey ─────────────────────────────────────────────────────────────────

@@ -9,6 +9,7 @@ import { Entidad } from './entidad.entity.js';
 import type { ServicioEntidades } from './servicio.js';
 
 export const SLUG_DEMO = 'demo';
+export const NIT_EJEMPLOS_OFICIALES = '530520110';
 
 async function claveVigente(em: EntityManager, clave: string | undefined): Promise<boolean> {
   if (!clave || !formatoApiKeyValido(clave)) return false;
@@ -34,6 +35,11 @@ export async function asegurarDemo(
       tipoEntidad: 'ips',
       modulos: ['rips', 'rda'],
     }));
+  // The obligated party of every official example file, so the quick start can file them.
+  if (!entidad.obligados.includes(NIT_EJEMPLOS_OFICIALES)) {
+    entidad.obligados = [...entidad.obligados, NIT_EJEMPLOS_OFICIALES];
+    await em.flush();
+  }
   if (config.demo.apiKey) {
     if (!formatoApiKeyValido(config.demo.apiKey)) {
       throw new Error('DEMO_API_KEY debe tener la forma rda_ seguido de 32 a 128 caracteres [A-Za-z0-9_-]');

@@ -20,6 +20,10 @@ export class Entidad {
   @Property({ type: ArrayType, columnType: 'text[]' })
   modulos: Modulo[] = [];
 
+  /** NITs of the obligated parties this entity files RIPS for (besides its MUV login's NIT). */
+  @Property({ type: ArrayType, columnType: 'text[]', default: '{}' })
+  obligados: string[] = [];
+
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
 }

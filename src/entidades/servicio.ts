@@ -12,6 +12,21 @@ export interface DatosEntidad {
   nombre: string;
   tipoEntidad: string;
   modulos: string[];
+  /** NITs of the obligated parties the entity files RIPS for. */
+  obligados?: string[];
+}
+
+// DT1 T01: the obligated party's NIT, 4 to 12 characters; digits only (without verification digit).
+const NIT = /^\d{4,12}$/;
+
+export function validarObligados(nits: string[]): string[] {
+  const malos = nits.filter((n) => !NIT.test(n.trim()));
+  if (malos.length) {
+    throw errores.entradaInvalida(
+      `NIT inválido(s): ${malos.map((m) => `«${m.slice(0, 20)}»`).join(', ')}. Escriba el NIT sin dígito de verificación (4 a 12 dígitos).`,
+    );
+  }
+  return [...new Set(nits.map((n) => n.trim()))];
 }
 
 export function validarModulos(modulos: string[]): Modulo[] {
@@ -40,6 +55,7 @@ export class ServicioEntidades {
     }
     if (detalles.length) throw errores.entradaInvalida('Datos de entidad inválidos.', detalles);
     const modulos = validarModulos(d.modulos);
+    const obligados = validarObligados(d.obligados ?? []);
     if (await em.findOne(Entidad, { slug: d.slug })) {
       throw new ErrorApp('conflicto', `Ya existe una entidad con slug «${d.slug}».`);
     }
@@ -48,6 +64,7 @@ export class ServicioEntidades {
       nombre: d.nombre.trim(),
       tipoEntidad: d.tipoEntidad as TipoEntidad,
       modulos,
+      obligados,
       createdAt: new Date(),
     });
     await em.persistAndFlush(e);
@@ -62,6 +79,25 @@ export class ServicioEntidades {
 
   listar(em: EntityManager): Promise<Entidad[]> {
     return em.find(Entidad, {}, { orderBy: { slug: 'asc' } });
+  }
+
+  /** Declares or withdraws obligated parties (NITs) the entity may file for. */
+  async cambiarObligados(
+    em: EntityManager,
+    slug: string,
+    c: { agregar: string[]; quitar: string[] },
+  ): Promise<{ entidad: Entidad; antes: string[]; compartidos: string[] }> {
+    const agregar = validarObligados(c.agregar);
+    const quitar = validarObligados(c.quitar);
+    const e = await this.porSlug(em, slug);
+    const antes = [...(e.obligados ?? [])];
+    e.obligados = [...antes.filter((n) => !quitar.includes(n)), ...agregar.filter((n) => !antes.includes(n))];
+    await em.flush();
+    // A NIT declared by another entity too is allowed (groups), but the operator should know.
+    const otras = agregar.length
+      ? await em.find(Entidad, { obligados: { $overlap: agregar }, id: { $ne: e.id } })
+      : [];
+    return { entidad: e, antes, compartidos: otras.map((o) => o.slug) };
   }
 
   async fijarModulos(em: EntityManager, slug: string, modulos: string[]): Promise<Entidad> {

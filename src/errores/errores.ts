@@ -10,6 +10,7 @@ export const CODIGOS_ERROR = {
   'modulo-no-contratado': 403,
   'entidad-no-autorizada': 403,
   'no-encontrado': 404,
+  'obligado-no-autorizado': 403,
   conflicto: 409,
   'tiempo-agotado': 408,
   'cursor-expirado': 410,
@@ -37,6 +38,10 @@ export interface ExtrasError {
   reintentarEnSegundos?: number;
 }
 
+  /** A filing that got no answer: what ConsultarCUV showed (`no-consta`) or that it could not be asked. */
+  resultado?: 'no-consta' | 'desconocido';
+  reintentoSeguro?: boolean;
+  radicacionId?: string;
 /** A typed, user-facing error: Spanish message plus a stable code. */
 export class ErrorApp extends GraphQLError {
   readonly codigo: CodigoError;

@@ -7,6 +7,9 @@ export interface CuerpoError {
   detalles?: unknown;
   modulo?: string;
   reintentarEnSegundos?: number;
+  resultado?: string;
+  reintentoSeguro?: boolean;
+  radicacionId?: string;
 }
 
 export function estadoHttp(codigo: string): number {
@@ -32,6 +35,9 @@ export function aRespuesta(e: unknown): {
   const body: CuerpoError = { error: err.message, codigo: err.codigo };
   if (err.extras.detalles) body.detalles = err.extras.detalles;
   if (err.extras.modulo) body.modulo = err.extras.modulo;
+  if (err.extras.resultado) body.resultado = err.extras.resultado;
+  if (err.extras.reintentoSeguro !== undefined) body.reintentoSeguro = err.extras.reintentoSeguro;
+  if (err.extras.radicacionId) body.radicacionId = err.extras.radicacionId;
   const headers: Record<string, string> = {};
   if (err.extras.reintentarEnSegundos !== undefined) {
     body.reintentarEnSegundos = err.extras.reintentarEnSegundos;

@@ -5,6 +5,7 @@ import { Migration20261123100000_catalogos } from './Migration20261123100000_cat
 import { Migration20261123200000_radicaciones } from './Migration20261123200000_radicaciones.js';
 import { Migration20261123300000_transmisiones } from './Migration20261123300000_transmisiones.js';
 import { Migration20261123400000_avisos } from './Migration20261123400000_avisos.js';
+import { Migration20261125100000_radicacion_pendiente } from './Migration20261125100000_radicacion_pendiente.js';
 
 /** Applied in order; names are stored in `mikro_orm_migrations`. */
 export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
@@ -13,4 +14,8 @@ export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261123200000_radicaciones', class: Migration20261123200000_radicaciones },
   { name: 'Migration20261123300000_transmisiones', class: Migration20261123300000_transmisiones },
   { name: 'Migration20261123400000_avisos', class: Migration20261123400000_avisos },
+  {
+    name: 'Migration20261125100000_radicacion_pendiente',
+    class: Migration20261125100000_radicacion_pendiente,
+  },
 ];

@@ -278,6 +278,7 @@ export class ClienteMuv {
 function noDisponible(motivo: string): ErrorApp {
   return new ErrorApp(
     'upstream-no-disponible',
-    `El MUV (API Docker FEV-RIPS) no está disponible: ${motivo}. No se registró ninguna radicación; reintente más tarde.`,
+    // The filing service says what is known of the outcome; this message only says what failed.
+    `El MUV (API Docker FEV-RIPS) no está disponible: ${motivo}.`,
   );
 }

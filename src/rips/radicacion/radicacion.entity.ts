@@ -3,12 +3,19 @@ import { Entity, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro
 import { Entidad } from '../../entidades/entidad.entity.js';
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
 
-export const ESTADOS_RADICACION = ['radicado', 'rechazado', 'rechazado-local', 'fallido'] as const;
+export const ESTADOS_RADICACION = [
+  'radicado',
+  'rechazado',
+  'rechazado-local',
+  'fallido',
+  'pendiente',
+] as const;
 export type EstadoRadicacion = (typeof ESTADOS_RADICACION)[number];
 
 /**
- * One filing attempt with the MUV, append-only (a trigger refuses UPDATE and DELETE). Findings and
- * the mechanism's raw answer are kept as evidence; they are loaded only when asked for.
+ * One filing attempt with the MUV, append-only: a trigger refuses UPDATE and DELETE, except completing
+ * a `pendiente` row once (it is committed before the mechanism is called). Findings and the
+ * mechanism's raw answer are kept as evidence; they are loaded only when asked for.
  */
 @Entity({ tableName: 'radicacion' })
 // GET /rips: the newest filings of one entity, read backwards on this index.
@@ -18,6 +25,17 @@ export type EstadoRadicacion = (typeof ESTADOS_RADICACION)[number];
   name: 'radicacion_factura_radicada_unique',
   expression:
     'create unique index "radicacion_factura_radicada_unique" on "radicacion" ("entidad_id", "num_documento_id_obligado", "num_factura") where "estado" = \'radicado\' and "tipo_nota" is null',
+})
+// One attempt in flight per document; the key of notes is their own number.
+@Index({
+  name: 'radicacion_pendiente_unique',
+  expression:
+    'create unique index "radicacion_pendiente_unique" on "radicacion" ("entidad_id", "num_documento_id_obligado", (coalesce("tipo_nota", \'FEV\')), (coalesce("num_nota", "num_factura"))) where "estado" = \'pendiente\'',
+})
+@Index({
+  name: 'radicacion_pendiente_created_at_index',
+  expression:
+    'create index "radicacion_pendiente_created_at_index" on "radicacion" ("created_at") where "estado" = \'pendiente\'',
 })
 export class Radicacion {
   @PrimaryKey({ type: 'uuid' })
@@ -72,6 +90,23 @@ export class Radicacion {
   @Property({ type: 'jsonb', nullable: true, lazy: true })
   respuestaMuv: unknown = null;
 
+  /** SHA-256 of what a note sent: parallel identical notes make one upload. */
+  @Property({ type: 'text', nullable: true })
+  huella: string | null = null;
+
+  /** What was sent, in counts (no patient data): checked against ConsultarCUV when reconciling. */
+  @Property({ type: 'jsonb', nullable: true })
+  enviado: ResumenEnvio | null = null;
+
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
+}
+
+/** Counts of a sent package, as ConsultarCUV reports them. */
+export interface ResumenEnvio {
+  numero: string | null;
+  usuarios: number;
+  atenciones: Record<string, number>;
+  /** PayableAmount of the attached document, when it could be read. */
+  total: number | null;
 }

@@ -29,7 +29,8 @@ export class RadicacionGql {
   operacion!: string;
 
   @Field(() => String, {
-    description: '`radicado`, `rechazado` (por el MUV), `rechazado-local` o `fallido` (MUV no disponible)',
+    description:
+      '`radicado`, `rechazado` (por el MUV), `rechazado-local`, `fallido` (MUV sin respuesta; ver `motivo`) o `pendiente` (enviándose al MUV; se completa sola)',
   })
   estado!: string;
 
@@ -64,7 +65,8 @@ export class RadicacionDetalle extends RadicacionGql {
 @ObjectType('ResultadoRadicacion')
 export class ResultadoRadicacion extends RadicacionDetalle {
   @Field(() => Boolean, {
-    description: 'La factura ya estaba radicada por la entidad: no se contactó al MUV',
+    description:
+      'La factura ya estaba radicada por la entidad, o una nota idéntica se estaba radicando a la vez: no se envió otra vez al MUV',
   })
   repetida!: boolean;
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -5,6 +6,7 @@ import type { CredencialesMuv, ServicioCredenciales } from '../../entidades/cred
 import type { Entidad } from '../../entidades/entidad.entity.js';
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { ErrorApp, errores } from '../../errores/errores.js';
+import { resumenError } from '../../logger.js';
 import { MEDIDOR_NULO, type Medidor } from '../../metricas/medidor.js';
 import type { ClienteMuv, EnvioMuv } from '../muv/cliente.js';
 import { explicarResultadoMuv } from '../muv/explicar.js';
@@ -13,12 +15,13 @@ import { type OperacionMuv, operacionDe, SIN_ADJUNTO } from '../muv/tipos.js';
 import type { Registro } from '../tipos.js';
 import type { ServicioValidacionRips } from '../validacion/servicio.js';
 import { compuertaLocal } from './compuerta.js';
-import { type EstadoRadicacion, Radicacion } from './radicacion.entity.js';
+import { diferenciasConRegistro, resumirEnvio, totalDelAdjunto } from './conciliacion.js';
+import { Radicacion } from './radicacion.entity.js';
 import { Semaforo } from './semaforo.js';
 
 export interface ResultadoRadicar {
   radicacion: Radicacion;
-  /** The invoice already had a CUV from this entity: nothing was sent, nothing stored. */
+  /** The document already had a CUV from this entity (or an identical note was in flight): nothing was sent. */
   repetida: boolean;
   errores: ErrorAccionable[];
 }
@@ -30,12 +33,24 @@ export interface VerificacionCuv {
   consultadoEn: Date;
 }
 
+export interface OpcionesRadicacion {
+  /** Uploads to the mechanism in flight at once per instance (the rest queue in memory). */
+  simultaneas?: number;
+  /** How long a request waits for an identical attempt in flight before treating it as stale. */
+  esperaMaximaMs?: number;
+  /** Completing the evidence row is retried this long when the database fails after the call. */
+  completarDuranteMs?: number;
+}
+
 const LIMITE_LISTA = 100;
-const CLAVE_BLOQUEO = 0x52_41_44; // "RAD": first key of the per-invoice advisory lock
+const CLAVE_BLOQUEO = 0x52_41_44; // "RAD": first key of the per-document advisory lock
+// Header values are stored and echoed at most this long; the gate reports the real size (RVG05).
+const MAX_CABECERA = 64;
 
 const texto = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 const esAviso = (e: ErrorAccionable) =>
   e.severidad === 'aviso-gradualidad' || e.severidad === 'aviso-conformidad';
+const esperar = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
 
 interface Documento {
   rips: Registro;
@@ -45,29 +60,37 @@ interface Documento {
   nit: string | null;
   tipoNota: string | null;
   numNota: string | null;
+  /** Invoice number, or the note's own number: the mechanism's key of the document. */
+  numero: string | null;
 }
 
-/** A filing that ended in 502: stored as evidence, then reported once the transaction is done. */
-type Desenlace = { r: ResultadoRadicar } | { r: ResultadoRadicar; error: ErrorApp };
+type Valores = Partial<
+  Pick<Radicacion, 'estado' | 'cuv' | 'procesoId' | 'fechaRadicacion' | 'respuestaMuv' | 'motivo' | 'errores'>
+>;
 
 /**
- * Files RIPS with the MUV. Order: body (400) → configuration and credentials (503) → for invoices,
- * a per-invoice advisory lock and the repeat check (200) → local gate (422 rechazado-local) →
- * mechanism (201 radicado, 422 rechazado, 502). Every attempt that reaches the gate is one row.
+ * Files RIPS with the MUV. Order: body (400) → configuration and credentials (503) → obligated party
+ * of the entity (403) → for invoices, the repeat check (200) → local gate (422 rechazado-local) →
+ * a `pendiente` evidence row committed under a per-document lock (identical attempts in flight wait
+ * for it) → the mechanism, outside any transaction → the row completed (201 radicado, 422
+ * rechazado, 502 with what is known of the outcome). Every attempt that reaches the gate is one row.
  */
 export class ServicioRadicacion {
+  private readonly semaforo: Semaforo;
+  private readonly esperaMaximaMs: number;
+  private readonly completarDuranteMs: number;
+
   constructor(
     private readonly validacion: ServicioValidacionRips,
     private readonly credenciales: ServicioCredenciales,
     private readonly muv: ClienteMuv,
-    /** Invoice filings holding a pooled connection at once (keep below the pool size). */
-    simultaneas = 6,
+    opciones: OpcionesRadicacion = {},
     private readonly medidor: Medidor = MEDIDOR_NULO,
   ) {
-    this.semaforo = new Semaforo(simultaneas);
+    this.semaforo = new Semaforo(opciones.simultaneas ?? 32);
+    this.esperaMaximaMs = opciones.esperaMaximaMs ?? 10 * 60_000;
+    this.completarDuranteMs = opciones.completarDuranteMs ?? 15_000;
   }
-
-  private readonly semaforo: Semaforo;
 
   async radicar(
     em: EntityManager,
@@ -78,186 +101,474 @@ export class ServicioRadicacion {
     const doc = leerEntrada(entrada);
     if (!this.muv.configurado) throw errores.upstreamNoConfigurado('MUV (API Docker FEV-RIPS)');
     const cred = await this.credenciales.leer(em, entidad, 'muv');
-    let d: Desenlace;
-    if (doc.tipoNota === null && doc.numFactura && doc.nit) {
-      // Invoices: one filing per invoice even when identical requests arrive together.
-      d = await this.deUnaVez(em, entidad, doc, () =>
-        this.semaforo.con(() =>
-          em.transactional(async (tem) => {
+    exigirObligado(entidad, cred, doc.nit);
+    const r = await this.radicarDocumento(em, entidad, doc, log);
+    log?.info(
+      { radicacion: r.radicacion.id, estado: r.radicacion.estado, repetida: r.repetida },
+      'radicación RIPS',
+    );
+    this.medidor.radicacion(r.repetida ? 'repetida' : r.radicacion.estado, doc.operacion);
+    return r;
+  }
+
+  private async radicarDocumento(
+    em: EntityManager,
+    entidad: Entidad,
+    doc: Documento,
+    log?: Logger,
+  ): Promise<ResultadoRadicar> {
+    const esFactura = doc.tipoNota === null && doc.numero !== null && doc.nit !== null;
+    if (esFactura) {
+      // Retries of a filed invoice are the common repeat: answered before validating anything.
+      const previa = await this.radicadaPrevia(em, entidad, doc);
+      if (previa) return { radicacion: previa, repetida: true, errores: previa.errores };
+    }
+    const local = await compuertaLocal(this.validacion, em, { rips: doc.rips, xmlFevFile: doc.xmlFevFile });
+    if (!local.valid) {
+      const fila = em.create(Radicacion, {
+        ...this.identidad(entidad, doc),
+        estado: 'rechazado-local',
+        ...conteos(local.errores),
+        motivo: `La validación local encontró ${local.resumen.rechazos} hallazgo(s) de rechazo; el RIPS no se envió al MUV.`,
+      });
+      await em.flush();
+      return { radicacion: fila, repetida: false, errores: local.errores };
+    }
+    const huella = doc.tipoNota && doc.tipoNota !== 'RS' ? huellaDe(doc) : null;
+    const reserva = await this.reservar(em, entidad, doc, huella, local.errores, log);
+    if ('repetida' in reserva)
+      return { radicacion: reserva.repetida, repetida: true, errores: reserva.repetida.errores };
+    return this.semaforo.con(() => this.enviar(em, entidad, doc, reserva.fila, local.errores, log));
+  }
+
+  private radicadaPrevia(em: EntityManager, entidad: Entidad, doc: Documento): Promise<Radicacion | null> {
+    return em.fork().findOne(
+      Radicacion,
+      {
+        entidad: entidad.id,
+        numDocumentoIdObligado: doc.nit!,
+        numFactura: doc.numFactura!,
+        tipoNota: null,
+        estado: 'radicado',
+      },
+      { populate: ['errores'] },
+    );
+  }
+
+  /**
+   * Commits the pending evidence row before the mechanism is called. Under a per-document advisory
+   * lock: a filed invoice is a repeat; an attempt of the same document in flight is waited for (a
+   * filed invoice, or a filed identical note, is then the answer; anything else tries again). The
+   * partial unique index on pending rows is the database's own guarantee across instances.
+   */
+  private async reservar(
+    em: EntityManager,
+    entidad: Entidad,
+    doc: Documento,
+    huella: string | null,
+    hallazgos: ErrorAccionable[],
+    log?: Logger,
+  ): Promise<{ fila: Radicacion } | { repetida: Radicacion }> {
+    const clave =
+      doc.numero && doc.nit && doc.tipoNota !== 'RS'
+        ? `${entidad.id}|${doc.nit}|${doc.tipoNota ?? 'FEV'}|${doc.numero}`
+        : null;
+    const limite = Date.now() + this.esperaMaximaMs;
+    for (;;) {
+      let r: { fila: Radicacion } | { repetida: Radicacion } | { enCurso: Radicacion };
+      try {
+        r = await em.fork().transactional(async (tem) => {
+          if (clave) {
             await tem
               .getConnection()
               .execute(
                 'select pg_advisory_xact_lock(?, hashtext(?))',
-                [CLAVE_BLOQUEO, `${entidad.id}|${doc.nit}|${doc.numFactura}`],
+                [CLAVE_BLOQUEO, clave],
                 'all',
                 tem.getTransactionContext(),
               );
-            const previa = await tem.findOne(
-              Radicacion,
-              {
-                entidad,
-                numDocumentoIdObligado: doc.nit!,
-                numFactura: doc.numFactura!,
-                tipoNota: null,
-                estado: 'radicado',
-              },
-              { populate: ['errores'] },
-            );
-            if (previa) return { r: { radicacion: previa, repetida: true, errores: previa.errores } };
-            return this.procesar(tem, entidad, cred, doc, log);
-          }),
-        ),
-      );
-    } else {
-      d = await this.procesar(em, entidad, cred, doc, log);
-    }
-    log?.info(
-      { radicacion: d.r.radicacion.id, estado: d.r.radicacion.estado, repetida: d.r.repetida },
-      'radicación RIPS',
-    );
-    this.medidor.radicacion(d.r.repetida ? 'repetida' : d.r.radicacion.estado, doc.operacion);
-    if ('error' in d) throw d.error;
-    return d.r;
-  }
-
-  /**
-   * The advisory lock serializes one invoice; the partial unique index is the database's own
-   * guarantee. Should it fire anyway (another writer without the lock), the filing that won is
-   * returned as a repeat instead of a 500.
-   */
-  private async deUnaVez(
-    em: EntityManager,
-    entidad: Entidad,
-    doc: Documento,
-    radicar: () => Promise<Desenlace>,
-  ): Promise<Desenlace> {
-    try {
-      return await radicar();
-    } catch (e) {
-      if (!(e instanceof UniqueConstraintViolationException)) throw e;
-      const ganadora = await em.fork().findOne(
-        Radicacion,
-        {
-          entidad: entidad.id,
-          numDocumentoIdObligado: doc.nit!,
-          numFactura: doc.numFactura!,
-          tipoNota: null,
-          estado: 'radicado',
-        },
-        { populate: ['errores'] },
-      );
-      if (!ganadora) throw e;
-      return { r: { radicacion: ganadora, repetida: true, errores: ganadora.errores } };
+            if (doc.tipoNota === null) {
+              const previa = await tem.findOne(
+                Radicacion,
+                {
+                  entidad: entidad.id,
+                  numDocumentoIdObligado: doc.nit!,
+                  numFactura: doc.numFactura!,
+                  tipoNota: null,
+                  estado: 'radicado',
+                },
+                { populate: ['errores'] },
+              );
+              if (previa) return { repetida: previa };
+            }
+            const enCurso = await tem.findOne(Radicacion, {
+              entidad: entidad.id,
+              numDocumentoIdObligado: doc.nit!,
+              tipoNota: doc.tipoNota,
+              ...(doc.tipoNota ? { numNota: doc.numNota } : { numFactura: doc.numFactura }),
+              estado: 'pendiente',
+            });
+            if (enCurso) return { enCurso };
+          }
+          const fila = tem.create(Radicacion, {
+            ...this.identidad(entidad, doc),
+            estado: 'pendiente',
+            ...conteos(hallazgos),
+            huella,
+            enviado: resumirEnvio(doc.rips, doc.numero),
+            motivo: 'En curso: el paquete se está enviando al MUV.',
+          });
+          await tem.flush();
+          return { fila };
+        });
+      } catch (e) {
+        // Another writer without the lock (another version of the service): wait as for any attempt in flight.
+        if (!(e instanceof UniqueConstraintViolationException)) throw e;
+        await esperar(200);
+        continue;
+      }
+      if (!('enCurso' in r)) return r;
+      const fin = await this.esperarDesenlace(em, r.enCurso, limite, log);
+      if (
+        fin?.estado === 'radicado' &&
+        (doc.tipoNota === null || (huella !== null && fin.huella === huella))
+      ) {
+        const completa = await em.fork().findOne(Radicacion, { id: fin.id }, { populate: ['errores'] });
+        if (completa) return { repetida: completa };
+      }
     }
   }
 
-  private async procesar(
+  /** Polls an attempt in flight until it is complete; past the limit, reconciles it itself. */
+  private async esperarDesenlace(
     em: EntityManager,
-    entidad: Entidad,
-    cred: CredencialesMuv,
-    doc: Documento,
+    fila: Radicacion,
+    limite: number,
     log?: Logger,
-  ): Promise<Desenlace> {
-    const local = await compuertaLocal(this.validacion, em, { rips: doc.rips, xmlFevFile: doc.xmlFevFile });
-    if (!local.valid) {
-      return {
-        r: await this.guardar(em, entidad, doc, 'rechazado-local', local.errores, {
-          motivo: `La validación local encontró ${local.resumen.rechazos} hallazgo(s) de rechazo; el RIPS no se envió al MUV.`,
-        }),
-      };
+  ): Promise<Radicacion | null> {
+    for (let pausa = 50; ; pausa = Math.min(pausa * 2, 1000)) {
+      await esperar(pausa);
+      const actual = await em.fork().findOne(Radicacion, { id: fila.id });
+      if (!actual) return null;
+      if (actual.estado !== 'pendiente') return actual;
+      if (Date.now() > limite) {
+        log?.warn(
+          { radicacion: fila.id },
+          'radicación pendiente sin desenlace; se concilia con ConsultarCUV',
+        );
+        await this.conciliarPendiente(em, actual, log);
+        return em.fork().findOne(Radicacion, { id: fila.id });
+      }
     }
+  }
+
+  /** The mechanism call, outside any transaction; then the pending row is completed. */
+  private async enviar(
+    em: EntityManager,
+    entidad: Entidad,
+    doc: Documento,
+    fila: Radicacion,
+    local: ErrorAccionable[],
+    log?: Logger,
+  ): Promise<ResultadoRadicar> {
     let envio: EnvioMuv;
     try {
+      const cred = await this.credenciales.leer(em, entidad, 'muv');
       envio = await this.muv.cargar(entidad.id, cred, doc.operacion, {
         rips: doc.rips,
         xmlFevFile: SIN_ADJUNTO.has(doc.operacion) ? '' : (doc.xmlFevFile ?? ''),
       });
     } catch (e) {
-      if (e instanceof ErrorApp && e.codigo === 'upstream-no-disponible') {
-        const r = await this.guardar(em, entidad, doc, 'fallido', local.errores, { motivo: e.message });
-        return { r, error: e };
-      }
+      if (e instanceof ErrorApp && e.codigo === 'upstream-no-disponible')
+        return this.trasFallaDeCarga(em, doc, fila, local, e, log);
+      // Nothing reached the mechanism (credentials refused, a fault of ours): the attempt ends here.
+      const motivo =
+        e instanceof ErrorApp ? e.message : 'Error interno antes de enviar al MUV; no se envió nada.';
+      await this.completar(em, fila, { estado: 'fallido', motivo }, log);
       throw e;
     }
     const muv = envio.respuesta.resultados.map((x) => explicarResultadoMuv(x, doc.rips));
-    const hallazgos = [...local.errores, ...muv];
+    const hallazgos = [...local, ...muv];
     const p = envio.respuesta;
     if (p.aceptado) {
-      return {
-        r: await this.guardar(em, entidad, doc, 'radicado', hallazgos, {
+      return this.terminar(
+        em,
+        fila,
+        hallazgos,
+        {
+          estado: 'radicado',
           cuv: p.cuv,
           procesoId: p.procesoId,
           fechaRadicacion: fechaMuv(p.fechaRadicacion) ?? new Date(),
           respuestaMuv: envio.cruda,
           motivo: 'El MUV validó el paquete y emitió el CUV.',
-        }),
-      };
+        },
+        log,
+      );
     }
-    const yaTieneCuv = p.resultados.some((x) => x.codigo === 'RVG18');
-    const numero = doc.tipoNota ? doc.numNota : doc.numFactura;
-    if (yaTieneCuv && doc.nit && numero && doc.tipoNota !== 'RS') {
-      // An earlier answer may have been lost after the mechanism filed it: ask for the real CUV.
-      log?.info({ operacion: doc.operacion }, 'MUV: el documento ya tiene CUV; se concilia con ConsultarCUV');
+    const rechazo = {
+      estado: 'rechazado' as const,
+      procesoId: p.procesoId,
+      respuestaMuv: envio.cruda,
+      motivo: `El MUV rechazó el paquete con ${muv.filter((x) => x.severidad === 'rechazo').length} hallazgo(s).`,
+    };
+    if (!p.resultados.some((x) => x.codigo === 'RVG18') || !doc.nit || !doc.numero || doc.tipoNota === 'RS')
+      return this.terminar(em, fila, hallazgos, rechazo, log);
+    // An earlier answer may have been lost after the mechanism filed it: ask what it holds.
+    log?.info({ operacion: doc.operacion }, 'MUV: el documento ya tiene CUV; se concilia con ConsultarCUV');
+    let c: { registro: RegistroCuv | null; cruda: unknown };
+    try {
+      c = await this.muv.consultarCuv({
+        rips: consultaDe(doc),
+        xmlFevFile: null,
+        codigoUnicoValidacion: null,
+      });
+    } catch (e) {
+      if (!(e instanceof ErrorApp && e.codigo === 'upstream-no-disponible')) throw e;
+      await this.terminar(
+        em,
+        fila,
+        hallazgos,
+        {
+          ...rechazo,
+          estado: 'fallido',
+          motivo: `El MUV indica que el documento ya tiene CUV, pero no se pudo consultar con ConsultarCUV (${e.message}).`,
+        },
+        log,
+      );
+      throw desenlaceDesconocido(
+        fila.id,
+        'El MUV indica que el documento ya tiene un CUV, pero ConsultarCUV no respondió: no se sabe si ese CUV corresponde a este paquete.',
+      );
+    }
+    const enviado = {
+      ...resumirEnvio(doc.rips, doc.numero),
+      total: totalDelAdjunto(doc.xmlFevFile, doc.rips),
+    };
+    const diferencias = c.registro
+      ? diferenciasConRegistro(c.registro, doc.nit, enviado)
+      : ['el MUV no devolvió el registro'];
+    if (c.registro && diferencias.length === 0) {
+      return this.terminar(
+        em,
+        fila,
+        local,
+        {
+          estado: 'radicado',
+          cuv: c.registro.cuv,
+          procesoId: c.registro.procesoId,
+          fechaRadicacion: fechaMuv(c.registro.fechaValidacion) ?? new Date(),
+          respuestaMuv: { carga: envio.cruda, consultaCuv: c.cruda },
+          motivo:
+            'Conciliada: el MUV ya había radicado este documento (una respuesta anterior no llegó o se radicó por otra vía); el CUV se obtuvo con ConsultarCUV y lo registrado coincide con lo enviado.',
+        },
+        log,
+      );
+    }
+    return this.terminar(
+      em,
+      fila,
+      [...hallazgos, rvg18Ajeno(doc, diferencias)],
+      {
+        ...rechazo,
+        respuestaMuv: { carga: envio.cruda, consultaCuv: c.cruda },
+        motivo: `El MUV ya tiene un CUV para este documento, pero lo que tiene registrado no es lo que se envió (${diferencias.join('; ')}): no se registra ese CUV.`,
+      },
+      log,
+    );
+  }
+
+  /**
+   * The upload failed without an answer (timeout, dropped connection, 5xx): the mechanism may have
+   * filed it anyway. ConsultarCUV says which; only a matching record becomes this attempt's CUV.
+   */
+  private async trasFallaDeCarga(
+    em: EntityManager,
+    doc: Documento,
+    fila: Radicacion,
+    local: ErrorAccionable[],
+    falla: ErrorApp,
+    log?: Logger,
+  ): Promise<ResultadoRadicar> {
+    if (doc.nit && doc.numero && doc.tipoNota !== 'RS') {
       try {
         const c = await this.muv.consultarCuv({
           rips: consultaDe(doc),
           xmlFevFile: null,
           codigoUnicoValidacion: null,
         });
-        if (c.registro?.esValido) {
-          return {
-            r: await this.guardar(em, entidad, doc, 'radicado', local.errores, {
+        const enviado = {
+          ...resumirEnvio(doc.rips, doc.numero),
+          total: totalDelAdjunto(doc.xmlFevFile, doc.rips),
+        };
+        if (c.registro?.esValido && diferenciasConRegistro(c.registro, doc.nit, enviado).length === 0) {
+          log?.info(
+            { radicacion: fila.id },
+            'MUV sin respuesta a la carga, pero ConsultarCUV muestra el documento radicado',
+          );
+          return this.terminar(
+            em,
+            fila,
+            local,
+            {
+              estado: 'radicado',
               cuv: c.registro.cuv,
               procesoId: c.registro.procesoId,
               fechaRadicacion: fechaMuv(c.registro.fechaValidacion) ?? new Date(),
-              respuestaMuv: { carga: envio.cruda, consultaCuv: c.cruda },
-              motivo:
-                'Conciliada: el MUV ya había radicado este documento (una respuesta anterior no llegó o se radicó por otra vía); el CUV se obtuvo con ConsultarCUV.',
-            }),
-          };
+              respuestaMuv: { consultaCuv: c.cruda },
+              motivo: `Conciliada: la carga no obtuvo respuesta (${falla.message}), pero ConsultarCUV muestra el documento radicado con lo enviado; el CUV es el que registra el MUV.`,
+            },
+            log,
+          );
         }
+        await this.completar(
+          em,
+          fila,
+          {
+            estado: 'fallido',
+            respuestaMuv: { consultaCuv: c.cruda },
+            motivo: `La carga no obtuvo respuesta (${falla.message}) y ConsultarCUV no muestra este paquete radicado.`,
+          },
+          log,
+        );
+        throw new ErrorApp(
+          'upstream-no-disponible',
+          `${falla.message} Consultado el MUV con ConsultarCUV, no consta radicado este paquete: reintente; el reintento es seguro (si el MUV llegara a radicarlo, el reintento obtiene su CUV real).`,
+          { resultado: 'no-consta', reintentoSeguro: true, radicacionId: fila.id },
+        );
       } catch (e) {
-        if (!(e instanceof ErrorApp && e.codigo === 'upstream-no-disponible')) throw e;
-        const r = await this.guardar(em, entidad, doc, 'fallido', hallazgos, {
-          respuestaMuv: envio.cruda,
-          motivo: `El MUV indica que el documento ya tiene CUV, pero no se pudo consultar: ${e.message}`,
-        });
-        return { r, error: e };
+        if (!(e instanceof ErrorApp && e.codigo === 'upstream-no-disponible') || e.extras.resultado) throw e;
       }
     }
-    return {
-      r: await this.guardar(em, entidad, doc, 'rechazado', hallazgos, {
-        procesoId: p.procesoId,
-        respuestaMuv: envio.cruda,
-        motivo: `El MUV rechazó el paquete con ${muv.filter((x) => x.severidad === 'rechazo').length} hallazgo(s).`,
-      }),
-    };
+    await this.completar(
+      em,
+      fila,
+      { estado: 'fallido', motivo: `Resultado desconocido: ${falla.message}` },
+      log,
+    );
+    throw desenlaceDesconocido(fila.id, falla.message);
   }
 
-  private async guardar(
+  /** Completes the row and answers with it; the answer does not wait for the row when the database is gone. */
+  private async terminar(
     em: EntityManager,
-    entidad: Entidad,
-    doc: Documento,
-    estado: EstadoRadicacion,
+    fila: Radicacion,
     hallazgos: ErrorAccionable[],
-    extra: Partial<Pick<Radicacion, 'cuv' | 'procesoId' | 'fechaRadicacion' | 'respuestaMuv' | 'motivo'>>,
+    valores: Valores,
+    log?: Logger,
   ): Promise<ResultadoRadicar> {
-    const radicacion = em.create(Radicacion, {
+    const guardada = await this.completar(em, fila, { ...valores, ...conteos(hallazgos) }, log);
+    if (!guardada && valores.estado === 'radicado') {
+      fila.motivo =
+        `${fila.motivo ?? ''} La evidencia quedó pendiente de completar (la base de datos no respondió); se completa sola con ConsultarCUV.`.trim();
+    }
+    return { radicacion: fila, repetida: false, errores: hallazgos };
+  }
+
+  /**
+   * UPDATE of the pending row (the only one the table allows), retried while the database comes
+   * back. False when it could not be written: the reconciler completes it later.
+   */
+  private async completar(
+    em: EntityManager,
+    fila: Radicacion,
+    valores: Valores & Partial<Pick<Radicacion, 'nErrores' | 'nAvisos'>>,
+    log?: Logger,
+  ): Promise<boolean> {
+    Object.assign(fila, valores);
+    const limite = Date.now() + this.completarDuranteMs;
+    for (let pausa = 100; ; pausa = Math.min(pausa * 2, 2000)) {
+      try {
+        await em.fork().nativeUpdate(Radicacion, { id: fila.id, estado: 'pendiente' }, valores);
+        return true;
+      } catch (e) {
+        if (Date.now() + pausa > limite) {
+          log?.error(
+            { radicacion: fila.id, err: resumenError(e) },
+            'no se pudo completar la evidencia de la radicación',
+          );
+          return false;
+        }
+        await esperar(pausa);
+      }
+    }
+  }
+
+  /**
+   * A pending row whose request is gone (process stopped, database lost mid-call): ConsultarCUV
+   * decides. Filed with what was sent → radicado with the real CUV; not filed → fallido; the
+   * mechanism cannot be asked → left pending for the next pass.
+   */
+  async conciliarPendiente(em: EntityManager, fila: Radicacion, log?: Logger): Promise<boolean> {
+    const numero = fila.tipoNota ? fila.numNota : fila.numFactura;
+    let registro: RegistroCuv | null = null;
+    let cruda: unknown = null;
+    if (numero && fila.tipoNota !== 'RS' && this.muv.configurado) {
+      try {
+        const c = await this.muv.consultarCuv({
+          rips: {
+            numDocumentoIdObligado: fila.numDocumentoIdObligado,
+            numFactura: fila.numFactura,
+            tipoNota: fila.tipoNota,
+            numNota: fila.numNota,
+          },
+          xmlFevFile: null,
+          codigoUnicoValidacion: null,
+        });
+        registro = c.registro;
+        cruda = c.cruda;
+      } catch (e) {
+        if (e instanceof ErrorApp && e.codigo === 'upstream-no-disponible') return false;
+        throw e;
+      }
+    }
+    const enviado = fila.enviado ?? { numero, usuarios: 0, atenciones: {}, total: null };
+    const coincide =
+      registro?.esValido &&
+      diferenciasConRegistro(registro, fila.numDocumentoIdObligado, enviado).length === 0;
+    const valores: Valores = coincide
+      ? {
+          estado: 'radicado',
+          cuv: registro!.cuv,
+          procesoId: registro!.procesoId,
+          fechaRadicacion: fechaMuv(registro!.fechaValidacion) ?? new Date(),
+          respuestaMuv: { consultaCuv: cruda },
+          motivo:
+            'Conciliada después: la solicitud no terminó, pero ConsultarCUV muestra el documento radicado con lo enviado.',
+        }
+      : {
+          estado: 'fallido',
+          respuestaMuv: cruda === null ? null : { consultaCuv: cruda },
+          motivo:
+            'La solicitud no terminó y ConsultarCUV no muestra este paquete radicado: reintente la radicación.',
+        };
+    const n = await em.fork().nativeUpdate(Radicacion, { id: fila.id, estado: 'pendiente' }, valores);
+    if (n) {
+      log?.info({ radicacion: fila.id, estado: valores.estado }, 'radicación pendiente conciliada');
+      this.medidor.radicacion(valores.estado!, fila.operacion as OperacionMuv);
+    }
+    return n > 0;
+  }
+
+  /** Pending rows older than `antesDe`, oldest first (the reconciler's pass). */
+  pendientes(em: EntityManager, antesDe: Date, limite = 50): Promise<Radicacion[]> {
+    return em.find(
+      Radicacion,
+      { estado: 'pendiente', createdAt: { $lt: antesDe } },
+      { orderBy: { createdAt: 'asc' }, limit: limite },
+    );
+  }
+
+  private identidad(entidad: Entidad, doc: Documento) {
+    return {
       entidad,
-      numFactura: doc.numFactura,
-      numDocumentoIdObligado: doc.nit ?? '',
-      tipoNota: doc.tipoNota,
-      numNota: doc.numNota,
+      numFactura: acotar(doc.numFactura),
+      numDocumentoIdObligado: acotar(doc.nit) ?? '',
+      tipoNota: acotar(doc.tipoNota),
+      numNota: acotar(doc.numNota),
       operacion: doc.operacion,
-      estado,
-      errores: hallazgos,
-      nErrores: hallazgos.filter((e) => e.severidad === 'rechazo').length,
-      nAvisos: hallazgos.filter(esAviso).length,
       createdAt: new Date(),
-      ...extra,
-    });
-    await em.flush();
-    return { radicacion, repetida: false, errores: hallazgos };
+    };
   }
 
   /** The latest 100 filings of the entity, newest first (index radicacion_entidad_id_created_at_id_index). */
@@ -300,6 +611,78 @@ export class ServicioRadicacion {
       consultadoEn: new Date(),
     };
   }
+}
+
+function conteos(hallazgos: ErrorAccionable[]) {
+  return {
+    errores: hallazgos,
+    nErrores: hallazgos.filter((e) => e.severidad === 'rechazo').length,
+    nAvisos: hallazgos.filter(esAviso).length,
+  };
+}
+
+/** Header values as stored and echoed: bounded, with the real length when cut. */
+function acotar(v: string | null): string | null {
+  if (v === null || v.length <= MAX_CABECERA) return v;
+  return `${v.slice(0, 20)}… (${v.length} caracteres)`;
+}
+
+/** What a note sends, canonical enough for identical requests (same client, same bytes). */
+function huellaDe(doc: Documento): string {
+  return createHash('sha256')
+    .update(JSON.stringify(doc.rips))
+    .update('\n')
+    .update(doc.xmlFevFile ?? '')
+    .digest('hex');
+}
+
+/** NITs an entity may file for: the ones it declared and the one of its MUV login. */
+export function obligadosDe(entidad: Entidad, cred: CredencialesMuv): Set<string> {
+  return new Set([...(entidad.obligados ?? []), cred.nit].map((n) => n.trim()).filter(Boolean));
+}
+
+function exigirObligado(entidad: Entidad, cred: CredencialesMuv, nit: string | null): void {
+  // A missing NIT is the gate's finding (RVG01/RVC…), with its evidence row.
+  if (nit === null || obligadosDe(entidad, cred).has(nit)) return;
+  throw new ErrorApp(
+    'obligado-no-autorizado',
+    `La entidad no tiene declarado el NIT ${acotar(nit)} como obligado a reportar: solo puede radicar RIPS de los NIT que declaró (y del NIT de su usuario del MUV). El operador los declara con «cli entidad obligados».`,
+    { detalles: [{ campo: 'rips.numDocumentoIdObligado', mensaje: 'NIT no declarado por la entidad.' }] },
+  );
+}
+
+function desenlaceDesconocido(radicacionId: string, motivo: string): ErrorApp {
+  return new ErrorApp(
+    'upstream-no-disponible',
+    `${motivo} No se sabe si el MUV radicó el documento (ConsultarCUV tampoco respondió). Reintente: el reintento es seguro; si el MUV lo radicó, el reintento obtiene su CUV real.`,
+    { resultado: 'desconocido', reintentoSeguro: true, radicacionId },
+  );
+}
+
+/** RVG18 for a CUV that is not this package's: what the client must fix. */
+function rvg18Ajeno(doc: Documento, diferencias: string[]): ErrorAccionable {
+  const numero = acotar(doc.numero);
+  return {
+    codigo: 'RVG18',
+    severidad: 'rechazo',
+    fuente: 'muv',
+    ubicacion: {
+      factura: acotar(doc.numFactura),
+      usuarioIndex: null,
+      documentoUsuario: null,
+      tipoServicio: null,
+      servicioIndex: null,
+      campo: doc.tipoNota ? 'numNota' : 'numFactura',
+      campoNombre: doc.tipoNota ? 'Número de la nota' : 'Número de la factura',
+      ruta: doc.tipoNota ? 'numNota' : 'numFactura',
+      descripcion: `${doc.tipoNota ? 'Nota' : 'Factura'} ${numero}`,
+    },
+    titulo: 'El documento ya tiene un CUV que no corresponde a lo enviado',
+    explicacion: `El MUV ya radicó un documento ${numero} del obligado ${acotar(doc.nit)}, pero lo que tiene registrado no coincide con este paquete: ${diferencias.join('; ')}. Ese CUV no se registra como de esta radicación.`,
+    comoCorregir:
+      'Verifique el número del documento en el sistema de facturación: si es otro documento, corrija el número; si es el mismo documento radicado antes con otro contenido, corrija mediante una nota (NC, ND o NA) en lugar de radicarlo de nuevo.',
+    mensajeOriginal: null,
+  };
 }
 
 function consultaDe(doc: Documento): Registro {
@@ -346,13 +729,17 @@ function leerEntrada(entrada: { rips: unknown; xmlFevFile: unknown }): Documento
       { campo: 'xmlFevFile', mensaje: 'Codifique el AttachedDocument en base64.' },
     ]);
   }
+  const tipoNota = texto(r.tipoNota);
+  const numFactura = texto(r.numFactura);
+  const numNota = texto(r.numNota);
   return {
     rips: r,
     xmlFevFile: xml,
     operacion,
-    numFactura: texto(r.numFactura),
+    numFactura,
     nit: texto(r.numDocumentoIdObligado),
-    tipoNota: texto(r.tipoNota),
-    numNota: texto(r.numNota),
+    tipoNota,
+    numNota,
+    numero: tipoNota ? numNota : numFactura,
   };
 }
