@@ -124,6 +124,12 @@ export interface OidcConfig {
   pendienteTrasMs: number;
   /** How often the reconciler looks for such rows (0 = never). */
   conciliarCadaMs: number;
+  /** How long a request retries writing its evidence when the database fails after the MUV answered. */
+  completarDuranteMs: number;
+  /** A pending filing older than this is reconciled with ConsultarCUV (its request is gone). */
+  pendienteTrasMs: number;
+  /** How often the reconciler looks for such rows (0 = never). */
+  conciliarCadaMs: number;
   groupsClaim: string;
   /** Only for tests and local issuers over http. */
   allowInsecureHttp: boolean;
@@ -393,3 +399,4 @@ export function loadConfig(env: Env = process.env): Config {
     claveCursor ?? createHmac('sha256', config.credentialsKey).update('rda-cursor').digest();
   return config;
 }
+      completarDuranteMs: l.entero('MUV_EVIDENCIA_REINTENTO_SEGUNDOS', 15, 0, 600) * 1000,

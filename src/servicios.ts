@@ -83,7 +83,11 @@ export function crearServicios(
     validacionRips,
     credenciales,
     muv,
-    { simultaneas: config.muv.radicacionesSimultaneas, esperaMaximaMs: pendienteTrasMs(config) },
+    {
+      simultaneas: config.muv.radicacionesSimultaneas,
+      esperaMaximaMs: pendienteTrasMs(config),
+      completarDuranteMs: config.muv.completarDuranteMs,
+    },
     medidor,
   );
   metricas?.observarCola(cola);

@@ -77,6 +77,7 @@ type Valores = Partial<
  */
 export class ServicioRadicacion {
   private readonly semaforo: Semaforo;
+  private readonly enVuelo = new Map<string, Promise<ResultadoRadicar>>();
   private readonly esperaMaximaMs: number;
   private readonly completarDuranteMs: number;
 
@@ -102,7 +103,7 @@ export class ServicioRadicacion {
     if (!this.muv.configurado) throw errores.upstreamNoConfigurado('MUV (API Docker FEV-RIPS)');
     const cred = await this.credenciales.leer(em, entidad, 'muv');
     exigirObligado(entidad, cred, doc.nit);
-    const r = await this.radicarDocumento(em, entidad, doc, log);
+    const r = await this.unaVez(entidad, doc, () => this.radicarDocumento(em, entidad, cred, doc, log));
     log?.info(
       { radicacion: r.radicacion.id, estado: r.radicacion.estado, repetida: r.repetida },
       'radicación RIPS',
@@ -111,9 +112,29 @@ export class ServicioRadicacion {
     return r;
   }
 
+  /**
+   * Identical requests in flight on this instance (same entity, document and bytes) share one
+   * attempt: one gate, one upload, one row; the others answer with its outcome as a repeat. Across
+   * instances the pending row does the same (see reservar).
+   */
+  private async unaVez(
+    entidad: Entidad,
+    doc: Documento,
+    radicar: () => Promise<ResultadoRadicar>,
+  ): Promise<ResultadoRadicar> {
+    if (!doc.numero || !doc.nit || doc.tipoNota === 'RS') return radicar();
+    const clave = `${entidad.id}|${doc.nit}|${doc.tipoNota ?? 'FEV'}|${doc.numero}|${huellaDe(doc)}`;
+    const enVuelo = this.enVuelo.get(clave);
+    if (enVuelo) return enVuelo.then((r) => ({ ...r, repetida: true }));
+    const p = radicar().finally(() => this.enVuelo.delete(clave));
+    this.enVuelo.set(clave, p);
+    return p;
+  }
+
   private async radicarDocumento(
     em: EntityManager,
     entidad: Entidad,
+    cred: CredencialesMuv,
     doc: Documento,
     log?: Logger,
   ): Promise<ResultadoRadicar> {
@@ -138,7 +159,7 @@ export class ServicioRadicacion {
     const reserva = await this.reservar(em, entidad, doc, huella, local.errores, log);
     if ('repetida' in reserva)
       return { radicacion: reserva.repetida, repetida: true, errores: reserva.repetida.errores };
-    return this.semaforo.con(() => this.enviar(em, entidad, doc, reserva.fila, local.errores, log));
+    return this.semaforo.con(() => this.enviar(em, entidad, cred, doc, reserva.fila, local.errores, log));
   }
 
   private radicadaPrevia(em: EntityManager, entidad: Entidad, doc: Documento): Promise<Radicacion | null> {
@@ -266,6 +287,7 @@ export class ServicioRadicacion {
   private async enviar(
     em: EntityManager,
     entidad: Entidad,
+    cred: CredencialesMuv,
     doc: Documento,
     fila: Radicacion,
     local: ErrorAccionable[],
@@ -273,7 +295,6 @@ export class ServicioRadicacion {
   ): Promise<ResultadoRadicar> {
     let envio: EnvioMuv;
     try {
-      const cred = await this.credenciales.leer(em, entidad, 'muv');
       envio = await this.muv.cargar(entidad.id, cred, doc.operacion, {
         rips: doc.rips,
         xmlFevFile: SIN_ADJUNTO.has(doc.operacion) ? '' : (doc.xmlFevFile ?? ''),
