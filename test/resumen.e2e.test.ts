@@ -34,7 +34,7 @@ it('GET /resumen: RIPS y RDA por estado y tipo, de la entidad y según los permi
   expect(r.status).toBe(200);
   expect(r.body.rips).toEqual({
     total: 20,
-    porEstado: { radicado: 8, rechazado: 4, 'rechazado-local': 4, fallido: 4 },
+    porEstado: { radicado: 8, rechazado: 4, 'rechazado-local': 4, fallido: 4, pendiente: 0 },
     porTipo: { FEV: 10, NC: 5, ND: 0, NA: 0, RS: 5 },
   });
   expect(r.body.rda).toEqual({
