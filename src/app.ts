@@ -12,14 +12,16 @@ import { RUTAS } from '../rest-adapter/rutas.js';
 import { autenticar } from './auth/autenticacion.js';
 import type { Config } from './config.js';
 import { ErrorApp, errores } from './errores/errores.js';
-import { aRespuesta, estadoHttp } from './errores/http.js';
+import { aRespuesta } from './errores/http.js';
 import { normalizarError } from './errores/normalizar.js';
 import type { Contexto } from './graphql/contexto.js';
 import { ejecutorCompilado } from './graphql/ejecutor.js';
+import { consultaDeSolicitud, LimitesOperacion, problemaVariablesGet } from './graphql/limites.js';
 import { crearLoaders } from './graphql/loaders.js';
 import { construirSchema, type Extensiones } from './graphql/schema.js';
 import { cabecerasSeguridad } from './http/cabeceras-seguridad.js';
 import { verificarCuerpoJson } from './http/json-seguro.js';
+import { LimitesTasa } from './http/limites-tasa.js';
 import { medirSolicitudes, pluginGraphql, rutaMetricas } from './metricas/http.js';
 import { Disponibilidad } from './salud/ready.js';
 import type { Servicios } from './servicios.js';
@@ -46,6 +48,10 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
   const monitor = servicios.monitor;
   const schema = await construirSchema(d.extensiones);
   const openapi = construirOpenApi(RUTAS, schema);
+  const limitesOperacion = new LimitesOperacion(schema, config.graphqlLimites);
+  const tasa = config.limiteTasa.habilitado
+    ? new LimitesTasa({ ...config.limiteTasa, alLimitar: (l) => servicios.metricas?.solicitudLimitada(l) })
+    : undefined;
   const normalizar = (e: unknown, req?: Request) =>
     normalizarError(e, {
       monitor,
@@ -67,6 +73,7 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
       servicios.oidc,
       servicios.cacheAuth,
     );
+    if (auth && tasa) await tasa.porEntidad(auth.entidad.id);
     return {
       requestId: String(req.id),
       config,
@@ -81,6 +88,8 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
   const apollo = new ApolloServer<Contexto>({
     gateway: ejecutorCompilado(schema),
     introspection: config.graphqlIntrospection,
+    // A backstop: every document's text is checked against the limits before Apollo parses it.
+    parseOptions: { maxTokens: config.graphqlLimites.maxTokens },
     includeStacktraceInErrorResponses: false,
     // Names the operation in the request log and, with metrics on, counts it by name and outcome.
     plugins: [pluginGraphql<Contexto>(servicios.metricas)],
@@ -98,7 +107,9 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', true);
+  // The client address is the entry the last TRUST_PROXY_HOPS proxies appended: entries before it are
+  // the client's own say, and the per-address rate limit must not take them as its key.
+  app.set('trust proxy', config.proxiesConfiables);
   const metricas = servicios.metricas;
   if (metricas) {
     metricas.observarBd(d.orm, () => monitor.disponible);
@@ -173,6 +184,10 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
     res.status(503).json(listo);
   });
 
+  // Per client address, before the database guard, the body and authentication (health, readiness and
+  // metrics, above, are not counted).
+  if (tasa) app.use(tasa.porIp());
+
   // Database guard: nothing below runs while the database is starting or unreachable.
   app.use((_req, res, next) => {
     if (monitor.disponible && d.orm()) {
@@ -208,11 +223,23 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
           const ctx = await crearContexto(req);
           // Same contract as every REST route: no credential → 401 before anything is parsed or run.
           if (!ctx.auth) throw errores.noAutenticado();
+          // Then the document's limits, before Apollo parses, validates or runs it.
+          const { texto, variablesGet } = consultaDeSolicitud(req);
+          const variablesMalas = variablesGet === undefined ? undefined : problemaVariablesGet(variablesGet);
+          if (variablesMalas) throw variablesMalas;
+          const rechazo = texto === undefined ? undefined : limitesOperacion.verificar(texto);
+          if (rechazo) {
+            servicios.metricas?.solicitudLimitada(rechazo.motivo);
+            throw rechazo.error;
+          }
           return ctx;
         } catch (e) {
           const err = normalizar(e, req);
+          const { status, headers } = aRespuesta(err);
+          // originalError keeps the ErrorApp (and its extras, such as reintentarEnSegundos) for formatError.
           throw new GraphQLError(err.message, {
-            extensions: { ...err.extensions, http: { status: estadoHttp(err.codigo), headers: new Map() } },
+            originalError: err,
+            extensions: { ...err.extensions, http: { status, headers: new Map(Object.entries(headers)) } },
           });
         }
       },

@@ -38,6 +38,12 @@ export interface Config {
     ihce: { baseUrl: string | undefined; tokenUrl: string | undefined; simulador?: boolean };
   };
   graphqlIntrospection: boolean;
+  /** GraphQL documents over any of these are refused before they are validated or run. */
+  graphqlLimites: LimitesGraphql;
+  /** Requests per minute per client address (before authentication) and per entity (after); per instance. */
+  limiteTasa: { habilitado: boolean; ipPorMinuto: number; entidadPorMinuto: number };
+  /** Proxies in front of the instance whose X-Forwarded-For entry is trusted (the client address is the next one). */
+  proxiesConfiables: number;
   /** Modules this instance serves: readiness requires only their upstreams. */
   modulos: Modulo[];
   /** Graceful shutdown: how long in-flight requests may run after SIGTERM/SIGINT. */
@@ -65,6 +71,19 @@ export interface Config {
   /** Official HL7 validator for RDA bundles (RDA_VALIDADOR_*). */
   validadorHl7: ConfigValidadorHl7;
   rda: ConfigRda;
+}
+
+export interface LimitesGraphql {
+  /** Lexical tokens of the whole document (also bounds the parser's recursion). */
+  maxTokens: number;
+  /** Nesting of fields (fragments flattened). */
+  maxProfundidad: number;
+  maxAlias: number;
+  /** graphql-armor's cost: each field weighs 1 (2 with a selection), times 1.5 per level below. */
+  maxCosto: number;
+  maxDirectivas: number;
+  /** Times one field that calls the MUV, the IHCE or a validator may run in one operation. */
+  maxCampoCostoso: number;
 }
 
 /** RDA transmission to the IHCE: timeouts, retry queue and the key that signs query cursors. */
@@ -99,8 +118,14 @@ export interface MuvConfig {
   gzipDesdeBytes: number;
   /** A cached token is renewed this long before it expires. */
   renovarTokenAntesMs: number;
-  /** Invoice filings that may hold a pooled database connection at once (the rest queue in memory). */
+  /** Uploads to the mechanism in flight at once per instance (the rest queue in memory). */
   radicacionesSimultaneas: number;
+  /** A pending filing older than this is reconciled with ConsultarCUV (its request is gone). */
+  pendienteTrasMs: number;
+  /** How often the reconciler looks for such rows (0 = never). */
+  conciliarCadaMs: number;
+  /** How long a request retries writing its evidence when the database fails after the MUV answered. */
+  completarDuranteMs: number;
   simulador: SimuladorMuvConfig;
 }
 
@@ -120,16 +145,6 @@ export interface OidcConfig {
   issuer: string;
   audience: string;
   algorithms: string[];
-  /** A pending filing older than this is reconciled with ConsultarCUV (its request is gone). */
-  pendienteTrasMs: number;
-  /** How often the reconciler looks for such rows (0 = never). */
-  conciliarCadaMs: number;
-  /** How long a request retries writing its evidence when the database fails after the MUV answered. */
-  completarDuranteMs: number;
-  /** A pending filing older than this is reconciled with ConsultarCUV (its request is gone). */
-  pendienteTrasMs: number;
-  /** How often the reconciler looks for such rows (0 = never). */
-  conciliarCadaMs: number;
   groupsClaim: string;
   /** Only for tests and local issuers over http. */
   allowInsecureHttp: boolean;
@@ -336,6 +351,20 @@ export function loadConfig(env: Env = process.env): Config {
       ihce: { baseUrl: l.url('IHCE_BASE_URL'), tokenUrl: l.url('IHCE_TOKEN_URL') },
     },
     graphqlIntrospection: l.booleano('GRAPHQL_INTROSPECTION', !produccion),
+    graphqlLimites: {
+      maxTokens: l.entero('GRAPHQL_MAX_TOKENS', 1000, 10, 10_000),
+      maxProfundidad: l.entero('GRAPHQL_MAX_DEPTH', 10, 1, 100),
+      maxAlias: l.entero('GRAPHQL_MAX_ALIASES', 15, 0, 1000),
+      maxCosto: l.entero('GRAPHQL_MAX_COST', 2000, 1),
+      maxDirectivas: l.entero('GRAPHQL_MAX_DIRECTIVES', 20, 0, 1000),
+      maxCampoCostoso: l.entero('GRAPHQL_MAX_EXPENSIVE_FIELD', 5, 1, 100),
+    },
+    limiteTasa: {
+      habilitado: l.booleano('RATE_LIMIT_ENABLED', produccion),
+      ipPorMinuto: l.entero('RATE_LIMIT_IP_PER_MINUTE', 3000, 1),
+      entidadPorMinuto: l.entero('RATE_LIMIT_ENTITY_PER_MINUTE', 1200, 1),
+    },
+    proxiesConfiables: l.entero('TRUST_PROXY_HOPS', 1, 0, 10),
     modulos: modulos(l),
     apagado: { drenajeMs: l.entero('SHUTDOWN_DRAIN_SECONDS', 30, 0, 3600) * 1000 },
     http: tiemposHttp(l),
@@ -371,6 +400,7 @@ export function loadConfig(env: Env = process.env): Config {
       radicacionesSimultaneas: l.entero('MUV_RADICACIONES_SIMULTANEAS', 32, 1, 1000),
       pendienteTrasMs: l.entero('MUV_PENDIENTE_TRAS_SEGUNDOS', 0, 0) * 1000,
       conciliarCadaMs: l.entero('MUV_CONCILIAR_CADA_SEGUNDOS', 60, 0) * 1000,
+      completarDuranteMs: l.entero('MUV_EVIDENCIA_REINTENTO_SEGUNDOS', 15, 0, 600) * 1000,
       simulador: {
         iniciar: soloDesarrollo(
           l,
@@ -399,4 +429,3 @@ export function loadConfig(env: Env = process.env): Config {
     claveCursor ?? createHmac('sha256', config.credentialsKey).update('rda-cursor').digest();
   return config;
 }
-      completarDuranteMs: l.entero('MUV_EVIDENCIA_REINTENTO_SEGUNDOS', 15, 0, 600) * 1000,

@@ -3,19 +3,21 @@ import { GraphQLError } from 'graphql';
 /** Stable error codes shared by both doors (GraphQL `extensions.code`, REST `codigo`). */
 export const CODIGOS_ERROR = {
   'entrada-invalida': 400,
+  'consulta-demasiado-compleja': 400,
   'tenant-requerido': 400,
   'no-autenticado': 401,
   'credencial-invalida': 401,
   'sin-permiso': 403,
   'modulo-no-contratado': 403,
   'entidad-no-autorizada': 403,
-  'no-encontrado': 404,
   'obligado-no-autorizado': 403,
+  'no-encontrado': 404,
   conflicto: 409,
   'tiempo-agotado': 408,
   'cursor-expirado': 410,
   'cuerpo-demasiado-grande': 413,
   'tipo-contenido-no-soportado': 415,
+  'demasiadas-solicitudes': 429,
   'upstream-no-disponible': 502,
   'upstream-no-configurado': 503,
   'credenciales-no-configuradas': 503,
@@ -36,12 +38,12 @@ export interface ExtrasError {
   detalles?: DetalleError[];
   modulo?: string;
   reintentarEnSegundos?: number;
-}
-
   /** A filing that got no answer: what ConsultarCUV showed (`no-consta`) or that it could not be asked. */
   resultado?: 'no-consta' | 'desconocido';
   reintentoSeguro?: boolean;
   radicacionId?: string;
+}
+
 /** A typed, user-facing error: Spanish message plus a stable code. */
 export class ErrorApp extends GraphQLError {
   readonly codigo: CodigoError;
@@ -87,6 +89,13 @@ export const errores = {
     ),
   upstreamNoConfigurado: (sistema: string) =>
     new ErrorApp('upstream-no-configurado', `El servicio ${sistema} no está configurado en este entorno.`),
+  consultaDemasiadoCompleja: (mensaje: string) => new ErrorApp('consulta-demasiado-compleja', mensaje),
+  demasiadasSolicitudes: (porQuien: string, reintentarEnSegundos: number) =>
+    new ErrorApp(
+      'demasiadas-solicitudes',
+      `Demasiadas solicitudes ${porQuien}. Reintente en ${reintentarEnSegundos} segundos.`,
+      { reintentarEnSegundos },
+    ),
   interno: () =>
     new ErrorApp('interno', 'Error interno del servicio. Se registró con el identificador de la solicitud.'),
 };

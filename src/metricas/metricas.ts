@@ -34,6 +34,20 @@ const RESULTADOS_TRANSMISION = [
   'bloqueado-linter',
 ] as const;
 
+/** Why a request was refused by a limit: rate (ip, entidad) or the GraphQL document's (src/graphql/limites.ts). */
+const LIMITES = [
+  'ip',
+  'entidad',
+  'tokens',
+  'anidamiento',
+  'alias',
+  'profundidad',
+  'costo',
+  'directivas',
+  'campo-costoso',
+  'literal',
+] as const;
+
 /** How long a scrape waits for the queue count (a slow database must not hang the scrape). */
 const ESPERA_COLA_MS = 1000;
 
@@ -67,6 +81,8 @@ export class Metricas implements Medidor {
   private readonly radicaciones: Counter<'result' | 'operation'>;
   private readonly transmisiones: Counter<'result' | 'type'>;
   private readonly externas: Histogram<'upstream' | 'operation' | 'status'>;
+  private readonly limitadas: Counter<'limit'>;
+  private readonly limite = cerrada(LIMITES, 'otro');
   private readonly operacionMuv = cerrada(OPERACIONES_MUV, 'otra');
   private readonly operacionIhce = cerrada(OPERACIONES_IHCE, 'otra');
   private readonly estadoRadicacion = cerrada([...ESTADOS_RADICACION, 'repetida']);
@@ -135,6 +151,12 @@ export class Metricas implements Medidor {
       help: 'Duración de cada llamada HTTP al MUV o a la IHCE por operación y estado (código HTTP, timeout o red)',
       labelNames: ['upstream', 'operation', 'status'],
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+      registers,
+    });
+    this.limitadas = new Counter({
+      name: 'motor_limited_requests_total',
+      help: 'Solicitudes rechazadas por un límite: de tasa (ip, entidad; 429) o del documento GraphQL (tokens, alias, profundidad, costo, campo-costoso…; 400)',
+      labelNames: ['limit'],
       registers,
     });
     const yo = this;
@@ -264,6 +286,11 @@ export class Metricas implements Medidor {
     const status =
       typeof estado === 'number' ? (estado >= 100 && estado <= 599 ? String(estado) : 'otro') : estado;
     this.externas.observe({ upstream: servicio, operation: op, status }, segundos);
+  }
+
+  /** A request refused by a rate limit or a GraphQL document limit. */
+  solicitudLimitada(limite: string): void {
+    this.limitadas.inc({ limit: this.limite(limite) });
   }
 
   validacionRips(
