@@ -2,6 +2,12 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Request } from 'express';
 import { ErrorApp, errores } from '../src/errores/errores.js';
+import {
+  mensajeProblemaJson,
+  type ProblemaJson,
+  revisarEscapes,
+  VigiaEscapes,
+} from '../src/http/json-seguro.js';
 import { type CuerpoAbierto, FlujoCuerpo } from '../src/rips/validacion/flujo-cuerpo.js';
 import { decodificar, TextosDeBytes } from '../src/rips/validacion/textos-bytes.js';
 
@@ -21,7 +27,20 @@ function descompresor(codificacion: string): zlib.Gunzip | zlib.Inflate | zlib.B
   );
 }
 
-/** Bytes (as received) → inflated bytes; the limit counts inflated bytes. */
+/** The 400 for a NUL or lone-surrogate escape in the body (as express.json's routes answer it). */
+function prohibido(p: ProblemaJson): ErrorApp {
+  return errores.entradaInvalida(
+    mensajeProblemaJson(p),
+    p.tipo === 'caracter' && p.ruta
+      ? [{ campo: p.ruta, mensaje: 'Contiene un carácter no admitido.' }]
+      : undefined,
+  );
+}
+
+/**
+ * Bytes (as received) → inflated bytes; the limit counts inflated bytes, so inflating stops at it.
+ * Each chunk is checked for \u0000 and lone-surrogate escapes before anything reads it (json-seguro).
+ */
 async function* inflados(crudo: Readable, codificacion: string, limite: number): AsyncGenerator<Buffer> {
   const z = descompresor(codificacion);
   let fuente: Readable = crudo;
@@ -30,6 +49,7 @@ async function* inflados(crudo: Readable, codificacion: string, limite: number):
     fuente = crudo.pipe(z);
   }
   let total = 0;
+  const vigia = new VigiaEscapes();
   try {
     for await (const trozo of fuente as AsyncIterable<Buffer>) {
       total += trozo.length;
@@ -39,8 +59,12 @@ async function* inflados(crudo: Readable, codificacion: string, limite: number):
           `El cuerpo supera el límite de ${Math.round(limite / 1024 / 1024)} MB (medido tras descomprimir).`,
         );
       }
+      const p = vigia.revisar(trozo);
+      if (p) throw prohibido(p);
       yield trozo;
     }
+    const p = vigia.terminar();
+    if (p) throw prohibido(p);
   } catch (e) {
     if (e instanceof ErrorApp) throw e;
     throw errores.entradaInvalida('El cuerpo no pudo leerse (¿gzip corrupto o incompleto?).');
@@ -121,8 +145,11 @@ export function flujoDeSolicitud(req: Request, limite: number): FlujoCuerpo {
       throw errores.entradaInvalida('El cuerpo llegó incompleto.');
     }
     const inflado = inflarEntero(Buffer.concat(recibidos), codificacion, tope);
+    if (!inflado) return { textos: releer() };
+    const p = revisarEscapes(inflado);
+    if (p) throw prohibido(p);
     // The inflated (or concatenated) bytes are a copy of what `recibidos` keeps: rewritten in place.
-    return inflado ? { texto: decodificar(inflado, 0, inflado.length, true) } : { textos: releer() };
+    return { texto: decodificar(inflado, 0, inflado.length, true) };
   };
   return new FlujoCuerpo(vivo, releer, abrir);
 }

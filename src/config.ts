@@ -64,6 +64,10 @@ export interface Config {
     hiloDesdeBytes: number;
     /** REST bodies declaring at most this many bytes, and inflating to at most that, are read whole. */
     cuerpoEnteroHastaBytes: number;
+    /** Findings a validation answers (and a filing stores); the rest are counted by code. */
+    maxHallazgos: number;
+    /** Characters of those findings' texts, all together. */
+    maxRespuestaCaracteres: number;
   };
   /** FEV gate (invoice XML): max decoded AttachedDocument size and element nesting. */
   fev: { maxBytes: number; maxProfundidad: number };
@@ -385,6 +389,8 @@ export function loadConfig(env: Env = process.env): Config {
       hilos: l.entero('RIPS_HILOS', Math.min(2, os.availableParallelism()), 0, 256),
       hiloDesdeBytes: l.tamano('RIPS_HILO_DESDE', '1mb'),
       cuerpoEnteroHastaBytes: l.tamano('RIPS_CUERPO_ENTERO_HASTA', '2mb'),
+      maxHallazgos: l.entero('RIPS_MAX_HALLAZGOS', 2000, 1, 1_000_000),
+      maxRespuestaCaracteres: l.tamano('RIPS_MAX_RESPUESTA', '8mb', 1),
     },
     fev: {
       maxBytes: l.tamano('FEV_MAX_BYTES', '16mb', 1),

@@ -73,6 +73,7 @@ export function crearServicios(
     // Large bodies: users split among the threads (same findings as one walk).
     grupo && { grupo, desdeCaracteres: config.rips.hiloDesdeBytes },
     config.rips.cuerpoEnteroHastaBytes,
+    { maxHallazgos: config.rips.maxHallazgos, maxCaracteres: config.rips.maxRespuestaCaracteres },
   );
   const metricas = config.metricas.habilitadas ? new Metricas() : undefined;
   const medidor = metricas ?? MEDIDOR_NULO;

@@ -24,6 +24,7 @@ const QUERY = `query ($rips: JSON, $ripsTexto: String, $xmlFevFile: String, $fec
     issues { severity regla path message }
     errores { codigo severidad fuente titulo explicacion comoCorregir mensajeOriginal
       ubicacion { factura usuarioIndex documentoUsuario tipoServicio servicioIndex campo campoNombre ruta descripcion } }
+    omitidos { codigo severidad cantidad }
   }
 }`;
 const codigos = (body: { errores: { codigo: string; severidad: string }[] }) =>

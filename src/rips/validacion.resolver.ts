@@ -4,7 +4,10 @@ import { requiere, type TablaReglas } from '../auth/reglas.js';
 import { ErrorAccionable } from '../errores/error-accionable.js';
 import { errores } from '../errores/errores.js';
 import type { Contexto } from '../graphql/contexto.js';
+import { Escalares } from '../graphql/enums.js';
+import { mensajeProblemaJson, revisarTextoJson } from '../http/json-seguro.js';
 import type { Registro } from './tipos.js';
+import type { HallazgosOmitidos as Omitidos } from './validacion/acotar.js';
 import { EscalarFlujoCuerpo, type FlujoCuerpo } from './validacion/flujo-cuerpo.js';
 
 @ObjectType('RipsIssue', { description: 'Hallazgo en forma compacta (severity error = rechazo)' })
@@ -36,6 +39,21 @@ export class ResumenValidacion {
   informativos!: number;
 }
 
+@ObjectType('HallazgosOmitidos', {
+  description:
+    'Hallazgos de un código que no caben en la respuesta (RIPS_MAX_HALLAZGOS, RIPS_MAX_RESPUESTA); sí cuentan en `resumen` y `valid`',
+})
+export class HallazgosOmitidos implements Omitidos {
+  @Field(() => String)
+  codigo!: string;
+
+  @Field(() => Escalares.Severidad)
+  severidad!: Omitidos['severidad'];
+
+  @Field(() => Int)
+  cantidad!: number;
+}
+
 @ObjectType('ResultadoValidacionRips')
 export class ResultadoValidacionRips {
   @Field(() => Boolean, { description: 'true cuando no hay ningún hallazgo de severidad rechazo' })
@@ -52,6 +70,12 @@ export class ResultadoValidacionRips {
 
   @Field(() => [ErrorAccionable])
   errores!: ErrorAccionable[];
+
+  @Field(() => [HallazgosOmitidos], {
+    description:
+      'Hallazgos que quedaron fuera de `errores` e `issues` por los límites de la respuesta, contados por código (vacío casi siempre). `errores` trae los primeros en el orden del RIPS.',
+  })
+  omitidos!: HallazgosOmitidos[];
 }
 
 @Resolver()
@@ -88,6 +112,19 @@ export class ValidacionRipsResolver {
     xmlFevFile: string | null,
     @Ctx() ctx: Contexto,
   ): Promise<ResultadoValidacionRips> {
+    // The checks express.json applies to JSON bodies (json-seguro.ts), on the JSON inside the string;
+    // its nesting is bounded by the engine as it walks each user.
+    if (typeof ripsTexto === 'string') {
+      const p = revisarTextoJson(ripsTexto);
+      if (p) {
+        throw errores.entradaInvalida(
+          mensajeProblemaJson(p),
+          p.tipo === 'caracter' && p.ruta
+            ? [{ campo: `ripsTexto.${p.ruta}`, mensaje: 'Contiene un carácter no admitido.' }]
+            : undefined,
+        );
+      }
+    }
     if (xmlFevFile !== null && xmlFevFile !== undefined && !cuerpoFlujo) {
       const r =
         ripsTexto !== null && ripsTexto !== undefined && (rips === null || rips === undefined)

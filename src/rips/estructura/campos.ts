@@ -309,12 +309,15 @@ export const CAMPOS: TablaCampos = {
       requerido: 'si',
       catalogo: 'IPSCodHabilitacion',
     },
-    // Type and size "given by the DIAN": a string, null only for RIPS sin factura (tipoNota RS).
+    // Type and size "given by the DIAN": a string, null only for RIPS sin factura (tipoNota RS). The
+    // DIAN number is prefix + consecutive; DT1 gives the notes numbered the same way (T04) 20
+    // characters, and so does this table: without a size, a 1 MiB value was walked and repeated whole.
     {
       id: 'T02',
       nombre: 'numFactura',
       etiqueta: 'Número de la factura',
       tipo: 'C',
+      longitud: ceroO(1, 20),
       requerido: 'condicional',
     },
     {

@@ -2,7 +2,7 @@ import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { ubicacion } from '../../errores/ubicacion.js';
 import type { Severidad } from '../tipos.js';
 import { diaColombia } from '../validacion/severidad.js';
-import type { ResultadoValidacion } from '../validacion/validar.js';
+import { type ResultadoValidacion, resumir } from '../validacion/validar.js';
 import { CODIGOS_FEV } from './codigos.js';
 import type { HallazgoFev } from './verificar.js';
 
@@ -74,13 +74,16 @@ export function combinar(
 ): ResultadoValidacion {
   const errores = [...gate.errores, ...rips.errores];
   const issues = [...gate.issues, ...rips.issues];
-  const resumen = { rechazos: 0, avisos: 0, informativos: 0 };
-  for (const e of errores) {
-    if (e.severidad === 'rechazo') resumen.rechazos++;
-    else if (e.severidad === 'informativo') resumen.informativos++;
-    else resumen.avisos++;
-  }
-  return { valid: resumen.rechazos === 0, fechaEvaluacion: rips.fechaEvaluacion, issues, errores, resumen };
+  // The RIPS findings left out by the bounds still count (the gate's are few and all kept).
+  const resumen = resumir(errores, rips.omitidos);
+  return {
+    valid: resumen.rechazos === 0,
+    fechaEvaluacion: rips.fechaEvaluacion,
+    issues,
+    errores,
+    resumen,
+    omitidos: rips.omitidos,
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type DetalleError, errores } from '../../errores/errores.js';
+import { eco } from './acotar.js';
 import { ErrorTextoRips, miembros } from './texto-rips.js';
 
 const ESPACIO = /\s/;
@@ -72,7 +73,7 @@ export function miembrosRaiz(
   const anotar = (clave: string, valor: unknown) => {
     if (clave !== 'rips' && !permitidas.includes(clave)) {
       desconocidas.push({
-        campo: clave,
+        campo: eco(clave),
         mensaje: `Propiedad desconocida. Admitidas: rips, ${permitidas.join(', ')}.`,
       });
     } else otros[clave] = valor;
@@ -122,7 +123,7 @@ export function comprobarClaves(miembros: Record<string, unknown>, permitidas: r
   const desconocidas = Object.keys(miembros)
     .filter((k) => k !== 'rips' && !permitidas.includes(k))
     .map((campo) => ({
-      campo,
+      campo: eco(campo),
       mensaje: `Propiedad desconocida. Admitidas: rips, ${permitidas.join(', ')}.`,
     }));
   if (desconocidas.length)

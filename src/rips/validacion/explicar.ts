@@ -10,6 +10,19 @@ import {
   TIPOS_SERVICIO,
   type TipoRegistro,
 } from '../tipos.js';
+import {
+  acotarDetalle,
+  caracteresDe,
+  contarOmitido,
+  eco,
+  type HallazgosOmitidos,
+  LIMITES_POR_DEFECTO,
+  type LimitesHallazgos,
+  MAX_ECO,
+  miles,
+  ordenarOmitidos,
+} from './acotar.js';
+import { TAMANO_ENCABEZADO } from './encabezado.js';
 import type { NotaOmitida } from './motor.js';
 import { claseVigente, severidadDe } from './severidad.js';
 
@@ -25,6 +38,10 @@ export interface ExplicarOpciones {
   reglas: ReadonlyMap<string, Regla>;
   campos: TablaCampos;
   rechazoDesde?: Record<string, string>;
+  /** Findings and characters answered (the rest counted in `omitidos`); LIMITES_POR_DEFECTO if absent. */
+  limites?: LimitesHallazgos;
+  /** Findings the walk already left out (beyond its own bound), by code. */
+  omitidos?: Record<string, number>;
 }
 
 const ORDEN_TIPO = new Map<string, number>(TIPOS_SERVICIO.map((t, i) => [t, i]));
@@ -33,9 +50,21 @@ function texto(v: unknown): string | null {
   return typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' ? String(v) : null;
 }
 
+/**
+ * A finding's value for its explanation: short values quoted whole, a longer string by its start and
+ * length (eco), containers only by their kind (never serialized: they may be large).
+ */
 function mostrarValor(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
-  return s.length > 80 ? `${s.slice(0, 77)}…` : s;
+  if (typeof v === 'string') return v.length > MAX_ECO ? eco(v) : `«${eco(v)}»`;
+  if (Array.isArray(v)) return `un arreglo de ${miles(v.length)} elementos`;
+  if (typeof v === 'object' && v !== null) return 'un objeto';
+  return `«${String(v)}»`;
+}
+
+/** The invoice number as findings echo it (shortened past its DT1 size). */
+export function facturaDe(rips: Registro): string | null {
+  const f = texto(rips.numFactura);
+  return f === null ? null : eco(f, TAMANO_ENCABEZADO.get('numFactura'));
 }
 
 type IndiceCampos = Map<TipoRegistro, Map<string, { spec: CampoSpec; orden: number }>>;
@@ -65,7 +94,9 @@ export function rutaDe(h: Hallazgo): string {
 
 /**
  * Turns raw findings into ErrorAccionable (registry texts, severity on the evaluation date,
- * a location a person understands) and RipsIssue, in a deterministic order.
+ * a location a person understands) and RipsIssue, in a deterministic order. Only the first
+ * `limites.maxHallazgos` (and `limites.maxCaracteres` of text) are explained; the rest, and those
+ * the walk left out, are counted by code in `omitidos`.
  */
 export function explicar(
   rips: Registro,
@@ -73,7 +104,8 @@ export function explicar(
   hallazgos: Hallazgo[],
   notas: NotaOmitida[],
   o: ExplicarOpciones,
-) {
+): { errores: ErrorAccionable[]; issues: RipsIssue[]; omitidos: HallazgosOmitidos[] } {
+  const limites = o.limites ?? LIMITES_POR_DEFECTO;
   const indiceCampos = indiceDe(o.campos);
   const tipoDe = (h: Hallazgo): TipoRegistro =>
     h.tipoServicio ?? (h.usuarioIndex !== undefined ? 'usuario' : 'transaccion');
@@ -111,13 +143,29 @@ export function explicar(
     return s;
   };
 
-  const factura = texto(rips.numFactura);
+  const severidadDeCodigo = (codigo: string): Severidad => {
+    const regla = o.reglas.get(codigo);
+    return regla ? severidadDeRegla(regla) : 'rechazo';
+  };
+
+  const factura = facturaDe(rips);
   const errores: ErrorAccionable[] = [];
   const issues: RipsIssue[] = [];
+  const omitidos = new Map<string, HallazgosOmitidos>();
+  for (const [codigo, n] of Object.entries(o.omitidos ?? {}))
+    contarOmitido(omitidos, codigo, severidadDeCodigo(codigo), n);
+  let caracteres = 0;
+  let lleno = false;
 
   for (const { h, ruta } of ordenados) {
     const regla = o.reglas.get(h.codigo);
     const severidad: Severidad = regla ? severidadDeRegla(regla) : 'rechazo';
+    if (lleno || errores.length >= limites.maxHallazgos) {
+      lleno = true;
+      contarOmitido(omitidos, h.codigo, severidad);
+      continue;
+    }
+    const detalle = h.detalle === undefined ? undefined : acotarDetalle(h.detalle);
     const documentoUsuario = h.usuarioIndex !== undefined ? (documentos[h.usuarioIndex] ?? null) : null;
     const spec = h.campo ? indiceCampos.get(tipoDe(h))?.get(h.campo)?.spec : undefined;
     const campoNombre = spec?.etiqueta ?? null;
@@ -129,12 +177,12 @@ export function explicar(
     if (h.campo) partes.push(campoNombre ?? h.campo);
     const explicacion = [
       regla?.explicacion ?? `Hallazgo ${h.codigo}.`,
-      h.detalle,
-      h.valor !== undefined ? `Valor informado: «${mostrarValor(h.valor)}».` : undefined,
+      detalle,
+      h.valor !== undefined ? `Valor informado: ${mostrarValor(h.valor)}.` : undefined,
     ]
       .filter(Boolean)
       .join(' ');
-    errores.push({
+    const error: ErrorAccionable = {
       codigo: h.codigo,
       severidad,
       fuente: 'linter-local',
@@ -153,13 +201,22 @@ export function explicar(
       explicacion,
       comoCorregir: regla?.comoCorregir ?? 'Revise el dato en el sistema de origen.',
       mensajeOriginal: regla?.mensajeOficial ?? null,
-    });
-    issues.push({
+    };
+    const issue: RipsIssue = {
       severity: severidad === 'rechazo' ? 'error' : 'warning',
       regla: h.codigo,
       path: ruta,
-      message: `${regla?.mensajeOficial ?? regla?.titulo ?? h.codigo}${h.detalle ? ` ${h.detalle}` : ''}`,
-    });
+      message: `${regla?.mensajeOficial ?? regla?.titulo ?? h.codigo}${detalle ? ` ${detalle}` : ''}`,
+    };
+    // The answer's size: once the texts pass the budget, this finding and the rest are counted instead.
+    caracteres += caracteresDe(error) + issue.message.length + ruta.length;
+    if (caracteres > limites.maxCaracteres) {
+      lleno = true;
+      contarOmitido(omitidos, h.codigo, severidad);
+      continue;
+    }
+    errores.push(error);
+    issues.push(issue);
   }
 
   for (const n of notas) {
@@ -167,7 +224,7 @@ export function explicar(
     errores.push(e);
     issues.push({ severity: 'warning', regla: e.codigo, path: '$', message: e.titulo });
   }
-  return { errores, issues };
+  return { errores, issues, omitidos: ordenarOmitidos(omitidos) };
 }
 
 function explicarNota(n: NotaOmitida, factura: string | null): ErrorAccionable {

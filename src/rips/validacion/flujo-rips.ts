@@ -1,4 +1,5 @@
 import type { Registro } from '../tipos.js';
+import { MAX_VALOR_ENCABEZADO, valorEncabezadoExcesivo } from './encabezado.js';
 import {
   type Ancla,
   anclaDe,
@@ -48,17 +49,27 @@ function finCompleto(t: string, i: number): number {
   return fin;
 }
 
+/** The member being read when the text ran out (its key and where its value starts). */
+interface MiembroAbierto {
+  clave?: string;
+  inicio: number;
+}
+
 /** Members of an object at `i` up to (not including) `parar` key; values parsed. */
 function leerMiembros(
   t: string,
   i: number,
   parar: (clave: string, inicioValor: number) => boolean,
+  abierto: MiembroAbierto = { inicio: -1 },
 ): { miembros: Registro; clave?: string; inicioValor?: number; fin?: number } {
   const miembros: Registro = {};
   const cierre = { fin: -1 };
   for (const [clave, inicio] of miembrosPerezosos(t, i, cierre, incompleto)) {
     if (parar(clave, inicio)) return { miembros, clave, inicioValor: inicio };
+    abierto.clave = clave;
+    abierto.inicio = inicio;
     cierre.fin = finCompleto(t, inicio);
+    abierto.clave = undefined;
     miembros[clave] = JSON.parse(t.slice(inicio, cierre.fin));
   }
   return { miembros, fin: cierre.fin };
@@ -103,6 +114,7 @@ export async function leerInicio(
   };
 
   for (;;) {
+    const abierto: MiembroAbierto = { inicio: -1 };
     try {
       let ripsInicio = -1;
       const cuerpo = leerMiembros(pend, 0, (clave, v) => {
@@ -112,11 +124,16 @@ export async function leerInicio(
       });
       if (cuerpo.clave !== 'rips' || pend[ripsInicio] !== '{') return await completo();
       let usuariosInicio = -1;
-      const rips = leerMiembros(pend, ripsInicio, (clave, v) => {
-        if (clave !== 'usuarios') return false;
-        usuariosInicio = v;
-        return true;
-      });
+      const rips = leerMiembros(
+        pend,
+        ripsInicio,
+        (clave, v) => {
+          if (clave !== 'usuarios') return false;
+          usuariosInicio = v;
+          return true;
+        },
+        abierto,
+      );
       if (rips.clave !== 'usuarios' || pend[usuariosInicio] !== '[') return await completo();
       return {
         antes: cuerpo.miembros,
@@ -126,7 +143,13 @@ export async function leerInicio(
       };
     } catch (e) {
       if (!(e instanceof Incompleto)) throw e;
-      if (pend.length > PREFIJO_MAXIMO) return await completo();
+      // A text member of the RIPS still arriving (numFactura…): refused once it passes the bound, before
+      // the body is read whole; other long prefixes (an XML before the RIPS) are read whole.
+      if (abierto.clave !== undefined && pend[abierto.inicio] === '"') {
+        const largo = pend.length - abierto.inicio - 1;
+        if (largo > MAX_VALOR_ENCABEZADO)
+          throw valorEncabezadoExcesivo(abierto.clave, largo, { masDe: true, ruta: `rips.${abierto.clave}` });
+      } else if (pend.length > PREFIJO_MAXIMO) return await completo();
       if (!(await leerMas())) throw new ErrorTextoRips('el cuerpo terminó antes de tiempo');
     }
   }

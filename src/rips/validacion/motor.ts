@@ -2,6 +2,13 @@ import type { Catalogos } from '../catalogos/tipos.js';
 import type { VerificadorEstructura } from '../estructura/verificador.js';
 import type { ContextoRegla, DatosFev, RefServicio, Regla } from '../reglas/tipos.js';
 import { type Donde, type Hallazgo, type Registro, TIPOS_SERVICIO, type TipoServicio } from '../tipos.js';
+import { eco, MAX_HALLAZGOS_POR_DEFECTO } from './acotar.js';
+import {
+  encabezadoAcotado,
+  excesoProfundidad,
+  profundidadExcesiva,
+  revisarEncabezado,
+} from './encabezado.js';
 import { esReglaGlobal } from './proyeccion.js';
 
 export interface OpcionesMotor {
@@ -20,6 +27,11 @@ export interface OpcionesMotor {
    * the MUV). null: no XML applies (tipoNota NA/RS), so they are skipped without a note.
    */
   fev?: DatosFev | null;
+  /**
+   * Findings kept (default MAX_HALLAZGOS_POR_DEFECTO): the walk goes on and counts the rest by code
+   * in `omitidos`, so a RIPS wrong in every record holds a bounded list, not one per field.
+   */
+  maxHallazgos?: number;
 }
 
 export interface NotaOmitida {
@@ -34,6 +46,8 @@ export interface ResultadoMotor {
   notas: NotaOmitida[];
   /** "CC 123" of each user by index (what a finding's location shows), null when missing. */
   documentos: (string | null)[];
+  /** Findings found beyond `maxHallazgos`, by code (not kept). */
+  omitidos: Record<string, number>;
 }
 
 function esObjeto(v: unknown): v is Registro {
@@ -47,6 +61,8 @@ function esObjeto(v: unknown): v is Registro {
  */
 export class Recorrido {
   private readonly hallazgos: Hallazgo[] = [];
+  private readonly omitidos: Record<string, number> = {};
+  private readonly maxHallazgos: number;
   private readonly documentos: (string | null)[] = [];
   private readonly notas: NotaOmitida[] = [];
   private activas: Regla[] = [];
@@ -75,6 +91,17 @@ export class Recorrido {
   ) {
     const modo = o.modo ?? 'completo';
     this.registros = modo !== 'global';
+    this.maxHallazgos = o.maxHallazgos ?? MAX_HALLAZGOS_POR_DEFECTO;
+    // Before any work: header values that are no RIPS values, and values nested past the limit.
+    if (modo !== 'tramo') {
+      revisarEncabezado(rips);
+      for (const clave in rips) {
+        const v = rips[clave];
+        if (clave === 'usuarios' && Array.isArray(v)) continue;
+        const r = excesoProfundidad(v, 2);
+        if (r !== undefined) throw profundidadExcesiva(`${eco(clave)}${r}`);
+      }
+    }
     const faltantes = new Map<string, string[]>();
     const todas: Regla[] = [];
     const soloMuv: string[] = [];
@@ -109,25 +136,33 @@ export class Recorrido {
       if (conXml.length) this.notas.push({ codigo: 'XML01', reglas: conXml });
     }
 
-    const hallazgos = this.hallazgos;
+    const anotar = this.anotar;
+    // Rules see oversized header values shortened (their RVG05 comes from `rips`, with the real length).
+    const paraReglas = encabezadoAcotado(rips);
     this.ctx = {
       fecha: o.fecha,
-      rips,
+      rips: paraReglas,
       catalogos: o.catalogos,
       ...(o.fev ? { fev: o.fev } : {}),
       emitir: (codigo, donde, campo, extra) => {
-        hallazgos.push({ codigo, ...donde, ...(campo ? { campo } : {}), ...extra });
+        anotar({ codigo, ...donde, ...(campo ? { campo } : {}), ...extra });
       },
     };
     this.estados = new Map<Regla, unknown>(this.activas.map((r) => [r, r.estado?.()]));
     this.ganchos();
 
     if (modo === 'tramo') return;
-    o.estructura?.verificar('transaccion', rips, (h) => this.hallazgos.push({ ...h }));
+    o.estructura?.verificar('transaccion', rips, (h) => this.anotar({ ...h }));
     // In a parallel walk the slices' rules never see the transaction: its hooks run here, for all.
     // (a rule with both a transaction hook and per-user state would need its state in the threads).
-    for (const r of todas) r.transaccion?.(rips, this.ctx, this.estados.get(r));
+    for (const r of todas) r.transaccion?.(paraReglas, this.ctx, this.estados.get(r));
   }
+
+  /** Keeps a finding, or counts it once `maxHallazgos` are kept. */
+  private readonly anotar = (h: Hallazgo): void => {
+    if (this.hallazgos.length < this.maxHallazgos) this.hallazgos.push(h);
+    else this.omitidos[h.codigo] = (this.omitidos[h.codigo] ?? 0) + 1;
+  };
 
   /** Hooks and state resolved once per type: the per-record loop then does no lookups. */
   private ganchos(): void {
@@ -162,18 +197,23 @@ export class Recorrido {
   // Structure findings located at the current position: one emitter per level, made once, instead
   // of a closure and a location object per record.
   private readonly emitirUsuario = (h: Omit<Hallazgo, keyof Donde>) => {
-    this.hallazgos.push({ ...h, usuarioIndex: this.i });
+    this.anotar({ ...h, usuarioIndex: this.i });
   };
   private readonly emitirServicio = (h: Omit<Hallazgo, keyof Donde>) => {
-    this.hallazgos.push({ ...h, usuarioIndex: this.i, tipoServicio: this.tipo, servicioIndex: this.j });
+    this.anotar({ ...h, usuarioIndex: this.i, tipoServicio: this.tipo, servicioIndex: this.j });
   };
 
   usuario(u: unknown): void {
     const i = ++this.i;
-    const { o, ctx, hallazgos } = this;
+    const { o, ctx } = this;
     const dondeU: Donde = { usuarioIndex: i };
     const registros = this.registros;
-    if (registros) o.estructura?.verificar('usuario', u, this.emitirUsuario);
+    if (registros) {
+      // A user is level 3 of the RIPS (root, usuarios, user); reduced users (global) were checked whole.
+      const exceso = excesoProfundidad(u, 3);
+      if (exceso !== undefined) throw profundidadExcesiva(`usuarios[${i}]${exceso}`);
+      o.estructura?.verificar('usuario', u, this.emitirUsuario);
+    }
     this.documentos.push(esObjeto(u) ? documentoDe(u) : null);
     if (!esObjeto(u)) return;
     const conUsuario = this.conUsuario;
@@ -185,7 +225,7 @@ export class Recorrido {
     if (servicios === undefined || servicios === null) return;
     if (!esObjeto(servicios)) {
       if (!registros) return;
-      hallazgos.push({
+      this.anotar({
         codigo: 'RVG01',
         ...dondeU,
         campo: 'servicios',
@@ -201,7 +241,7 @@ export class Recorrido {
       if (lista === undefined || lista === null) continue;
       if (!Array.isArray(lista)) {
         if (!registros) continue;
-        hallazgos.push({
+        this.anotar({
           codigo: 'RVG01',
           ...dondeU,
           campo: tipo,
@@ -230,7 +270,12 @@ export class Recorrido {
 
   terminar(): ResultadoMotor {
     for (const r of this.activas) r.final?.(this.ctx, this.estados.get(r));
-    return { hallazgos: this.hallazgos, notas: this.notas, documentos: this.documentos };
+    return {
+      hallazgos: this.hallazgos,
+      notas: this.notas,
+      documentos: this.documentos,
+      omitidos: this.omitidos,
+    };
   }
 }
 
@@ -253,9 +298,14 @@ export function recorrer(
   return r.terminar();
 }
 
+/** DT1 sizes of the user's document type (U01) and number (U02): a longer value is echoed shortened. */
+const TAMANO_TIPO_DOCUMENTO = 2;
+const TAMANO_DOCUMENTO = 20;
+
 function documentoDe(u: Registro): string | null {
   const num = u.numDocumentoIdentificacion;
   if ((typeof num !== 'string' || num.trim() === '') && typeof num !== 'number') return null;
   const tipo = u.tipoDocumentoIdentificacion;
-  return `${typeof tipo === 'string' && tipo.trim() !== '' ? tipo : '?'} ${num}`;
+  const t = typeof tipo === 'string' && tipo.trim() !== '' ? eco(tipo, TAMANO_TIPO_DOCUMENTO) : '?';
+  return `${t} ${eco(String(num), TAMANO_DOCUMENTO)}`;
 }

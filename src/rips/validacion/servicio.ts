@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
+import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { errores } from '../../errores/errores.js';
+import { ErrorJsonProhibido } from '../../http/json-seguro.js';
 import { CatalogosEnMemoria } from '../catalogos/memoria.js';
 import type { Catalogos } from '../catalogos/tipos.js';
 import { CAMPOS } from '../estructura/campos.js';
@@ -11,7 +13,17 @@ import { LIMITES_FEV_POR_DEFECTO, type LimitesFev } from '../fev/entrada.js';
 import { combinar, conXmlIlegible, explicarFev } from '../fev/explicar.js';
 import { REGLAS } from '../reglas/registro.js';
 import type { Registro } from '../tipos.js';
+import {
+  acotarHallazgos,
+  acotarTexto,
+  type HallazgosOmitidos,
+  LIMITES_POR_DEFECTO,
+  type LimitesHallazgos,
+  maxCrudos,
+} from './acotar.js';
 import { comprobarClaves, miembrosRaiz } from './cuerpo-texto.js';
+import { revisarEncabezado } from './encabezado.js';
+import { facturaDe } from './explicar.js';
 import type { FlujoCuerpo } from './flujo-cuerpo.js';
 import { fuenteDe, type LecturaEnFlujo, leerCola, leerInicio, usuariosEnFlujo } from './flujo-rips.js';
 import { type GrupoHilos, TramoInvalido } from './hilos/grupo.js';
@@ -36,10 +48,24 @@ export class ServicioValidacionRips {
     private readonly hilos?: { grupo: GrupoHilos; desdeCaracteres: number },
     /** REST bodies up to this inflated size are read whole instead of streamed (0: always streamed). */
     private readonly enteroHasta = 0,
+    /** Findings and characters of an answer (RIPS_MAX_HALLAZGOS, RIPS_MAX_RESPUESTA). */
+    readonly limites: LimitesHallazgos = LIMITES_POR_DEFECTO,
   ) {}
 
+  /**
+   * Findings as a filing may store them (radicacion.errores): the first `limites.maxHallazgos`, texts
+   * bounded and free of NUL and lone surrogates, the rest counted by code. See acotar.ts.
+   */
+  acotarHallazgos(lista: readonly ErrorAccionable[]): {
+    errores: ErrorAccionable[];
+    omitidos: HallazgosOmitidos[];
+  } {
+    return acotarHallazgos(lista, this.limites);
+  }
+
   async validar(em: EntityManager, rips: Registro, fecha?: Date): Promise<ResultadoValidacion> {
-    return validarRips(rips, await this.opciones(em, fecha));
+    const opciones = await this.opciones(em, fecha);
+    return traducir(() => validarRips(rips, opciones));
   }
 
   /**
@@ -53,9 +79,13 @@ export class ServicioValidacionRips {
     entrada: { rips: Registro; xmlFevFile?: string | null; fecha?: Date },
   ): Promise<ResultadoValidacion> {
     const opciones = await this.opciones(em, entrada.fecha);
-    const compuerta = ejecutarCompuerta(entrada.rips, entrada.xmlFevFile, this.limitesFev);
-    const r = validarRips(entrada.rips, { ...opciones, fev: compuerta.datos });
-    return this.conCompuerta(entrada.rips, compuerta, r);
+    return traducir(() => {
+      // The header first: a 1 MiB numFactura must not reach the gate's comparisons either.
+      revisarEncabezado(entrada.rips);
+      const compuerta = ejecutarCompuerta(entrada.rips, entrada.xmlFevFile, this.limitesFev);
+      const r = validarRips(entrada.rips, { ...opciones, fev: compuerta.datos });
+      return this.conCompuerta(entrada.rips, compuerta, r);
+    });
   }
 
   private conCompuerta(
@@ -63,8 +93,7 @@ export class ServicioValidacionRips {
     compuerta: ResultadoCompuerta,
     r: ResultadoValidacion,
   ): ResultadoValidacion {
-    const factura = typeof rips.numFactura === 'string' && rips.numFactura.trim() ? rips.numFactura : null;
-    const gate = explicarFev(compuerta.hallazgos, factura, r.fechaEvaluacion, this.rechazoDesde);
+    const gate = explicarFev(compuerta.hallazgos, facturaDe(rips), r.fechaEvaluacion, this.rechazoDesde);
     return combinar(gate, compuerta.datos === undefined ? conXmlIlegible(r) : r);
   }
 
@@ -84,13 +113,14 @@ export class ServicioValidacionRips {
       if (inicio < 0 || texto[inicio] !== '{') throw new ErrorTextoRips('se esperaba un objeto');
       const { transaccion, usuarios } = ripsPorPartes(texto, inicio);
       if (xmlFevFile === undefined) return validarRips(transaccion, opciones, usuarios);
+      revisarEncabezado(transaccion);
       const compuerta = ejecutarCompuerta(transaccion, xmlFevFile, this.limitesFev);
       const r = validarRips(transaccion, { ...opciones, fev: compuerta.datos }, usuarios);
       return this.conCompuerta(transaccion, compuerta, r);
     } catch (e) {
       // Properties after «usuarios» (unusual layout): read the RIPS whole instead.
       if (e instanceof MiembrosTrasUsuarios) {
-        if (xmlFevFile === undefined) return this.validarCompleto(texto, opciones);
+        if (xmlFevFile === undefined) return traducir(() => this.validarCompleto(texto, opciones));
         return this.validarConFev(em, { rips: this.parsearCompleto(texto), xmlFevFile, fecha });
       }
       if (e instanceof ErrorTextoRips || e instanceof SyntaxError) {
@@ -99,7 +129,7 @@ export class ServicioValidacionRips {
           [{ campo: 'rips', mensaje: e.message }],
         );
       }
-      throw e;
+      throw comoErrorApp(e);
     }
   }
 
@@ -119,6 +149,7 @@ export class ServicioValidacionRips {
       const opciones = await this.opciones(em, fechaDelCuerpo(lectura.antes.fechaEvaluacion));
       // The XML before the RIPS: the gate runs first and the users are still checked as they arrive.
       const xml = xmlDelCuerpo(lectura.antes.xmlFevFile);
+      if (xml !== undefined) revisarEncabezado(lectura.transaccion);
       const compuerta =
         xml === undefined ? undefined : ejecutarCompuerta(lectura.transaccion, xml, this.limitesFev);
       let usuarios: { resultado: ResultadoValidacion; cola: string };
@@ -149,7 +180,7 @@ export class ServicioValidacionRips {
       if (e instanceof ErrorTextoRips || e instanceof SyntaxError) {
         throw errores.entradaInvalida('El cuerpo no es JSON válido. Revise comillas, comas y llaves.');
       }
-      throw e;
+      throw comoErrorApp(e);
     }
   }
 
@@ -168,6 +199,7 @@ export class ServicioValidacionRips {
       reglas: REGLAS,
       estructura: opciones.estructura,
       fev: opciones.fev,
+      maxHallazgos: maxCrudos(this.limites.maxHallazgos),
     });
     const hilos = this.hilos;
     const paralelo = hilos && opciones.catalogos instanceof CatalogosEnMemoria ? hilos : undefined;
@@ -189,6 +221,7 @@ export class ServicioValidacionRips {
         fecha,
         rechazoDesde: this.rechazoDesde,
         fev: opciones.fev,
+        limites: this.limites,
       });
     }
     const resultado = resultadoDeMotor(lectura.transaccion, walk.terminar(), REGLAS, fecha, opciones);
@@ -197,6 +230,17 @@ export class ServicioValidacionRips {
 
   /** The whole body as text: its members parsed, the RIPS read by parts. */
   async validarCuerpoTexto(em: EntityManager, texto: string): Promise<ResultadoValidacion> {
+    try {
+      return await this.validarCuerpoTextoSinTraducir(em, texto);
+    } catch (e) {
+      throw comoErrorApp(e);
+    }
+  }
+
+  private async validarCuerpoTextoSinTraducir(
+    em: EntityManager,
+    texto: string,
+  ): Promise<ResultadoValidacion> {
     const v = miembrosRaiz(texto, CLAVES_CUERPO);
     const fecha = fechaDelCuerpo(v.otros.fechaEvaluacion);
     const xml = xmlDelCuerpo(v.otros.xmlFevFile);
@@ -235,7 +279,24 @@ export class ServicioValidacionRips {
       estructura = crearVerificadorEstructura(CAMPOS, catalogos);
       this.verificadores.set(catalogos, estructura);
     }
-    return { fecha, catalogos, estructura, rechazoDesde: this.rechazoDesde };
+    return { fecha, catalogos, estructura, rechazoDesde: this.rechazoDesde, limites: this.limites };
+  }
+}
+
+/** A refusal of the readers or the engine (plain errors: they also run in threads) as the 400 it is. */
+function comoErrorApp(e: unknown): unknown {
+  if (!(e instanceof ErrorJsonProhibido)) return e;
+  return errores.entradaInvalida(
+    e.message,
+    e.campo ? [{ campo: e.campo, mensaje: 'Valor no admitido (vea el mensaje).' }] : undefined,
+  );
+}
+
+function traducir<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    throw comoErrorApp(e);
   }
 }
 
@@ -256,8 +317,9 @@ function fechaDelCuerpo(v: unknown): Date | undefined {
   try {
     return GraphQLDateTimeISO.parseValue(v) as Date;
   } catch (e) {
+    // graphql-scalars quotes the value it refused: never more than a few dozen of its characters.
     throw errores.entradaInvalida('El campo «fechaEvaluacion» no es válido.', [
-      { campo: 'fechaEvaluacion', mensaje: (e as Error).message },
+      { campo: 'fechaEvaluacion', mensaje: acotarTexto((e as Error).message, 200) },
     ]);
   }
 }

@@ -6,6 +6,7 @@ import type { VerificadorEstructura } from '../estructura/verificador.js';
 import { REGLAS, REGLAS_POR_CODIGO } from '../reglas/registro.js';
 import type { DatosFev, Regla } from '../reglas/tipos.js';
 import type { Registro } from '../tipos.js';
+import { type HallazgosOmitidos, LIMITES_POR_DEFECTO, type LimitesHallazgos, maxCrudos } from './acotar.js';
 import { explicar, type RipsIssue } from './explicar.js';
 import { type ResultadoMotor, recorrer } from './motor.js';
 
@@ -20,6 +21,8 @@ export interface OpcionesValidar {
   rechazoDesde?: Record<string, string>;
   /** The invoice read by the FEV gate (see OpcionesMotor.fev). */
   fev?: DatosFev | null;
+  /** Findings and characters answered (LIMITES_POR_DEFECTO if absent). */
+  limites?: LimitesHallazgos;
 }
 
 export interface ResultadoValidacion {
@@ -27,7 +30,10 @@ export interface ResultadoValidacion {
   fechaEvaluacion: Date;
   issues: RipsIssue[];
   errores: ErrorAccionable[];
+  /** Counts every finding, the omitted ones too (so does `valid`). */
   resumen: { rechazos: number; avisos: number; informativos: number };
+  /** Findings left out of `errores`/`issues` by the bounds, by code (empty when none). */
+  omitidos: HallazgosOmitidos[];
 }
 
 /** Validates a RIPS object against the registry; contacts nothing and stores nothing. */
@@ -40,7 +46,14 @@ export function validarRips(
   const reglas = o.reglas ?? REGLAS;
   const motor = recorrer(
     rips,
-    { fecha, catalogos: o.catalogos, reglas, estructura: o.estructura, fev: o.fev },
+    {
+      fecha,
+      catalogos: o.catalogos,
+      reglas,
+      estructura: o.estructura,
+      fev: o.fev,
+      maxHallazgos: maxCrudos((o.limites ?? LIMITES_POR_DEFECTO).maxHallazgos),
+    },
     usuariosPorPartes,
   );
   return resultadoDeMotor(rips, motor, reglas, fecha, o);
@@ -49,7 +62,7 @@ export function validarRips(
 /** Findings of a walk explained (texts, severity on `fecha`) and counted. */
 export function resultadoDeMotor(
   rips: Registro,
-  { hallazgos, notas, documentos }: ResultadoMotor,
+  { hallazgos, notas, documentos, omitidos: omitidosMotor }: ResultadoMotor,
   reglas: readonly Regla[],
   fecha: Date,
   o: OpcionesValidar,
@@ -58,17 +71,30 @@ export function resultadoDeMotor(
   const porCodigo = o.reglas
     ? new Map([...REGLAS_POR_CODIGO, ...reglas.map((r): [string, Regla] => [r.codigo, r])])
     : REGLAS_POR_CODIGO;
-  const { errores, issues } = explicar(rips, documentos, hallazgos, notas, {
+  const { errores, issues, omitidos } = explicar(rips, documentos, hallazgos, notas, {
     fecha,
     reglas: porCodigo,
     campos: o.campos ?? CAMPOS,
     rechazoDesde: o.rechazoDesde,
+    limites: o.limites,
+    omitidos: omitidosMotor,
   });
+  const resumen = resumir(errores, omitidos);
+  return { valid: resumen.rechazos === 0, fechaEvaluacion: fecha, issues, errores, resumen, omitidos };
+}
+
+/** Findings by severity, the omitted ones included. */
+export function resumir(
+  errores: readonly Pick<ErrorAccionable, 'severidad'>[],
+  omitidos: readonly HallazgosOmitidos[],
+): ResultadoValidacion['resumen'] {
   const resumen = { rechazos: 0, avisos: 0, informativos: 0 };
-  for (const e of errores) {
-    if (e.severidad === 'rechazo') resumen.rechazos++;
-    else if (e.severidad === 'informativo') resumen.informativos++;
-    else resumen.avisos++;
-  }
-  return { valid: resumen.rechazos === 0, fechaEvaluacion: fecha, issues, errores, resumen };
+  const sumar = (severidad: string, n: number) => {
+    if (severidad === 'rechazo') resumen.rechazos += n;
+    else if (severidad === 'informativo') resumen.informativos += n;
+    else resumen.avisos += n;
+  };
+  for (const e of errores) sumar(e.severidad, 1);
+  for (const o of omitidos) sumar(o.severidad, o.cantidad);
+  return resumen;
 }

@@ -117,6 +117,39 @@ describe.each([1, 2])('validación en %i hilo(s) (script compilado)', (n) => {
     expect(ok.valid).toBe(true);
   });
 
+  it('un usuario anidado más de 64 niveles en un hilo: 400 que nombra al usuario (índice absoluto)', async () => {
+    const rips = ripsGrande(200);
+    (rips.usuarios as Registro[])[150]!.extra = 'HONDO';
+    const texto = JSON.stringify({ rips }).replace('"HONDO"', `${'['.repeat(5000)}1${']'.repeat(5000)}`);
+    for (const s of [conHilos, sinHilos]) {
+      await expect(s.validarCuerpoFlujo(em, flujo(texto))).rejects.toMatchObject({
+        codigo: 'entrada-invalida',
+        message: expect.stringMatching(/más de 64 niveles .*«usuarios\[150\]\.extra\[0\]/),
+      });
+    }
+    const ok = await conHilos.validarCuerpoFlujo(em, flujo(JSON.stringify({ rips: ripsGrande(20, false) })));
+    expect(ok.valid).toBe(true);
+  });
+
+  it('el tope de hallazgos vale igual con hilos: mismos primeros hallazgos y mismos omitidos', async () => {
+    const limites = { maxHallazgos: 40, maxCaracteres: 1e9 };
+    const con = new ServicioValidacionRips(
+      proveedor,
+      {},
+      undefined,
+      { grupo, desdeCaracteres: 30_000 },
+      0,
+      limites,
+    );
+    const sin = new ServicioValidacionRips(proveedor, {}, undefined, undefined, 0, limites);
+    const rips = ripsGrande(300);
+    for (const u of rips.usuarios as Registro[]) u.codSexo = 'X';
+    const texto = JSON.stringify({ fechaEvaluacion: FECHA, rips });
+    const a = await con.validarCuerpoFlujo(em, flujo(texto));
+    expect(a.omitidos.reduce((n, o) => n + o.cantidad, 0)).toBeGreaterThan(300);
+    expect(a).toEqual(await sin.validarCuerpoFlujo(em, flujo(texto)));
+  });
+
   it('un cuerpo pequeño se valida en el hilo de la solicitud (mismo resultado)', async () => {
     const texto = JSON.stringify({ fechaEvaluacion: FECHA, rips: ripsValido() });
     expect(texto.length).toBeLessThan(20_000);

@@ -5,6 +5,8 @@ import type { CatalogosEnMemoria } from '../../catalogos/memoria.js';
 import { REGLAS } from '../../reglas/registro.js';
 import type { DatosFev } from '../../reglas/tipos.js';
 import type { Hallazgo, Registro } from '../../tipos.js';
+import { LIMITES_POR_DEFECTO, type LimitesHallazgos, maxCrudos } from '../acotar.js';
+import { profundidadExcesiva } from '../encabezado.js';
 import type { Recorrido } from '../motor.js';
 import { type ResultadoValidacion, resultadoDeMotor } from '../validar.js';
 import { Cortador } from './cortes.js';
@@ -40,6 +42,8 @@ export interface EntradaParalela {
   rechazoDesde: Record<string, string>;
   /** The invoice read by the FEV gate (rules of alcance 'fev'), as in OpcionesMotor. */
   fev?: DatosFev | null;
+  /** Findings and characters answered (LIMITES_POR_DEFECTO if absent). */
+  limites?: LimitesHallazgos;
 }
 
 export interface SalidaHilo {
@@ -103,8 +107,15 @@ export class GrupoHilos {
     this.iniciar();
     const hilos = [...this.hilos];
     global.pasarAGlobal();
+    const limites = e.limites ?? LIMITES_POR_DEFECTO;
+    const crudos = maxCrudos(limites.maxHallazgos);
     const hallazgos: Hallazgo[] = [];
-    const hechos = new Map<number, Extract<MensajeDelHilo, { tipo: 'tramo-hecho' }>>();
+    // Findings past the bound are counted, not kept: the slices' own counts plus those dropped here.
+    const omitidos: Record<string, number> = {};
+    const omitir = (codigo: string, n: number) => {
+      omitidos[codigo] = (omitidos[codigo] ?? 0) + n;
+    };
+    const hechos = new Map<number, Extract<MensajeDelHilo, { tipo: 'tramo-hecho' | 'tramo-prohibido' }>>();
     let siguiente = 0;
     let enviados = 0;
     /** Slices sent to each thread and not answered yet. */
@@ -136,10 +147,14 @@ export class GrupoHilos {
       for (let h = hechos.get(siguiente); h; h = hechos.get(siguiente)) {
         hechos.delete(siguiente++);
         const desplazamiento = global.usuarios;
+        if (h.tipo === 'tramo-prohibido')
+          throw profundidadExcesiva(`usuarios[${desplazamiento + h.usuario}]${h.ruta}`);
         for (const x of h.hallazgos) {
           if (x.usuarioIndex !== undefined) x.usuarioIndex += desplazamiento;
-          hallazgos.push(x);
+          if (hallazgos.length < crudos) hallazgos.push(x);
+          else omitir(x.codigo, 1);
         }
+        for (const [codigo, n] of Object.entries(h.omitidos)) omitir(codigo, n);
         for (const p of JSON.parse(h.proyecciones) as unknown[]) global.usuario(p);
         if (h.cola !== undefined) cola = h.cola;
       }
@@ -148,9 +163,8 @@ export class GrupoHilos {
       const catalogos = this.enviarCatalogos(hilo, e.catalogos);
       hilo.tareas.set(id, {
         manejar: (m) => {
-          if (m.tipo === 'tramo-hecho' || m.tipo === 'tramo-fallido')
-            pendientes.set(hilo, pendientes.get(hilo)! - 1);
-          if (m.tipo === 'tramo-hecho') {
+          pendientes.set(hilo, pendientes.get(hilo)! - 1);
+          if (m.tipo === 'tramo-hecho' || m.tipo === 'tramo-prohibido') {
             hechos.set(m.n, m);
             try {
               absorber();
@@ -172,6 +186,7 @@ export class GrupoHilos {
         transaccion: e.transaccion,
         fecha,
         fev: e.fev,
+        maxHallazgos: crudos,
       } satisfies MensajeAlHilo);
     }
     const enviar = async (bytes: Uint8Array, ultimo: boolean) => {
@@ -203,12 +218,13 @@ export class GrupoHilos {
       }
     }
     const motor = global.terminar();
+    for (const [codigo, n] of Object.entries(motor.omitidos)) omitir(codigo, n);
     const resultado = resultadoDeMotor(
       e.transaccion,
-      { ...motor, hallazgos: [...motor.hallazgos, ...hallazgos] },
+      { ...motor, hallazgos: [...motor.hallazgos, ...hallazgos], omitidos },
       REGLAS,
       fecha,
-      { catalogos: e.catalogos, rechazoDesde: e.rechazoDesde },
+      { catalogos: e.catalogos, rechazoDesde: e.rechazoDesde, limites },
     );
     return { resultado, cola: cola ?? '' };
   }

@@ -13,6 +13,8 @@ export type MensajeAlHilo =
       transaccion: Registro;
       fecha: Date;
       fev: DatosFev | null | undefined;
+      /** Findings each slice keeps (the rest it counts in `omitidos`). */
+      maxHallazgos: number;
     }
   /**
    * Whole users as a JSON array in UTF-8 bytes (transferred, decoded by the thread); the last slice
@@ -29,10 +31,17 @@ export type MensajeDelHilo =
       n: number;
       /** Findings with indexes relative to the slice's first user. */
       hallazgos: Hallazgo[];
+      /** Findings beyond `maxHallazgos`, by code. */
+      omitidos: Record<string, number>;
       /** Users reduced to what the cross-user rules read (proyeccion.ts), as a JSON array. */
       proyecciones: string;
       /** Last slice: the text from the `]` closing `usuarios`. */
       cola?: string;
     }
   /** The slice is not a run of whole users (a wrong cut or broken JSON). */
-  | { tipo: 'tramo-fallido'; tarea: number; n: number; mensaje: string };
+  | { tipo: 'tramo-fallido'; tarea: number; n: number; mensaje: string }
+  /**
+   * A user of the slice nests deeper than the limit (a 400 for the request): `usuario` is its index in
+   * the slice, `ruta` the path below it.
+   */
+  | { tipo: 'tramo-prohibido'; tarea: number; n: number; usuario: number; ruta: string };

@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { ErrorJsonProhibido } from '../../../http/json-seguro.js';
 import { CatalogosEnMemoria } from '../../catalogos/memoria.js';
 import { CAMPOS } from '../../estructura/campos.js';
 import type { VerificadorEstructura } from '../../estructura/verificador.js';
@@ -51,6 +52,7 @@ function tramo(m: Extract<MensajeAlHilo, { tipo: 'tramo' }>) {
       estructura: juego.estructura,
       fev: p.fev,
       modo: 'tramo',
+      maxHallazgos: p.maxHallazgos,
     });
     // Only what the cross-user rules active in this walk read (no invoice: no sums, and so on).
     p.campos ??= camposProyeccion(r.globales);
@@ -60,18 +62,29 @@ function tramo(m: Extract<MensajeAlHilo, { tipo: 'tramo' }>) {
       r.usuario(u);
       proyecciones.push(proyectar(u, campos));
     }
-    const { hallazgos } = r.terminar();
+    const { hallazgos, omitidos } = r.terminar();
     // As JSON text: stringify here plus JSON.parse there cost about half of a structured clone.
     enviar({
       tipo: 'tramo-hecho',
       tarea: m.tarea,
       n: m.n,
       hallazgos,
+      omitidos,
       proyecciones: JSON.stringify(proyecciones),
       cola,
     });
   } catch (e) {
-    enviar({ tipo: 'tramo-fallido', tarea: m.tarea, n: m.n, mensaje: (e as Error).message });
+    // A user nested too deep: the request's answer is a 400 naming it (its index is rebased there).
+    const profundo = e instanceof ErrorJsonProhibido ? /^usuarios\[(\d+)\](.*)$/s.exec(e.campo ?? '') : null;
+    if (profundo)
+      enviar({
+        tipo: 'tramo-prohibido',
+        tarea: m.tarea,
+        n: m.n,
+        usuario: Number(profundo[1]),
+        ruta: profundo[2]!,
+      });
+    else enviar({ tipo: 'tramo-fallido', tarea: m.tarea, n: m.n, mensaje: (e as Error).message });
   }
 }
 const enviar = (m: MensajeDelHilo) => puerto.postMessage(m);
