@@ -22,6 +22,7 @@ import { construirSchema, type Extensiones } from './graphql/schema.js';
 import { cabecerasSeguridad } from './http/cabeceras-seguridad.js';
 import { verificarCuerpoJson } from './http/json-seguro.js';
 import { LimitesTasa } from './http/limites-tasa.js';
+import { rutaParaRegistro } from './logger.js';
 import { medirSolicitudes, pluginGraphql, rutaMetricas } from './metricas/http.js';
 import { Disponibilidad } from './salud/ready.js';
 import type { Servicios } from './servicios.js';
@@ -36,6 +37,16 @@ export interface DepsApp {
   /** True once a graceful stop began: /ready answers 503 `apagando`. */
   apagando?: () => boolean;
 }
+
+/** Routes of the app itself, beside the REST table (for the request log's path). */
+const RUTAS_PROPIAS = [
+  { metodo: 'get', ruta: '/health' },
+  { metodo: 'get', ruta: '/ready' },
+  { metodo: 'get', ruta: '/metrics' },
+  { metodo: 'get', ruta: '/openapi.json' },
+  { metodo: 'get', ruta: '/graphql' },
+  { metodo: 'post', ruta: '/graphql' },
+];
 
 function cabecera(req: Request, nombre: string): string | undefined {
   const v = req.headers[nombre];
@@ -52,12 +63,23 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
   const tasa = config.limiteTasa.habilitado
     ? new LimitesTasa({ ...config.limiteTasa, alLimitar: (l) => servicios.metricas?.solicitudLimitada(l) })
     : undefined;
-  const normalizar = (e: unknown, req?: Request) =>
+  const normalizar = (e: unknown, req?: Request | { log?: Logger }) =>
     normalizarError(e, {
       monitor,
       reintentarEnSegundos: config.bd.reintentarEnSegundos,
       log: req?.log ?? log,
+      schema,
     });
+  // A GraphQL error is normalized once, when Apollo reports it with the request's context (an unexpected
+  // one is logged there, with the request id the answer promises); formatError reuses the result.
+  const normalizados = new WeakMap<object, ErrorApp>();
+  const normalizarGraphql = (e: unknown, logReq?: Logger): ErrorApp => {
+    const hecho = e && typeof e === 'object' ? normalizados.get(e) : undefined;
+    if (hecho) return hecho;
+    const n = normalizar(e, { log: logReq });
+    if (e && typeof e === 'object') normalizados.set(e, n);
+    return n;
+  };
 
   async function crearContexto(req: Request): Promise<Contexto> {
     const orm = d.orm();
@@ -92,9 +114,20 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
     parseOptions: { maxTokens: config.graphqlLimites.maxTokens },
     includeStacktraceInErrorResponses: false,
     // Names the operation in the request log and, with metrics on, counts it by name and outcome.
-    plugins: [pluginGraphql<Contexto>(servicios.metricas)],
+    plugins: [
+      pluginGraphql<Contexto>(servicios.metricas),
+      {
+        async requestDidStart() {
+          return {
+            async didEncounterErrors(rc) {
+              for (const e of rc.errors) normalizarGraphql(e, rc.contextValue?.log);
+            },
+          };
+        },
+      },
+    ],
     formatError: (formateado, error) => {
-      const e = normalizar(error);
+      const e = normalizarGraphql(error);
       return {
         message: e.message,
         path: formateado.path,
@@ -110,6 +143,7 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
   // The client address is the entry the last TRUST_PROXY_HOPS proxies appended: entries before it are
   // the client's own say, and the per-address rate limit must not take them as its key.
   app.set('trust proxy', config.proxiesConfiables);
+  const rutaRegistrable = rutaParaRegistro([...RUTAS_PROPIAS, ...RUTAS]);
   const metricas = servicios.metricas;
   if (metricas) {
     metricas.observarBd(d.orm, () => monitor.disponible);
@@ -125,9 +159,14 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      // Only method, path (no query string: it may carry identifiers) and status reach the log.
+      // Only method, path (a route template or masked, never the query string: both may carry
+      // identifiers) and status reach the log.
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, path: String(req.url).split('?')[0] }),
+        req: (req) => ({
+          id: req.id,
+          method: req.method,
+          path: rutaRegistrable(req.method, String(req.url)),
+        }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
       customLogLevel: (_req, res, err) =>
@@ -229,7 +268,7 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
           if (variablesMalas) throw variablesMalas;
           const rechazo = texto === undefined ? undefined : limitesOperacion.verificar(texto);
           if (rechazo) {
-            servicios.metricas?.solicitudLimitada(rechazo.motivo);
+            if (rechazo.motivo) servicios.metricas?.solicitudLimitada(rechazo.motivo);
             throw rechazo.error;
           }
           return ctx;

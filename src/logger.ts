@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { NO_ENCONTRADA, ResolutorRutas } from './metricas/rutas.js';
 import { mixinTrazas } from './telemetria/control.js';
 
 /**
@@ -68,5 +69,44 @@ export function resumenError(e: unknown): Record<string, unknown> {
         ? codigo
         : undefined,
     marcos,
+  };
+}
+
+/** The service's own identifiers (transmissions, filings, API keys): never a patient's. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Segments of an unmatched path kept in the log; the rest is cut (a path is at most 16 KiB). */
+const MAX_SEGMENTOS = 12;
+
+/**
+ * The path a request log may show: a client can put any identifier in a path (`/rips/52345678`), and
+ * the query string is never shown. A path of a known route is its template (`/rips/:id`, resolved as
+ * express does, from the start of the request so every line of it carries the same); any other keeps
+ * only our routes' literal segments and UUIDs, each other segment masked (`/rips/:?/x` → `/rips/:?/:?`).
+ */
+export function rutaParaRegistro(
+  rutas: { metodo: string; ruta: string }[],
+): (metodo: string, url: string) => string {
+  const resolutor = new ResolutorRutas<string | undefined>(rutas, (plantilla) =>
+    plantilla === NO_ENCONTRADA ? undefined : plantilla.replace(/\{(\w+)\}/g, ':$1'),
+  );
+  const literales = new Set(
+    rutas.flatMap((r) =>
+      r.ruta
+        .split('/')
+        .filter((s) => s && !s.startsWith(':'))
+        .map((s) => s.toLowerCase()),
+    ),
+  );
+  return (metodo, url) => {
+    const fin = url.indexOf('?');
+    const camino = fin >= 0 ? url.slice(0, fin) : url;
+    const plantilla = resolutor.resolver(metodo, camino);
+    if (plantilla) return plantilla;
+    const segmentos = camino.split('/', MAX_SEGMENTOS + 2);
+    const mascara = segmentos
+      .slice(0, MAX_SEGMENTOS + 1)
+      .map((s) => (s === '' || literales.has(s.toLowerCase()) || UUID.test(s) ? s : ':?'));
+    return mascara.join('/') + (segmentos.length > MAX_SEGMENTOS + 1 ? '/…' : '');
   };
 }

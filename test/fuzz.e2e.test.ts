@@ -700,9 +700,7 @@ describe(`fuzz con semilla ${SEMILLA} (FUZZ_SEED)`, () => {
     }
   }, 120_000);
 
-  // POST /rips / radicarRips outcomes are being reworked by the issue's owner: kept apart and expected
-  // to fail until then (an unexpected pass means it is fixed: drop the .fails).
-  it.fails('radicarRips con NUL en numFactura (literal GraphQL): error en español, no un 500 encubierto', async () => {
+  it('radicarRips con NUL en numFactura (literal GraphQL): error en español, no un 500 encubierto', async () => {
     const r = await enviar(
       'post',
       '/graphql',

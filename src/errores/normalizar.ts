@@ -1,11 +1,15 @@
-import { GraphQLError } from 'graphql';
+import {
+  GraphQLError,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  isEnumType,
+  isInputObjectType,
+  isScalarType,
+} from 'graphql';
 import type { Logger } from 'pino';
 import { esErrorDeConexion, type MonitorBd } from '../db/monitor.js';
 import { resumenError } from '../logger.js';
 import { CODIGOS_ERROR, type CodigoError, ErrorApp, errores } from './errores.js';
-
-/** graphql-js wording for a variable that failed coercion: the REST body field of the same name. */
-const VARIABLE_INVALIDA = /^Variable "\$(\w+)" (?:got invalid value|of required type|of non-null type)/;
 
 /** Apollo's (English) refusal of `__schema`/`__type` when introspection is off. */
 const INTROSPECCION = /introspection is not allowed/i;
@@ -14,24 +18,20 @@ export interface DepsNormalizar {
   monitor: MonitorBd;
   reintentarEnSegundos: number;
   log: Logger;
+  /** To name a refused variable's expected type and its allowed values (enums, closed scalars). */
+  schema?: GraphQLSchema;
 }
 
 /** Turns anything thrown while serving a request into a typed ErrorApp (both doors use it). */
 export function normalizarError(e: unknown, d: DepsNormalizar): ErrorApp {
   const original = e instanceof GraphQLError && e.originalError ? e.originalError : e;
   if (original instanceof ErrorApp) return original;
-  const variable = e instanceof GraphQLError ? VARIABLE_INVALIDA.exec(e.message) : null;
-  if (variable && !(original instanceof GraphQLError && original.extensions?.code)) {
-    return errores.entradaInvalida(`El campo «${variable[1]}» no es válido.`, [
-      { campo: variable[1]!, mensaje: (e as Error).message },
-    ]);
-  }
+  const variable = e instanceof GraphQLError ? errorDeVariable(e, d.schema) : undefined;
+  if (variable) return variable;
   if (original instanceof GraphQLError) {
     const code = original.extensions?.code;
-    if (typeof code === 'string' && code in CODIGOS_ERROR) {
-      // Variable coercion wraps our scalar errors: keep the outer message, it names the variable.
-      return new ErrorApp(code as CodigoError, (e as Error).message);
-    }
+    if (typeof code === 'string' && code in CODIGOS_ERROR)
+      return new ErrorApp(code as CodigoError, original.message);
     if (!original.originalError)
       return errores.entradaInvalida(
         INTROSPECCION.test(original.message)
@@ -46,3 +46,149 @@ export function normalizarError(e: unknown, d: DepsNormalizar): ErrorApp {
   d.log.error({ err: resumenError(original) }, 'error interno');
   return errores.interno();
 }
+
+// ---------------------------------------------------------------------------------------------
+// Variables that failed coercion (graphql-jit and graphql-js wording): the REST field of the same name.
+
+const VARIABLE = /^Variable "\$([_A-Za-z]\w{0,63})" /;
+const OBLIGATORIA = /^Variable "\$\w+" of required type "([^"]{1,200})" was not provided\.$/;
+const NO_NULA = /^Variable "\$\w+" of non-null type "([^"]{1,200})" must not be null\.$/;
+const VALOR_INVALIDO = 'got invalid value ';
+/** A leaf type named at the end (graphql-jit: custom scalars and enums; graphql-js leaf coercion). */
+const TIPO_AL_FINAL = /; Expected type "?([_A-Za-z]\w{0,63})"?\.$/;
+/** graphql-jit's built-in scalars: `V; Expected type Int; Int cannot represent …: V`. */
+const TIPO_PRIMITIVO = /; Expected type ([_A-Za-z]\w{0,63}); \1 cannot represent [^:]*: /g;
+/** graphql-js enums: `…; Value "x" does not exist in "Estado" enum.` */
+const TIPO_ENUM = /does not exist in "([_A-Za-z]\w{0,63})" enum\.(?: Did you mean [^;]*)?$/;
+const TIPO_OBJETO = /; Expected type "?([_A-Za-z]\w{0,63})"? to be an object\.$/;
+
+/** What each built-in and general scalar takes, for the client. */
+const ESPERADO: Readonly<Record<string, string>> = {
+  ID: 'un identificador: texto o número entero',
+  String: 'un texto',
+  Int: 'un número entero de 32 bits',
+  Float: 'un número',
+  Boolean: 'true o false',
+  JSON: 'un valor JSON',
+  JSONObject: 'un objeto JSON',
+  DateTimeISO: 'fecha y hora ISO 8601, p. ej. 2025-06-30T10:00:00-05:00',
+};
+
+/** Most values listed in a message; the schema documents the rest. */
+const MAX_VALORES = 30;
+
+/**
+ * The Spanish 400 for a variable whose value the type refused, built from the error's structure only
+ * (variable name, expected type, kind of value received): the received value is never echoed, so no
+ * text of it (however long, or whatever it holds) reaches the answer, and nothing is String()'d.
+ */
+export function errorDeVariable(e: GraphQLError, schema?: GraphQLSchema): ErrorApp | undefined {
+  const m = VARIABLE.exec(e.message);
+  if (!m) return undefined;
+  const campo = m[1]!;
+  const resto = e.message.slice(m[0].length);
+  const causa = causaConCodigo(e);
+  const codigo = causa?.codigo ?? 'entrada-invalida';
+  const crear = (mensaje: string) =>
+    new ErrorApp(codigo, `El valor recibido en «${campo}» no es válido: ${mensaje}`, {
+      detalles: [{ campo, mensaje: mayuscula(mensaje) }],
+    });
+  const falta = OBLIGATORIA.exec(e.message);
+  const nulo = falta ? undefined : NO_NULA.exec(e.message);
+  if (falta || nulo) {
+    const tipo = nombreDeTipo((falta ?? nulo)![1]!.replace(/[[\]!]/g, ''), schema);
+    const mensaje = `${nulo ? 'no puede ser null: ' : ''}es obligatorio${tipo ? ` (${tipo})` : ''}.`;
+    return new ErrorApp(
+      'entrada-invalida',
+      falta ? `Falta «${campo}»: ${mensaje}` : `«${campo}» ${mensaje}`,
+      {
+        detalles: [{ campo, mensaje: mayuscula(mensaje) }],
+      },
+    );
+  }
+  if (!resto.startsWith(VALOR_INVALIDO)) return crear('revise su tipo en el esquema.');
+  const valor = resto.slice(VALOR_INVALIDO.length);
+  const recibido = claseDeValor(valor);
+  const nombre =
+    TIPO_AL_FINAL.exec(valor)?.[1] ??
+    tipoPrimitivo(valor) ??
+    TIPO_ENUM.exec(valor)?.[1] ??
+    TIPO_OBJETO.exec(valor)?.[1];
+  const tipo = nombre ? schema?.getType(nombre) : undefined;
+  const seRecibio = recibido ? `; se recibió ${recibido}` : '';
+  if (nombre && (tipo || !schema)) {
+    const explicacion = explicarTipo(nombre, tipo);
+    if (explicacion) return crear(`se esperaba ${nombre} (${explicacion})${seRecibio}.`);
+    if (causa) return crear(`se esperaba ${nombre}; ${sinPunto(causa.mensaje)}.`);
+    return crear(`se esperaba ${nombre}${seRecibio}.`);
+  }
+  return crear(causa ? `${sinPunto(causa.mensaje)}.` : `revise su tipo en el esquema${seRecibio}.`);
+}
+
+/**
+ * The built-in type of `V; Expected type T; T cannot represent …: V`. The value is printed twice, so
+ * only the occurrence that splits the text into equal halves is the type (a value imitating the
+ * wording is not): one length test per occurrence, one comparison in all.
+ */
+function tipoPrimitivo(texto: string): string | undefined {
+  for (const m of texto.matchAll(TIPO_PRIMITIVO)) {
+    const antes = m.index;
+    const despues = m.index + m[0].length;
+    if (texto.length - despues === antes) return texto.startsWith(texto.slice(despues)) ? m[1] : undefined;
+  }
+  return undefined;
+}
+
+/** Allowed values of an enum or closed scalar, or what a general scalar takes. */
+function explicarTipo(nombre: string, tipo: GraphQLNamedType | undefined): string | undefined {
+  let valores: readonly unknown[] | undefined;
+  if (tipo && isEnumType(tipo)) valores = tipo.getValues().map((v) => v.name);
+  else if (tipo && isScalarType(tipo) && Array.isArray(tipo.extensions?.valores))
+    valores = tipo.extensions.valores as unknown[];
+  if (valores?.length) {
+    const lista = valores.slice(0, MAX_VALORES).map(String).join(', ');
+    return `valores: ${lista}${valores.length > MAX_VALORES ? ', …' : ''}`;
+  }
+  if (tipo && isInputObjectType(tipo)) return 'un objeto';
+  return ESPERADO[nombre];
+}
+
+/** A type named in a message, only when the schema has it (or there is no schema to ask). */
+function nombreDeTipo(nombre: string, schema?: GraphQLSchema): string | undefined {
+  if (!/^[_A-Za-z]\w{0,63}$/.test(nombre)) return undefined;
+  return !schema || schema.getType(nombre) ? nombre : undefined;
+}
+
+/**
+ * The kind of value received, read from the first characters of its printed form in the message
+ * (graphql-jit and graphql-js print strings as JSON, objects as `{ a: … }`, lists as `[…]`).
+ */
+function claseDeValor(impreso: string): string | undefined {
+  const c = impreso[0];
+  if (c === '"') return 'un texto';
+  if (c === '{') return 'un objeto';
+  if (c === '[') return 'una lista';
+  if (/^(?:true|false)[;,]/.test(impreso)) return 'un valor booleano';
+  if (/^null[;,]/.test(impreso)) return 'null';
+  if (/^-?\d[\d.e+-]*[;,]/i.test(impreso)) return 'un número';
+  return undefined;
+}
+
+/**
+ * The innermost cause that carries one of our codes (a closed scalar's refusal, «cuerpoFlujo» outside
+ * REST): its code and its Spanish message, which explains the refusal better than the type alone.
+ */
+function causaConCodigo(e: GraphQLError): { codigo: CodigoError; mensaje: string } | undefined {
+  let hallada: { codigo: CodigoError; mensaje: string } | undefined;
+  let x: unknown = e;
+  for (let i = 0; i < 8 && x instanceof Error; i++) {
+    const code = (x as { extensions?: { code?: unknown } }).extensions?.code;
+    if (typeof code === 'string' && code in CODIGOS_ERROR && x !== e)
+      hallada = { codigo: code as CodigoError, mensaje: x.message.slice(0, 300) };
+    x = (x as { originalError?: unknown }).originalError;
+  }
+  return hallada;
+}
+
+const mayuscula = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+const sinPunto = (t: string) => t.replace(/\.+$/, '');

@@ -1,5 +1,11 @@
 import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
-import { type DocumentNode, type ExecutionResult, type GraphQLSchema, printSchema } from 'graphql';
+import {
+  type DocumentNode,
+  type ExecutionResult,
+  GraphQLError,
+  type GraphQLSchema,
+  printSchema,
+} from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import { type ErrorApp, errores } from '../errores/errores.js';
@@ -52,6 +58,19 @@ function operacionInvalida(mensaje: string): ErrorApp {
 }
 
 /**
+ * graphql-jit builds an error without `extensions` when its cause is not a GraphQLError (a built-in
+ * scalar's variable coercion, a resolver's plain Error). Apollo reads `extensions.code` before
+ * formatError and, on such an error, answers a bare "Internal server error" that nobody logs: each one
+ * is rebuilt as a graphql-js error keeping message, path, locations and cause, so it reaches formatError.
+ */
+export function errorCompleto(e: GraphQLError): GraphQLError {
+  if (e.extensions && typeof e.extensions === 'object') return e;
+  const r = new GraphQLError(e.message, { path: e.path, originalError: e.originalError ?? e });
+  if (e.locations) (r as { locations?: GraphQLError['locations'] }).locations = e.locations;
+  return r;
+}
+
+/**
  * Apollo Server's pluggable executor (its gateway interface, with a fixed schema) running each
  * validated operation through graphql-jit. Parsing, validation, introspection control, context
  * and error formatting stay Apollo's.
@@ -69,7 +88,8 @@ export function ejecutorCompilado(
           const nombre = rc.request.operationName ?? undefined;
           const c = operaciones.obtener(`${rc.queryHash}\u0000${nombre ?? ''}`, rc.document, nombre);
           if (!isCompiledQuery(c)) return c;
-          return await c.query(undefined, rc.context, rc.request.variables ?? {});
+          const r = await c.query(undefined, rc.context, rc.request.variables ?? {});
+          return r.errors?.length ? { ...r, errors: r.errors.map(errorCompleto) } : r;
         },
       };
     },

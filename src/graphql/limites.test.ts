@@ -106,6 +106,27 @@ describe('límites del documento GraphQL', () => {
     expect(escanear('{ a(b: "sin cerrar', 10_000)).toBeUndefined();
   });
 
+  it('NUL o un sustituto suelto escritos en un texto de la consulta: 400 en español que nombra el argumento', () => {
+    // The document as the JSON body carries it after parsing: GraphQL's own escape, which the lexer decodes.
+    const nul = 'mutation { radicarRips(rips: {numFactura: "F\\u0000", usuarios: []}) { estado } }';
+    expect(escanear(nul, 10_000)).toEqual({ cual: 'nulo', linea: 1, columna: 43, nombre: 'numFactura' });
+    const r = limites().verificar(nul);
+    expect(r?.motivo).toBeUndefined();
+    expect(r?.error.codigo).toBe('entrada-invalida');
+    expect(r?.error.message).toBe(
+      'La consulta GraphQL contiene el carácter nulo (\\u0000) en «numFactura» (línea 1, columna 43): no es texto válido y no puede guardarse. Quítelo en el sistema de origen.',
+    );
+    // Without `nombre:` before it (a list element), the position alone.
+    expect(escanear('{ a(b: ["x", "\\u0000"]) }', 100)).toEqual({ cual: 'nulo', linea: 1, columna: 14 });
+    // graphql 16's lexer refuses lone surrogates itself (a syntax error Apollo reports in Spanish).
+    expect(escanear('{ a(b: "\ud800") }', 100)).toBeUndefined();
+    expect(escanear('{ a(b: "\\udc00") }', 100)).toBeUndefined();
+    // A pair, its escape, and NUL-free texts pass.
+    expect(escanear('{ a(b: "\\uD83D\\uDE00 😀 \\u0001") }', 100)).toBeUndefined();
+    // A limit reached before the string is reported first.
+    expect(escanear(`${'['.repeat(MAX_ANIDAMIENTO + 1)} "\\u0000"`, 10_000)).toBe('anidamiento');
+  });
+
   it('un literal más hondo que un cuerpo JSON: rechazado; a 64 niveles, aceptado', () => {
     const hondo = (n: number) => `{ validarRda(bundle: ${'{a:'.repeat(n)}1${'}'.repeat(n)}) { valido } }`;
     const r = verificar(hondo(65)).r;

@@ -14,6 +14,7 @@ import {
   parse,
   type SelectionSetNode,
   Source,
+  type Token,
   TokenKind,
   type ValidationContext,
   type ValidationRule,
@@ -63,32 +64,79 @@ export type MotivoLimite =
   | 'literal';
 
 export interface Rechazo {
-  motivo: MotivoLimite;
+  /** The limit reached (the metric's label); none when the text itself is refused (NUL, lone surrogate). */
+  motivo?: MotivoLimite;
   error: ErrorApp;
+}
+
+/** A string written in the document whose value PostgreSQL could never store. */
+export interface TextoProhibido {
+  cual: 'nulo' | 'sustituto';
+  linea: number;
+  columna: number;
+  /** The argument or input field it is the value of, when written as `nombre: "…"`. */
+  nombre?: string;
 }
 
 const ABREN: ReadonlySet<string> = new Set([TokenKind.BRACE_L, TokenKind.BRACKET_L, TokenKind.PAREN_L]);
 const CIERRAN: ReadonlySet<string> = new Set([TokenKind.BRACE_R, TokenKind.BRACKET_R, TokenKind.PAREN_R]);
 
+const SUSTITUTO_SUELTO = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** NUL or a lone surrogate in a string's value (the lexer has already decoded its escapes). */
+function caracterProhibido(valor: string): TextoProhibido['cual'] | undefined {
+  if (valor.includes('\u0000')) return 'nulo';
+  return SUSTITUTO_SUELTO.test(valor) ? 'sustituto' : undefined;
+}
+
 /**
- * One pass of the lexer over the text, stopping at the first limit reached. A lexical error is left
- * to Apollo, which reports it as usual (its parser stops at the same place, within these bounds).
+ * One pass of the lexer over the text, stopping at the first limit reached or at the first string
+ * value holding NUL or a lone surrogate (`"\u0000"` written in the document: the JSON body that carries
+ * it has only `\\u0000`, which the body check rightly lets through). A lexical error is left to Apollo,
+ * which reports it as usual (its parser stops at the same place, within these bounds).
  */
-export function escanear(texto: string, maxTokens: number): MotivoLimite | undefined {
+export function escanear(texto: string, maxTokens: number): MotivoLimite | TextoProhibido | undefined {
   const lexer = new Lexer(new Source(texto));
   let tokens = 0;
   let nivel = 0;
+  // The two tokens before the current one: `nombre :` names the value that follows.
+  let antes: Token | undefined;
+  let anterior: Token | undefined;
   try {
     for (let t = lexer.advance(); t.kind !== TokenKind.EOF; t = lexer.advance()) {
       if (++tokens > maxTokens) return 'tokens';
       if (ABREN.has(t.kind)) {
         if (++nivel > MAX_ANIDAMIENTO) return 'anidamiento';
       } else if (CIERRAN.has(t.kind)) nivel--;
+      else if ((t.kind === TokenKind.STRING || t.kind === TokenKind.BLOCK_STRING) && t.value) {
+        const cual = caracterProhibido(t.value);
+        if (cual) {
+          const nombrado = anterior?.kind === TokenKind.COLON && antes?.kind === TokenKind.NAME;
+          return {
+            cual,
+            linea: t.line,
+            columna: t.column,
+            ...(nombrado && antes?.value ? { nombre: antes.value.slice(0, 64) } : {}),
+          };
+        }
+      }
+      antes = anterior;
+      anterior = t;
     }
   } catch {
     return undefined;
   }
   return undefined;
+}
+
+/** The Spanish refusal of a document with NUL or a lone surrogate in a string (as the JSON body check words it). */
+export function mensajeTextoProhibido(p: TextoProhibido): string {
+  const que =
+    p.cual === 'nulo'
+      ? 'el carácter nulo (\\u0000)'
+      : 'un sustituto UTF-16 suelto (\\ud800–\\udfff sin su par)';
+  const donde = `${p.nombre ? ` en «${p.nombre}»` : ''} (línea ${p.linea}, columna ${p.columna})`;
+  return `La consulta GraphQL contiene ${que}${donde}: no es texto válido y no puede guardarse. Quítelo en el sistema de origen.`;
 }
 
 /**
@@ -219,6 +267,8 @@ export class LimitesOperacion {
   private revisar(texto: string): Rechazo | undefined {
     const l = this.limites;
     const escaneo = escanear(texto, l.maxTokens);
+    if (typeof escaneo === 'object')
+      return { error: errores.entradaInvalida(mensajeTextoProhibido(escaneo)) };
     if (escaneo === 'tokens')
       return {
         motivo: 'tokens',
