@@ -375,7 +375,7 @@ describe('tope de hallazgos (RIPS_MAX_HALLAZGOS)', () => {
  * POST /rips (filing) with the same sizes: they need the lead's integration of acotarHallazgos into
  * src/rips/radicacion/servicio.ts (the stored `radicacion.errores`). Skipped until then.
  */
-describe.skip('POST /rips (radicación) — REQUIERE la integración de acotarHallazgos en radicacion/servicio.ts', () => {
+describe('POST /rips (radicación)', () => {
   it.each([1, 4, 16])(
     'numFactura de %i MiB: 4xx rápido, la fila guardada acotada, nunca 5xx',
     async (mib) => {

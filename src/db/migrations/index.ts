@@ -6,6 +6,7 @@ import { Migration20261123200000_radicaciones } from './Migration20261123200000_
 import { Migration20261123300000_transmisiones } from './Migration20261123300000_transmisiones.js';
 import { Migration20261123400000_avisos } from './Migration20261123400000_avisos.js';
 import { Migration20261125100000_radicacion_pendiente } from './Migration20261125100000_radicacion_pendiente.js';
+import { Migration20261125200000_radicacion_omitidos } from './Migration20261125200000_radicacion_omitidos.js';
 
 /** Applied in order; names are stored in `mikro_orm_migrations`. */
 export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
@@ -17,5 +18,9 @@ export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
   {
     name: 'Migration20261125100000_radicacion_pendiente',
     class: Migration20261125100000_radicacion_pendiente,
+  },
+  {
+    name: 'Migration20261125200000_radicacion_omitidos',
+    class: Migration20261125200000_radicacion_omitidos,
   },
 ];

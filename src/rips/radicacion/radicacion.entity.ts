@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, type Rel } from '@mikro-orm/core';
 import { Entidad } from '../../entidades/entidad.entity.js';
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
+import type { HallazgosOmitidos } from '../validacion/acotar.js';
 
 export const ESTADOS_RADICACION = [
   'radicado',
@@ -85,6 +86,10 @@ export class Radicacion {
   /** Every finding explained (local gate and mechanism). */
   @Property({ type: 'jsonb', lazy: true })
   errores: ErrorAccionable[] = [];
+
+  /** Findings left out of `errores` (over RIPS_MAX_HALLAZGOS / RIPS_MAX_RESPUESTA), counted by code. */
+  @Property({ type: 'jsonb', nullable: true, lazy: true })
+  omitidos: HallazgosOmitidos[] | null = null;
 
   /** The mechanism's answer as received: evidence, never logged. */
   @Property({ type: 'jsonb', nullable: true, lazy: true })

@@ -4,6 +4,7 @@ import { requiere, type TablaReglas } from '../../auth/reglas.js';
 import { deLaEntidad } from '../../entidades/propiedad.js';
 import { ErrorAccionable } from '../../errores/error-accionable.js';
 import { authDe, type Contexto } from '../../graphql/contexto.js';
+import { HallazgosOmitidos } from '../validacion.resolver.js';
 import { Radicacion as FilaRadicacion } from './radicacion.entity.js';
 
 @ObjectType('Radicacion', {
@@ -60,6 +61,11 @@ export class RadicacionGql {
 export class RadicacionDetalle extends RadicacionGql {
   @Field(() => [ErrorAccionable])
   errores!: ErrorAccionable[];
+
+  @Field(() => [HallazgosOmitidos], {
+    description: 'Hallazgos que no caben en `errores` (más de RIPS_MAX_HALLAZGOS), contados por código',
+  })
+  omitidos!: HallazgosOmitidos[];
 }
 
 @ObjectType('ResultadoRadicacion')
@@ -180,6 +186,7 @@ export class RadicacionResolver {
     return {
       ...aGql(r.radicacion),
       errores: r.errores,
+      omitidos: r.omitidos,
       repetida: r.repetida,
       avisos: r.errores.filter(
         (e) => e.severidad === 'aviso-gradualidad' || e.severidad === 'aviso-conformidad',
@@ -198,7 +205,7 @@ export class RadicacionResolver {
   @Query(() => RadicacionDetalle, { description: 'Una radicación de la entidad con sus hallazgos' })
   async radicacion(@Arg('id', () => ID) id: string, @Ctx() ctx: Contexto): Promise<RadicacionDetalle> {
     const r = await deLaEntidad(ctx.em, FilaRadicacion, id, authDe(ctx), 'La radicación');
-    return { ...aGql(r), errores: await ctx.servicios.radicacion.errores(ctx.em, r) };
+    return { ...aGql(r), ...(await ctx.servicios.radicacion.errores(ctx.em, r)) };
   }
 
   @Query(() => VerificacionCuvGql, {

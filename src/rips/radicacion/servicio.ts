@@ -13,6 +13,7 @@ import { explicarResultadoMuv } from '../muv/explicar.js';
 import { fechaMuv, type RegistroCuv } from '../muv/respuesta.js';
 import { type OperacionMuv, operacionDe, SIN_ADJUNTO } from '../muv/tipos.js';
 import type { Registro } from '../tipos.js';
+import { type HallazgosOmitidos, sumarOmitidos } from '../validacion/acotar.js';
 import type { ServicioValidacionRips } from '../validacion/servicio.js';
 import { compuertaLocal } from './compuerta.js';
 import { diferenciasConRegistro, resumirEnvio, totalDelAdjunto } from './conciliacion.js';
@@ -21,6 +22,8 @@ import { Semaforo } from './semaforo.js';
 
 export interface ResultadoRadicar {
   radicacion: Radicacion;
+  /** Findings left out of `errores` (over the cap), counted by code. */
+  omitidos: HallazgosOmitidos[];
   /** The document already had a CUV from this entity (or an identical note was in flight): nothing was sent. */
   repetida: boolean;
   errores: ErrorAccionable[];
@@ -64,8 +67,21 @@ interface Documento {
   numero: string | null;
 }
 
+/** The local gate's findings, as bounded by the validation service. */
+type Locales = { errores: ErrorAccionable[]; omitidos: HallazgosOmitidos[] };
+
+const repetidaDe = (r: Radicacion): ResultadoRadicar => ({
+  radicacion: r,
+  repetida: true,
+  errores: r.errores,
+  omitidos: r.omitidos ?? [],
+});
+
 type Valores = Partial<
-  Pick<Radicacion, 'estado' | 'cuv' | 'procesoId' | 'fechaRadicacion' | 'respuestaMuv' | 'motivo' | 'errores'>
+  Pick<
+    Radicacion,
+    'estado' | 'cuv' | 'procesoId' | 'fechaRadicacion' | 'respuestaMuv' | 'motivo' | 'errores' | 'omitidos'
+  >
 >;
 
 /**
@@ -142,24 +158,23 @@ export class ServicioRadicacion {
     if (esFactura) {
       // Retries of a filed invoice are the common repeat: answered before validating anything.
       const previa = await this.radicadaPrevia(em, entidad, doc);
-      if (previa) return { radicacion: previa, repetida: true, errores: previa.errores };
+      if (previa) return repetidaDe(previa);
     }
     const local = await compuertaLocal(this.validacion, em, { rips: doc.rips, xmlFevFile: doc.xmlFevFile });
     if (!local.valid) {
       const fila = em.create(Radicacion, {
         ...this.identidad(entidad, doc),
         estado: 'rechazado-local',
-        ...conteos(local.errores),
+        ...this.conteos(local.errores, local.omitidos),
         motivo: `La validación local encontró ${local.resumen.rechazos} hallazgo(s) de rechazo; el RIPS no se envió al MUV.`,
       });
       await em.flush();
-      return { radicacion: fila, repetida: false, errores: local.errores };
+      return { radicacion: fila, repetida: false, errores: fila.errores, omitidos: fila.omitidos ?? [] };
     }
     const huella = doc.tipoNota && doc.tipoNota !== 'RS' ? huellaDe(doc) : null;
-    const reserva = await this.reservar(em, entidad, doc, huella, local.errores, log);
-    if ('repetida' in reserva)
-      return { radicacion: reserva.repetida, repetida: true, errores: reserva.repetida.errores };
-    return this.semaforo.con(() => this.enviar(em, entidad, cred, doc, reserva.fila, local.errores, log));
+    const reserva = await this.reservar(em, entidad, doc, huella, local, log);
+    if ('repetida' in reserva) return repetidaDe(reserva.repetida);
+    return this.semaforo.con(() => this.enviar(em, entidad, cred, doc, reserva.fila, local, log));
   }
 
   private radicadaPrevia(em: EntityManager, entidad: Entidad, doc: Documento): Promise<Radicacion | null> {
@@ -172,7 +187,7 @@ export class ServicioRadicacion {
         tipoNota: null,
         estado: 'radicado',
       },
-      { populate: ['errores'] },
+      { populate: ['errores', 'omitidos'] },
     );
   }
 
@@ -187,7 +202,7 @@ export class ServicioRadicacion {
     entidad: Entidad,
     doc: Documento,
     huella: string | null,
-    hallazgos: ErrorAccionable[],
+    hallazgos: Locales,
     log?: Logger,
   ): Promise<{ fila: Radicacion } | { repetida: Radicacion }> {
     const clave =
@@ -218,7 +233,7 @@ export class ServicioRadicacion {
                   tipoNota: null,
                   estado: 'radicado',
                 },
-                { populate: ['errores'] },
+                { populate: ['errores', 'omitidos'] },
               );
               if (previa) return { repetida: previa };
             }
@@ -234,7 +249,7 @@ export class ServicioRadicacion {
           const fila = tem.create(Radicacion, {
             ...this.identidad(entidad, doc),
             estado: 'pendiente',
-            ...conteos(hallazgos),
+            ...this.conteos(hallazgos.errores, hallazgos.omitidos),
             huella,
             enviado: resumirEnvio(doc.rips, doc.numero),
             motivo: 'En curso: el paquete se está enviando al MUV.',
@@ -254,7 +269,9 @@ export class ServicioRadicacion {
         fin?.estado === 'radicado' &&
         (doc.tipoNota === null || (huella !== null && fin.huella === huella))
       ) {
-        const completa = await em.fork().findOne(Radicacion, { id: fin.id }, { populate: ['errores'] });
+        const completa = await em
+          .fork()
+          .findOne(Radicacion, { id: fin.id }, { populate: ['errores', 'omitidos'] });
         if (completa) return { repetida: completa };
       }
     }
@@ -290,7 +307,7 @@ export class ServicioRadicacion {
     cred: CredencialesMuv,
     doc: Documento,
     fila: Radicacion,
-    local: ErrorAccionable[],
+    local: Locales,
     log?: Logger,
   ): Promise<ResultadoRadicar> {
     let envio: EnvioMuv;
@@ -309,7 +326,7 @@ export class ServicioRadicacion {
       throw e;
     }
     const muv = envio.respuesta.resultados.map((x) => explicarResultadoMuv(x, doc.rips));
-    const hallazgos = [...local, ...muv];
+    const hallazgos: Locales = { errores: [...local.errores, ...muv], omitidos: local.omitidos };
     const p = envio.respuesta;
     if (p.aceptado) {
       return this.terminar(
@@ -389,7 +406,7 @@ export class ServicioRadicacion {
     return this.terminar(
       em,
       fila,
-      [...hallazgos, rvg18Ajeno(doc, diferencias)],
+      { ...hallazgos, errores: [...hallazgos.errores, rvg18Ajeno(doc, diferencias)] },
       {
         ...rechazo,
         respuestaMuv: { carga: envio.cruda, consultaCuv: c.cruda },
@@ -407,7 +424,7 @@ export class ServicioRadicacion {
     em: EntityManager,
     doc: Documento,
     fila: Radicacion,
-    local: ErrorAccionable[],
+    local: Locales,
     falla: ErrorApp,
     log?: Logger,
   ): Promise<ResultadoRadicar> {
@@ -474,16 +491,17 @@ export class ServicioRadicacion {
   private async terminar(
     em: EntityManager,
     fila: Radicacion,
-    hallazgos: ErrorAccionable[],
+    hallazgos: Locales,
     valores: Valores,
     log?: Logger,
   ): Promise<ResultadoRadicar> {
-    const guardada = await this.completar(em, fila, { ...valores, ...conteos(hallazgos) }, log);
+    const acotados = this.conteos(hallazgos.errores, hallazgos.omitidos);
+    const guardada = await this.completar(em, fila, { ...valores, ...acotados }, log);
     if (!guardada && valores.estado === 'radicado') {
       fila.motivo =
         `${fila.motivo ?? ''} La evidencia quedó pendiente de completar (la base de datos no respondió); se completa sola con ConsultarCUV.`.trim();
     }
-    return { radicacion: fila, repetida: false, errores: hallazgos };
+    return { radicacion: fila, repetida: false, errores: acotados.errores, omitidos: acotados.omitidos };
   }
 
   /**
@@ -580,6 +598,25 @@ export class ServicioRadicacion {
     );
   }
 
+  /**
+   * Findings as stored and answered: bounded (acotarHallazgos), the rest counted by code; the
+   * counts of errors and warnings include those left out.
+   */
+  private conteos(hallazgos: ErrorAccionable[], previos: HallazgosOmitidos[] = []) {
+    const { errores, omitidos } = this.validacion.acotarHallazgos(hallazgos);
+    const todos = sumarOmitidos(previos, omitidos);
+    const fuera = (f: (s: string) => boolean) =>
+      todos.filter((o) => f(o.severidad)).reduce((n, o) => n + o.cantidad, 0);
+    return {
+      errores,
+      omitidos: todos,
+      nErrores: hallazgos.filter((e) => e.severidad === 'rechazo').length + fuera((x) => x === 'rechazo'),
+      nAvisos:
+        hallazgos.filter(esAviso).length +
+        fuera((x) => x === 'aviso-gradualidad' || x === 'aviso-conformidad'),
+    };
+  }
+
   private identidad(entidad: Entidad, doc: Documento) {
     return {
       entidad,
@@ -601,9 +638,12 @@ export class ServicioRadicacion {
     );
   }
 
-  async errores(em: EntityManager, radicacion: Radicacion): Promise<ErrorAccionable[]> {
-    await em.populate(radicacion, ['errores']);
-    return radicacion.errores;
+  async errores(
+    em: EntityManager,
+    radicacion: Radicacion,
+  ): Promise<{ errores: ErrorAccionable[]; omitidos: HallazgosOmitidos[] }> {
+    await em.populate(radicacion, ['errores', 'omitidos']);
+    return { errores: radicacion.errores, omitidos: radicacion.omitidos ?? [] };
   }
 
   /** ConsultarCUV with the filing's obligated party and document number; compares the CUVs. */
@@ -632,14 +672,6 @@ export class ServicioRadicacion {
       consultadoEn: new Date(),
     };
   }
-}
-
-function conteos(hallazgos: ErrorAccionable[]) {
-  return {
-    errores: hallazgos,
-    nErrores: hallazgos.filter((e) => e.severidad === 'rechazo').length,
-    nAvisos: hallazgos.filter(esAviso).length,
-  };
 }
 
 /** Header values as stored and echoed: bounded, with the real length when cut. */
