@@ -376,6 +376,42 @@ describe('cli: migrar', () => {
   });
 });
 
+describe('cli: obligados a reportar', () => {
+  it('crea con --obligados, agrega, quita, valida el NIT y avisa si otra entidad lo declara', async () => {
+    const slug = `${base}-obl`;
+    const otra = `${base}-obl2`;
+    const creada = await c.crearEntidad(ctx(), {
+      slug,
+      nombre: 'IPS Obligados',
+      tipoEntidad: 'ips',
+      modulos: ['rips'],
+      obligados: c.separarLista('900123456, 800765432'),
+      emitirApiKey: false,
+    });
+    expect(creada.entidad.obligados).toEqual(['900123456', '800765432']);
+    await c.crearEntidad(ctx(), {
+      slug: otra,
+      nombre: 'Otra',
+      tipoEntidad: 'ips',
+      modulos: [],
+      emitirApiKey: false,
+    });
+    const r = await c.cambiarObligados(ctx(), otra, { agregar: ['800765432'], quitar: [] });
+    expect(r).toMatchObject({ antes: [], obligados: ['800765432'], compartidos: [slug] });
+    expect((await c.cambiarObligados(ctx(), slug, { agregar: [], quitar: ['900123456'] })).obligados).toEqual(
+      ['800765432'],
+    );
+    expect(
+      (await errorDe(c.cambiarObligados(ctx(), slug, { agregar: ['12-3'], quitar: [] }))).message,
+    ).toContain('NIT inválido');
+    expect((await errorDe(c.cambiarObligados(ctx(), slug, { agregar: [], quitar: [] }))).message).toBe(
+      'Indique --agregar o --quitar.',
+    );
+    const { textoObligados } = await import('../src/cli/formato.js');
+    expect(textoObligados(r)).toContain(`también los declara(n): ${slug}`);
+  });
+});
+
 describe('cli: programa (commander)', () => {
   function deps(o: { env?: Record<string, string>; stdin?: string[] } = {}) {
     const salida = { out: '', err: '' };
