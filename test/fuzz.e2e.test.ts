@@ -672,12 +672,12 @@ describe(`fuzz con semilla ${SEMILLA} (FUZZ_SEED)`, () => {
         'entrada-invalida',
       ],
       [
-        'GraphQL validarRda con NUL en un literal: hallazgo RDA01',
+        'GraphQL validarRda con NUL en un literal: 400 como en el cuerpo JSON',
         () =>
           gql(
             'query { validarRda(bundle: {resourceType: "Bundle", x: "\\u0000"}) { valid issues { codigo } } }',
           ),
-        200,
+        'entrada-invalida',
       ],
       [
         'GraphQL validarRda con un literal de 70 niveles',
