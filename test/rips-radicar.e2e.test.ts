@@ -461,7 +461,11 @@ describe('concurrencia, sesión y fallas del MUV', () => {
     sim.fallarProximas('colgar');
     const r = await radicar(cuerpo);
     expect(r.status).toBe(502);
-    expect(r.body).toMatchObject({ codigo: 'upstream-no-disponible', resultado: 'no-consta', reintentoSeguro: true });
+    expect(r.body).toMatchObject({
+      codigo: 'upstream-no-disponible',
+      resultado: 'no-consta',
+      reintentoSeguro: true,
+    });
     expect(r.body.error).toMatch(/no consta radicado/);
     const filas = await filasDe(a.entidad, num);
     expect(filas.map((f) => [f.id, f.estado])).toEqual([[r.body.radicacionId, 'fallido']]);
@@ -476,7 +480,10 @@ describe('concurrencia, sesión y fallas del MUV', () => {
     const consultar = s.servicio.servicios.muv.consultarCuv.bind(s.servicio.servicios.muv);
     const muv = s.servicio.servicios.muv as { consultarCuv: typeof consultar };
     muv.consultarCuv = async () => {
-      throw new ErrorApp('upstream-no-disponible', 'El MUV (API Docker FEV-RIPS) no está disponible: prueba.');
+      throw new ErrorApp(
+        'upstream-no-disponible',
+        'El MUV (API Docker FEV-RIPS) no está disponible: prueba.',
+      );
     };
     let r: Awaited<ReturnType<typeof radicar>>;
     try {
