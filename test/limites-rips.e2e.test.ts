@@ -371,29 +371,5 @@ describe('tope de hallazgos (RIPS_MAX_HALLAZGOS)', () => {
   });
 });
 
-/*
- * POST /rips (filing) with the same sizes: they need the lead's integration of acotarHallazgos into
- * src/rips/radicacion/servicio.ts (the stored `radicacion.errores`). Skipped until then.
- */
-describe('POST /rips (radicación)', () => {
-  it.each([1, 4, 16])(
-    'numFactura de %i MiB: 4xx rápido, la fila guardada acotada, nunca 5xx',
-    async (mib) => {
-      const r = await enviar(s, '/rips', ripsConCampo('numFactura', mib * MiB), { 'X-Api-Key': clave });
-      expect(r.status).toBeGreaterThanOrEqual(400);
-      expect(r.status).toBeLessThan(500);
-      expect(r.bytes).toBeLessThan(256 * 1024);
-      expect(r.ms).toBeLessThan(8000);
-      await sigueSano(s, clave);
-    },
-  );
-
-  it('150 MiB de numFactura en ~150 KiB de gzip: 4xx rápido', async () => {
-    const cuerpo = gzipSync(ripsConCampo('numFactura', 150 * MiB), { level: 9 });
-    const r = await enviar(s, '/rips', cuerpo, { 'X-Api-Key': clave, 'content-encoding': 'gzip' });
-    expect(r.status).toBeGreaterThanOrEqual(400);
-    expect(r.status).toBeLessThan(500);
-    expect(r.ms).toBeLessThan(8000);
-    expect(r.picoMB).toBeLessThan(512);
-  });
-});
+// POST /rips (filing) with the same sizes, 150 MiB in gzip included: test/rips-radicar-seguridad.e2e.test.ts
+// (it needs the MUV sandbox and an entity with credentials).

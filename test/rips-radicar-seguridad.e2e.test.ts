@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entidad } from '../src/entidades/entidad.entity.js';
 import { resumirEnvio } from '../src/rips/radicacion/conciliacion.js';
@@ -175,6 +176,27 @@ describe('campos de cabecera enormes en POST /rips', () => {
     expect(JSON.stringify(r.body).length).toBeLessThan(256 * 1024);
     const guardadas = await filas(s, x.entidad, {});
     for (const f of guardadas) expect((f.numFactura ?? '').length).toBeLessThan(100);
+    expect((await pedir(s.url, '/health')).status).toBe(200);
+  });
+});
+
+describe('cuerpo comprimido hostil en POST /rips', () => {
+  it('150 MiB de numFactura en ~150 KiB de gzip → 4xx rápido, sin fila enorme, nunca 5xx', async () => {
+    const x = await conCredenciales(s, 'gzip-hostil');
+    const rips = ripsDe('MARCA');
+    const texto = JSON.stringify({ rips }).replace('"MARCA"', `"${'F'.repeat(150 * 1024 * 1024)}"`);
+    const cuerpo = gzipSync(Buffer.from(texto), { level: 9 });
+    expect(cuerpo.length).toBeLessThan(300 * 1024);
+    const t = Date.now();
+    const r = await pedir(s.url, '/rips', {
+      crudo: cuerpo,
+      cabeceras: { 'X-Api-Key': x.clave, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+    expect(Date.now() - t).toBeLessThan(15_000);
+    expect(JSON.stringify(r.body).length).toBeLessThan(64 * 1024);
+    for (const f of await filas(s, x.entidad, {})) expect((f.numFactura ?? '').length).toBeLessThan(100);
     expect((await pedir(s.url, '/health')).status).toBe(200);
   });
 });

@@ -138,7 +138,7 @@ export class ServicioRadicacion {
     doc: Documento,
     radicar: () => Promise<ResultadoRadicar>,
   ): Promise<ResultadoRadicar> {
-    if (!doc.numero || !doc.nit || doc.tipoNota === 'RS') return radicar();
+    if (!doc.numero || !doc.nit || doc.tipoNota === 'RS' || !cabeceraAcotada(doc)) return radicar();
     const clave = `${entidad.id}|${doc.nit}|${doc.tipoNota ?? 'FEV'}|${doc.numero}|${huellaDe(doc)}`;
     const enVuelo = this.enVuelo.get(clave);
     if (enVuelo) return enVuelo.then((r) => ({ ...r, repetida: true }));
@@ -154,7 +154,9 @@ export class ServicioRadicacion {
     doc: Documento,
     log?: Logger,
   ): Promise<ResultadoRadicar> {
-    const esFactura = doc.tipoNota === null && doc.numero !== null && doc.nit !== null;
+    // An oversized header value never reaches a query: the gate rejects it (RVG05 or 400) first.
+    const esFactura =
+      doc.tipoNota === null && doc.numero !== null && doc.nit !== null && cabeceraAcotada(doc);
     if (esFactura) {
       // Retries of a filed invoice are the common repeat: answered before validating anything.
       const previa = await this.radicadaPrevia(em, entidad, doc);
@@ -206,7 +208,7 @@ export class ServicioRadicacion {
     log?: Logger,
   ): Promise<{ fila: Radicacion } | { repetida: Radicacion }> {
     const clave =
-      doc.numero && doc.nit && doc.tipoNota !== 'RS'
+      doc.numero && doc.nit && doc.tipoNota !== 'RS' && cabeceraAcotada(doc)
         ? `${entidad.id}|${doc.nit}|${doc.tipoNota ?? 'FEV'}|${doc.numero}`
         : null;
     const limite = Date.now() + this.esperaMaximaMs;
@@ -672,6 +674,13 @@ export class ServicioRadicacion {
       consultadoEn: new Date(),
     };
   }
+}
+
+/** Header values short enough to be keys of locks and queries (the gate reports the rest). */
+function cabeceraAcotada(doc: Documento): boolean {
+  return [doc.nit, doc.numFactura, doc.tipoNota, doc.numNota].every(
+    (v) => v === null || v.length <= MAX_CABECERA,
+  );
 }
 
 /** Header values as stored and echoed: bounded, with the real length when cut. */
