@@ -11,6 +11,8 @@ import {
 import { type CuerpoAbierto, FlujoCuerpo } from '../src/rips/validacion/flujo-cuerpo.js';
 import { decodificar, TextosDeBytes } from '../src/rips/validacion/textos-bytes.js';
 
+const descartar = () => {};
+
 const JSON_TIPO = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
 /** Larger output chunks than zlib's 16 KB default: fewer asynchronous hops per megabyte. */
@@ -125,11 +127,21 @@ export function flujoDeSolicitud(req: Request, limite: number): FlujoCuerpo {
   const esJson = JSON_TIPO.test(req.headers['content-type'] ?? '');
   const recibidos: Buffer[] = [];
   async function* guardar(): AsyncGenerator<Buffer> {
-    for await (const b of req as AsyncIterable<Buffer>) {
+    for await (const b of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
       recibidos.push(b);
       yield b;
     }
   }
+  // Refused early (a header over 1 MiB, a bad escape): once the Spanish answer is written, the rest
+  // of the body is discarded as it arrives, unread, so the client reads that answer (not a reset)
+  // and the connection serves its next request. Node only does this for bodies nobody started reading.
+  req.res?.once('finish', () => {
+    if (req.readableEnded || req.destroyed) return;
+    req.removeAllListeners('readable');
+    req.removeAllListeners('data');
+    req.on('data', descartar);
+    req.resume();
+  });
   const vivo = esJson ? textos(Readable.from(guardar()), codificacion, limite) : (async function* () {})();
   const releer = () =>
     esJson ? textos(Readable.from(recibidos), codificacion, limite) : (async function* () {})();

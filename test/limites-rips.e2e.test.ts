@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +165,44 @@ describe('numFactura de 1, 4 y 16 MiB: respuesta rápida y acotada, nunca 5xx', 
       }
     }
     await sigueSano(s, clave);
+  });
+
+  it('rechazado a mitad del cuerpo: el resto se descarta y la misma conexión sirve las siguientes', async () => {
+    const agente = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const cuerpo = Buffer.from(`{"rips":${ripsConCampo('numFactura', 16 * MiB)}}`);
+    const sockets = new Set<unknown>();
+    try {
+      for (let i = 0; i < 5; i++) {
+        const t = Date.now();
+        const { status } = await new Promise<{ status: number }>((ok, mal) => {
+          const req = http.request(
+            `${s.url}/rips/validar`,
+            {
+              method: 'POST',
+              agent: agente,
+              headers: {
+                'content-type': 'application/json',
+                'x-api-key': clave,
+                'content-length': cuerpo.length,
+              },
+            },
+            (res) => {
+              sockets.add(res.socket);
+              res.resume();
+              res.on('end', () => ok({ status: res.statusCode! }));
+            },
+          );
+          req.on('error', mal);
+          req.end(cuerpo);
+        });
+        expect(status).toBe(400);
+        expect(Date.now() - t).toBeLessThan(5000);
+      }
+      // One kept-alive connection for all five: never reset, never left stuck with an unread body.
+      expect(sockets.size).toBe(1);
+    } finally {
+      agente.destroy();
+    }
   });
 
   it('GraphQL validarRips (rips y ripsTexto): 1 MiB 200 acotado; 4 y 16 MiB 400', async () => {
