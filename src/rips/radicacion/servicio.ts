@@ -174,23 +174,46 @@ export class ServicioRadicacion {
       return { radicacion: fila, repetida: false, errores: fila.errores, omitidos: fila.omitidos ?? [] };
     }
     const huella = doc.tipoNota && doc.tipoNota !== 'RS' ? huellaDe(doc) : null;
-    const reserva = await this.reservar(em, entidad, doc, huella, local, log);
+    const reserva = await this.reservar(em, entidad, doc, huella, log);
     if ('repetida' in reserva) return repetidaDe(reserva.repetida);
     return this.semaforo.con(() => this.enviar(em, entidad, cred, doc, reserva.fila, local, log));
   }
 
-  private radicadaPrevia(em: EntityManager, entidad: Entidad, doc: Documento): Promise<Radicacion | null> {
-    return em.fork().findOne(
-      Radicacion,
-      {
-        entidad: entidad.id,
-        numDocumentoIdObligado: doc.nit!,
-        numFactura: doc.numFactura!,
-        tipoNota: null,
-        estado: 'radicado',
-      },
-      { populate: ['errores', 'omitidos'] },
-    );
+  private async radicadaPrevia(
+    em: EntityManager,
+    entidad: Entidad,
+    doc: Documento,
+  ): Promise<Radicacion | null> {
+    const [fila] = await this.previas(em.getConnection(), entidad, doc, undefined);
+    if (fila?.estado !== 'radicado') return null;
+    return em.fork().findOne(Radicacion, { id: fila.id }, { populate: ['errores', 'omitidos'] });
+  }
+
+  /**
+   * The filed invoice (only for invoices) and the attempt in flight of one document, each read on
+   * its own partial index. Plain SQL on the hot path: the ORM's query building and hydration cost
+   * more than the query itself.
+   */
+  private previas(
+    conexion: ReturnType<EntityManager['getConnection']>,
+    entidad: Entidad,
+    doc: Documento,
+    contexto: unknown,
+    conEnCurso = false,
+  ): Promise<{ id: string; estado: string }[]> {
+    const radicada =
+      "select id, estado from radicacion where entidad_id = ? and num_documento_id_obligado = ? and num_factura = ? and tipo_nota is null and estado = 'radicado'";
+    const enCurso =
+      "select id, estado from radicacion where entidad_id = ? and num_documento_id_obligado = ? and coalesce(tipo_nota, 'FEV') = ? and coalesce(num_nota, num_factura) = ? and estado = 'pendiente'";
+    const pRadicada = [entidad.id, doc.nit, doc.numFactura];
+    const pEnCurso = [entidad.id, doc.nit, doc.tipoNota ?? 'FEV', doc.numero];
+    const esFactura = doc.tipoNota === null;
+    const [sql, params] = !conEnCurso
+      ? [`${radicada} limit 1`, pRadicada]
+      : esFactura
+        ? [`(${radicada} limit 1) union all (${enCurso} limit 1)`, [...pRadicada, ...pEnCurso]]
+        : [`${enCurso} limit 1`, pEnCurso];
+    return conexion.execute(sql, params, 'all', contexto as never);
   }
 
   /**
@@ -204,7 +227,6 @@ export class ServicioRadicacion {
     entidad: Entidad,
     doc: Documento,
     huella: string | null,
-    hallazgos: Locales,
     log?: Logger,
   ): Promise<{ fila: Radicacion } | { repetida: Radicacion }> {
     const clave =
@@ -213,9 +235,9 @@ export class ServicioRadicacion {
         : null;
     const limite = Date.now() + this.esperaMaximaMs;
     for (;;) {
-      let r: { fila: Radicacion } | { repetida: Radicacion } | { enCurso: Radicacion };
+      let r: { fila: Radicacion } | { repetida: string } | { enCurso: string };
       try {
-        r = await em.fork().transactional(async (tem) => {
+        r = await em.transactional(async (tem) => {
           if (clave) {
             await tem
               .getConnection()
@@ -225,33 +247,26 @@ export class ServicioRadicacion {
                 'all',
                 tem.getTransactionContext(),
               );
-            if (doc.tipoNota === null) {
-              const previa = await tem.findOne(
-                Radicacion,
-                {
-                  entidad: entidad.id,
-                  numDocumentoIdObligado: doc.nit!,
-                  numFactura: doc.numFactura!,
-                  tipoNota: null,
-                  estado: 'radicado',
-                },
-                { populate: ['errores', 'omitidos'] },
-              );
-              if (previa) return { repetida: previa };
-            }
-            const enCurso = await tem.findOne(Radicacion, {
-              entidad: entidad.id,
-              numDocumentoIdObligado: doc.nit!,
-              tipoNota: doc.tipoNota,
-              ...(doc.tipoNota ? { numNota: doc.numNota } : { numFactura: doc.numFactura }),
-              estado: 'pendiente',
-            });
-            if (enCurso) return { enCurso };
+            // One query for both: a filed invoice (a repeat) or an attempt of this document in flight.
+            const previas = await this.previas(
+              tem.getConnection(),
+              entidad,
+              doc,
+              tem.getTransactionContext(),
+              true,
+            );
+            const previa = previas.find((x) => x.estado === 'radicado');
+            if (previa) return { repetida: previa.id };
+            if (previas[0]) return { enCurso: previas[0].id };
           }
+          // The findings are written once, when the row is completed (they are the gate's notes:
+          // a pending row passed the gate).
           const fila = tem.create(Radicacion, {
             ...this.identidad(entidad, doc),
             estado: 'pendiente',
-            ...this.conteos(hallazgos.errores, hallazgos.omitidos),
+            errores: [],
+            nErrores: 0,
+            nAvisos: 0,
             huella,
             enviado: resumirEnvio(doc.rips, doc.numero),
             motivo: 'En curso: el paquete se está enviando al MUV.',
@@ -263,6 +278,13 @@ export class ServicioRadicacion {
         // Another writer without the lock (another version of the service): wait as for any attempt in flight.
         if (!(e instanceof UniqueConstraintViolationException)) throw e;
         await esperar(200);
+        continue;
+      }
+      if ('repetida' in r) {
+        const repetida = await em
+          .fork()
+          .findOne(Radicacion, { id: r.repetida }, { populate: ['errores', 'omitidos'] });
+        if (repetida) return { repetida };
         continue;
       }
       if (!('enCurso' in r)) return r;
@@ -282,22 +304,19 @@ export class ServicioRadicacion {
   /** Polls an attempt in flight until it is complete; past the limit, reconciles it itself. */
   private async esperarDesenlace(
     em: EntityManager,
-    fila: Radicacion,
+    id: string,
     limite: number,
     log?: Logger,
   ): Promise<Radicacion | null> {
     for (let pausa = 50; ; pausa = Math.min(pausa * 2, 1000)) {
       await esperar(pausa);
-      const actual = await em.fork().findOne(Radicacion, { id: fila.id });
+      const actual = await em.fork().findOne(Radicacion, { id });
       if (!actual) return null;
       if (actual.estado !== 'pendiente') return actual;
       if (Date.now() > limite) {
-        log?.warn(
-          { radicacion: fila.id },
-          'radicación pendiente sin desenlace; se concilia con ConsultarCUV',
-        );
+        log?.warn({ radicacion: id }, 'radicación pendiente sin desenlace; se concilia con ConsultarCUV');
         await this.conciliarPendiente(em, actual, log);
-        return em.fork().findOne(Radicacion, { id: fila.id });
+        return em.fork().findOne(Radicacion, { id });
       }
     }
   }
