@@ -96,11 +96,11 @@ export class Radicacion {
   respuestaMuv: unknown = null;
 
   /** SHA-256 of what a note sent: parallel identical notes make one upload. */
-  @Property({ type: 'text', nullable: true })
+  @Property({ type: 'text', nullable: true, lazy: true })
   huella: string | null = null;
 
   /** What was sent, in counts (no patient data): checked against ConsultarCUV when reconciling. */
-  @Property({ type: 'jsonb', nullable: true })
+  @Property({ type: 'jsonb', nullable: true, lazy: true })
   enviado: ResumenEnvio | null = null;
 
   @Property({ type: 'timestamptz' })

@@ -310,13 +310,13 @@ export class ServicioRadicacion {
   ): Promise<Radicacion | null> {
     for (let pausa = 50; ; pausa = Math.min(pausa * 2, 1000)) {
       await esperar(pausa);
-      const actual = await em.fork().findOne(Radicacion, { id });
+      const actual = await em.fork().findOne(Radicacion, { id }, { populate: ['huella', 'enviado'] });
       if (!actual) return null;
       if (actual.estado !== 'pendiente') return actual;
       if (Date.now() > limite) {
         log?.warn({ radicacion: id }, 'radicación pendiente sin desenlace; se concilia con ConsultarCUV');
         await this.conciliarPendiente(em, actual, log);
-        return em.fork().findOne(Radicacion, { id });
+        return em.fork().findOne(Radicacion, { id }, { populate: ['huella'] });
       }
     }
   }
@@ -615,7 +615,7 @@ export class ServicioRadicacion {
     return em.find(
       Radicacion,
       { estado: 'pendiente', createdAt: { $lt: antesDe } },
-      { orderBy: { createdAt: 'asc' }, limit: limite },
+      { orderBy: { createdAt: 'asc' }, limit: limite, populate: ['enviado'] },
     );
   }
 
