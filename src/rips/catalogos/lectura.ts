@@ -187,12 +187,13 @@ async function abrirXlsx(archivo: string): Promise<Lectura> {
   }
   async function* filasDeLibro(): AsyncGenerator<FilaLeida> {
     let primera = true;
+    let leida = false;
     for await (const hoja of libro as AsyncIterable<HojaEnFlujo>) {
       const nombres = (
         (libro as unknown as { model?: { sheets?: { name: string }[] } }).model?.sheets ?? []
       ).map((s) => s.name);
       const conTable = nombres.some((n) => n.toLowerCase() === 'table');
-      const usar = conTable ? hoja.name?.toLowerCase() === 'table' : primera;
+      const usar = !leida && (conTable ? hoja.name?.toLowerCase() === 'table' : primera);
       primera = false;
       if (!usar) continue; // the reader drains the sheets that are not read
       datos.hoja = hoja.name;
@@ -200,7 +201,9 @@ async function abrirXlsx(archivo: string): Promise<Lectura> {
         const valores = Array.isArray(fila.values) ? (fila.values as unknown[]).slice(1) : [];
         yield { linea: fila.number, celdas: Array.from(valores, textoCelda) };
       }
-      return;
+      // Not `return`: leaving exceljs's reader early leaves its temp files of later sheets half
+      // opened, and its exit cleanup then races their streams (an unhandled ENOENT under load).
+      leida = true;
     }
   }
   return { datos, filas: filas() };
