@@ -22,6 +22,7 @@ import { construirSchema, type Extensiones } from './graphql/schema.js';
 import { cabecerasSeguridad } from './http/cabeceras-seguridad.js';
 import { verificarCuerpoJson } from './http/json-seguro.js';
 import { LimitesTasa } from './http/limites-tasa.js';
+import { TurnosCuerpo } from './http/turnos-cuerpo.js';
 import { rutaParaRegistro } from './logger.js';
 import { medirSolicitudes, pluginGraphql, rutaMetricas } from './metricas/http.js';
 import { Disponibilidad } from './salud/ready.js';
@@ -252,7 +253,8 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
   });
   const esDeFlujo = conCuerpoFlujo(RUTAS);
   app.locals.limiteCuerpo = config.bodyLimitBytes;
-  app.use((req, res, next) => (esDeFlujo(req) ? next() : cuerpoJson(req, res, next)));
+  const leerJson = new TurnosCuerpo(config.http.cuerpos).envolver(cuerpoJson);
+  app.use((req, res, next) => (esDeFlujo(req) ? next() : leerJson(req, res, next)));
 
   app.use(
     '/graphql',

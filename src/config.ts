@@ -49,7 +49,12 @@ export interface Config {
   /** Graceful shutdown: how long in-flight requests may run after SIGTERM/SIGINT. */
   apagado: { drenajeMs: number };
   /** Slow clients: a whole request (headers and body) and its headers must arrive within these. */
-  http: { solicitudMs: number; cabecerasMs: number };
+  http: {
+    solicitudMs: number;
+    cabecerasMs: number;
+    /** Heavy JSON bodies (compressed or large) read at once, from what size, and how long one waits. */
+    cuerpos: { simultaneos: number; pesadoDesdeBytes: number; esperaMs: number };
+  };
   /** Prometheus `GET /metrics`; with a token it requires `Authorization: Bearer <token>`. */
   metricas: { habilitadas: boolean; token: string | undefined };
   /** OpenTelemetry tracing (OTLP over HTTP) when an endpoint is set. */
@@ -283,6 +288,11 @@ function tiemposHttp(l: Lector): Config['http'] {
   return {
     solicitudMs,
     cabecerasMs: Math.min(solicitudMs, l.entero('HEADERS_TIMEOUT_SECONDS', 20, 1, 3600) * 1000),
+    cuerpos: {
+      simultaneos: l.entero('BODY_HEAVY_CONCURRENCY', 2, 1, 1000),
+      pesadoDesdeBytes: l.tamano('BODY_HEAVY_FROM', '8mb'),
+      esperaMs: l.entero('BODY_HEAVY_WAIT_SECONDS', 30, 1, 3600) * 1000,
+    },
   };
 }
 

@@ -25,6 +25,7 @@ export const CODIGOS_ERROR = {
   interno: 500,
   'credenciales-rechazadas': 503,
   'validador-ocupado': 503,
+  'servidor-ocupado': 503,
 } as const;
 
 export type CodigoError = keyof typeof CODIGOS_ERROR;
