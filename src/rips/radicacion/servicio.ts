@@ -17,7 +17,7 @@ import { type HallazgosOmitidos, sumarOmitidos } from '../validacion/acotar.js';
 import type { ServicioValidacionRips } from '../validacion/servicio.js';
 import { compuertaLocal } from './compuerta.js';
 import { diferenciasConRegistro, resumirEnvio, totalDelAdjunto } from './conciliacion.js';
-import { Radicacion } from './radicacion.entity.js';
+import { Radicacion, type ResumenEnvio } from './radicacion.entity.js';
 import { Semaforo } from './semaforo.js';
 
 export interface ResultadoRadicar {
@@ -377,11 +377,7 @@ export class ServicioRadicacion {
     log?.info({ operacion: doc.operacion }, 'MUV: el documento ya tiene CUV; se concilia con ConsultarCUV');
     let c: { registro: RegistroCuv | null; cruda: unknown };
     try {
-      c = await this.muv.consultarCuv({
-        rips: consultaDe(doc),
-        xmlFevFile: null,
-        codigoUnicoValidacion: null,
-      });
+      c = await this.consultar(doc);
     } catch (e) {
       if (!(e instanceof ErrorApp && e.codigo === 'upstream-no-disponible')) throw e;
       await this.terminar(
@@ -400,27 +396,19 @@ export class ServicioRadicacion {
         'El MUV indica que el documento ya tiene un CUV, pero ConsultarCUV no respondió: no se sabe si ese CUV corresponde a este paquete.',
       );
     }
-    const enviado = {
-      ...resumirEnvio(doc.rips, doc.numero),
-      total: totalDelAdjunto(doc.xmlFevFile, doc.rips),
-    };
     const diferencias = c.registro
-      ? diferenciasConRegistro(c.registro, doc.nit, enviado)
+      ? diferenciasConRegistro(c.registro, doc.nit, enviadoDe(doc))
       : ['el MUV no devolvió el registro'];
     if (c.registro && diferencias.length === 0) {
       return this.terminar(
         em,
         fila,
         local,
-        {
-          estado: 'radicado',
-          cuv: c.registro.cuv,
-          procesoId: c.registro.procesoId,
-          fechaRadicacion: fechaMuv(c.registro.fechaValidacion) ?? new Date(),
-          respuestaMuv: { carga: envio.cruda, consultaCuv: c.cruda },
-          motivo:
-            'Conciliada: el MUV ya había radicado este documento (una respuesta anterior no llegó o se radicó por otra vía); el CUV se obtuvo con ConsultarCUV y lo registrado coincide con lo enviado.',
-        },
+        radicadoSegun(
+          c.registro,
+          { carga: envio.cruda, consultaCuv: c.cruda },
+          'Conciliada: el MUV ya había radicado este documento (una respuesta anterior no llegó o se radicó por otra vía); el CUV se obtuvo con ConsultarCUV y lo registrado coincide con lo enviado.',
+        ),
         log,
       );
     }
@@ -451,16 +439,11 @@ export class ServicioRadicacion {
   ): Promise<ResultadoRadicar> {
     if (doc.nit && doc.numero && doc.tipoNota !== 'RS') {
       try {
-        const c = await this.muv.consultarCuv({
-          rips: consultaDe(doc),
-          xmlFevFile: null,
-          codigoUnicoValidacion: null,
-        });
-        const enviado = {
-          ...resumirEnvio(doc.rips, doc.numero),
-          total: totalDelAdjunto(doc.xmlFevFile, doc.rips),
-        };
-        if (c.registro?.esValido && diferenciasConRegistro(c.registro, doc.nit, enviado).length === 0) {
+        const c = await this.consultar(doc);
+        if (
+          c.registro?.esValido &&
+          diferenciasConRegistro(c.registro, doc.nit, enviadoDe(doc)).length === 0
+        ) {
           log?.info(
             { radicacion: fila.id },
             'MUV sin respuesta a la carga, pero ConsultarCUV muestra el documento radicado',
@@ -469,14 +452,11 @@ export class ServicioRadicacion {
             em,
             fila,
             local,
-            {
-              estado: 'radicado',
-              cuv: c.registro.cuv,
-              procesoId: c.registro.procesoId,
-              fechaRadicacion: fechaMuv(c.registro.fechaValidacion) ?? new Date(),
-              respuestaMuv: { consultaCuv: c.cruda },
-              motivo: `Conciliada: la carga no obtuvo respuesta (${falla.message}), pero ConsultarCUV muestra el documento radicado con lo enviado; el CUV es el que registra el MUV.`,
-            },
+            radicadoSegun(
+              c.registro,
+              { consultaCuv: c.cruda },
+              `Conciliada: la carga no obtuvo respuesta (${falla.message}), pero ConsultarCUV muestra el documento radicado con lo enviado; el CUV es el que registra el MUV.`,
+            ),
             log,
           );
         }
@@ -566,12 +546,7 @@ export class ServicioRadicacion {
     if (numero && fila.tipoNota !== 'RS' && this.muv.configurado) {
       try {
         const c = await this.muv.consultarCuv({
-          rips: {
-            numDocumentoIdObligado: fila.numDocumentoIdObligado,
-            numFactura: fila.numFactura,
-            tipoNota: fila.tipoNota,
-            numNota: fila.numNota,
-          },
+          rips: consultaDe(fila),
           xmlFevFile: null,
           codigoUnicoValidacion: null,
         });
@@ -587,15 +562,11 @@ export class ServicioRadicacion {
       registro?.esValido &&
       diferenciasConRegistro(registro, fila.numDocumentoIdObligado, enviado).length === 0;
     const valores: Valores = coincide
-      ? {
-          estado: 'radicado',
-          cuv: registro!.cuv,
-          procesoId: registro!.procesoId,
-          fechaRadicacion: fechaMuv(registro!.fechaValidacion) ?? new Date(),
-          respuestaMuv: { consultaCuv: cruda },
-          motivo:
-            'Conciliada después: la solicitud no terminó, pero ConsultarCUV muestra el documento radicado con lo enviado.',
-        }
+      ? radicadoSegun(
+          registro!,
+          { consultaCuv: cruda },
+          'Conciliada después: la solicitud no terminó, pero ConsultarCUV muestra el documento radicado con lo enviado.',
+        )
       : {
           estado: 'fallido',
           respuestaMuv: cruda === null ? null : { consultaCuv: cruda },
@@ -608,6 +579,11 @@ export class ServicioRadicacion {
       this.medidor.radicacion(valores.estado!, fila.operacion as OperacionMuv);
     }
     return n > 0;
+  }
+
+  /** ConsultarCUV for the document being filed (by obligated party, type and number). */
+  private consultar(doc: Documento) {
+    return this.muv.consultarCuv({ rips: consultaDe(doc), xmlFevFile: null, codigoUnicoValidacion: null });
   }
 
   /** Pending rows older than `antesDe`, oldest first (the reconciler's pass). */
@@ -677,12 +653,7 @@ export class ServicioRadicacion {
     }
     if (!this.muv.configurado) throw errores.upstreamNoConfigurado('MUV (API Docker FEV-RIPS)');
     const c = await this.muv.consultarCuv({
-      rips: {
-        numDocumentoIdObligado: radicacion.numDocumentoIdObligado,
-        numFactura: radicacion.numFactura,
-        tipoNota: radicacion.tipoNota,
-        numNota: radicacion.numNota,
-      },
+      rips: consultaDe(radicacion),
       xmlFevFile: null,
       codigoUnicoValidacion: radicacion.cuv,
     });
@@ -766,12 +737,30 @@ function rvg18Ajeno(doc: Documento, diferencias: string[]): ErrorAccionable {
   };
 }
 
-function consultaDe(doc: Documento): Registro {
+/** What was sent, as ConsultarCUV reports it (the XML total only when an XML was sent). */
+function enviadoDe(doc: Documento): ResumenEnvio {
+  return { ...resumirEnvio(doc.rips, doc.numero), total: totalDelAdjunto(doc.xmlFevFile, doc.rips) };
+}
+
+/** A filing completed with the CUV the mechanism holds for it (after ConsultarCUV). */
+function radicadoSegun(registro: RegistroCuv, respuestaMuv: unknown, motivo: string): Valores {
   return {
-    numDocumentoIdObligado: doc.nit,
-    numFactura: doc.numFactura,
-    tipoNota: doc.tipoNota,
-    numNota: doc.numNota,
+    estado: 'radicado',
+    cuv: registro.cuv,
+    procesoId: registro.procesoId,
+    fechaRadicacion: fechaMuv(registro.fechaValidacion) ?? new Date(),
+    respuestaMuv,
+    motivo,
+  };
+}
+
+/** The keys ConsultarCUV finds a document by, from a request or from a stored filing. */
+function consultaDe(d: Documento | Radicacion): Registro {
+  return {
+    numDocumentoIdObligado: 'nit' in d ? d.nit : d.numDocumentoIdObligado,
+    numFactura: d.numFactura,
+    tipoNota: d.tipoNota,
+    numNota: d.numNota,
   };
 }
 
