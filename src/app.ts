@@ -25,6 +25,7 @@ import { LimitesTasa } from './http/limites-tasa.js';
 import { TurnosCuerpo } from './http/turnos-cuerpo.js';
 import { rutaParaRegistro } from './logger.js';
 import { medirSolicitudes, pluginGraphql, rutaMetricas } from './metricas/http.js';
+import { RUTAS_PROPIAS } from './metricas/rutas.js';
 import { Disponibilidad } from './salud/ready.js';
 import type { Servicios } from './servicios.js';
 
@@ -38,16 +39,6 @@ export interface DepsApp {
   /** True once a graceful stop began: /ready answers 503 `apagando`. */
   apagando?: () => boolean;
 }
-
-/** Routes of the app itself, beside the REST table (for the request log's path). */
-const RUTAS_PROPIAS = [
-  { metodo: 'get', ruta: '/health' },
-  { metodo: 'get', ruta: '/ready' },
-  { metodo: 'get', ruta: '/metrics' },
-  { metodo: 'get', ruta: '/openapi.json' },
-  { metodo: 'get', ruta: '/graphql' },
-  { metodo: 'post', ruta: '/graphql' },
-];
 
 function cabecera(req: Request, nombre: string): string | undefined {
   const v = req.headers[nombre];

@@ -7,17 +7,7 @@ import { OPERACION_POR_TIPO_NOTA } from '../rips/muv/tipos.js';
 import { ESTADOS_RADICACION } from '../rips/radicacion/radicacion.entity.js';
 import { cerrada, EtiquetaAcotada } from './acotar.js';
 import type { Medidor } from './medidor.js';
-import { ResolutorRutas } from './rutas.js';
-
-/** Routes the express app declares outside the REST table (same paths as src/app.ts). */
-const RUTAS_PROPIAS = [
-  { metodo: 'get', ruta: '/health' },
-  { metodo: 'get', ruta: '/ready' },
-  { metodo: 'get', ruta: '/metrics' },
-  { metodo: 'get', ruta: '/openapi.json' },
-  { metodo: 'get', ruta: '/graphql' },
-  { metodo: 'post', ruta: '/graphql' },
-];
+import { ResolutorRutas, RUTAS_PROPIAS } from './rutas.js';
 
 const OPERACIONES_MUV = [...Object.values(OPERACION_POR_TIPO_NOTA), 'LoginSISPRO', 'ConsultarCUV'];
 const OPERACIONES_IHCE = [

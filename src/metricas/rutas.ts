@@ -19,6 +19,16 @@ interface Tabla<T> {
  * express matches (case-insensitive, optional trailing slash). Entries are built once per
  * template and method, so a request costs one or two map lookups and no allocation.
  */
+/** Routes the express app declares outside the REST table (src/app.ts): for metrics and the request log. */
+export const RUTAS_PROPIAS = [
+  { metodo: 'get', ruta: '/health' },
+  { metodo: 'get', ruta: '/ready' },
+  { metodo: 'get', ruta: '/metrics' },
+  { metodo: 'get', ruta: '/openapi.json' },
+  { metodo: 'get', ruta: '/graphql' },
+  { metodo: 'post', ruta: '/graphql' },
+];
+
 export class ResolutorRutas<T> {
   private readonly tablas = new Map<string, Tabla<T>>();
   private readonly otro: T;
