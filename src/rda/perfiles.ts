@@ -1,80 +1,13 @@
+import { DOCUMENTOS_GUIA, TITULO_PROPIO } from './guia/documentos.js';
+import type { ClaveSeccion } from './guia/secciones.js';
 import { perfil, type TipoRda } from './tipos.js';
 
 /**
- * What each RDA document type must look like (rda.md §2.3, §2.4, §2.7), written once as data:
- * the builder produces it and the linter checks against it.
+ * What each RDA document type must look like, as the builder and the linter use it: the guide's
+ * facts (guia/documentos.ts) plus the bundle entry slices by resource type.
  */
 
-export interface Seccion {
-  clave: string;
-  /** LOINC code fixed by the Composition profile's section slice. */
-  loinc: string;
-  titulo: string;
-  /** Resource types its entries may reference. */
-  recursos: readonly string[];
-  /** The slice forbids emptyReason: the section always has entries (the epicrisis). */
-  siempreConEntradas?: boolean;
-}
-
-export const SECCIONES = {
-  pagadores: { clave: 'pagadores', loinc: '48768-6', titulo: 'Pagadores', recursos: ['Organization'] },
-  ocupacion: { clave: 'ocupacion', loinc: '74208-0', titulo: 'Ocupación', recursos: ['Observation'] },
-  incapacidades: {
-    clave: 'incapacidades',
-    loinc: '105583-9',
-    titulo: 'Incapacidades',
-    recursos: ['Observation'],
-  },
-  medicamentos: {
-    clave: 'medicamentos',
-    loinc: '10160-0',
-    titulo: 'Medicamentos',
-    recursos: ['MedicationStatement', 'MedicationRequest', 'MedicationAdministration'],
-  },
-  alergias: { clave: 'alergias', loinc: '48765-2', titulo: 'Alergias', recursos: ['AllergyIntolerance'] },
-  problemas: { clave: 'problemas', loinc: '11450-4', titulo: 'Diagnósticos', recursos: ['Condition'] },
-  factoresRiesgo: {
-    clave: 'factoresRiesgo',
-    loinc: '75492-9',
-    titulo: 'Factores de riesgo',
-    recursos: ['RiskAssessment'],
-  },
-  solicitudes: {
-    clave: 'solicitudes',
-    loinc: '61146-1',
-    titulo: 'Órdenes y solicitudes',
-    recursos: ['ServiceRequest'],
-  },
-  notasAclaratorias: {
-    clave: 'notasAclaratorias',
-    loinc: '34109-9',
-    titulo: 'Notas aclaratorias',
-    recursos: ['Observation'],
-  },
-  anexos: {
-    clave: 'anexos',
-    loinc: '55107-7',
-    titulo: 'Documentos anexos',
-    recursos: ['DocumentReference'],
-    siempreConEntradas: true,
-  },
-  triage: { clave: 'triage', loinc: '54094-8', titulo: 'Triage', recursos: ['Observation'] },
-  procedimientos: {
-    clave: 'procedimientos',
-    loinc: '47519-4',
-    titulo: 'Procedimientos',
-    recursos: ['Procedure'],
-  },
-  resultados: { clave: 'resultados', loinc: '30954-2', titulo: 'Resultados', recursos: ['Observation'] },
-  antecedentesFamiliares: {
-    clave: 'antecedentesFamiliares',
-    loinc: '10157-6',
-    titulo: 'Antecedentes familiares',
-    recursos: ['FamilyMemberHistory'],
-  },
-} as const satisfies Record<string, Seccion>;
-
-export type ClaveSeccion = keyof typeof SECCIONES;
+export { type ClaveSeccion, SECCIONES } from './guia/secciones.js';
 
 /** Cardinality of a bundle entry slice, by resource type (profile given separately). */
 export interface Rebanada {
@@ -192,113 +125,72 @@ const RESULTADOS: Rebanada = {
   nombre: 'Resultado',
 };
 
-const SECCIONES_EPISODIO: readonly ClaveSeccion[] = [
-  'pagadores',
-  'ocupacion',
-  'incapacidades',
-  'medicamentos',
-  'alergias',
-  'problemas',
-  'factoresRiesgo',
-  'solicitudes',
-  'notasAclaratorias',
-  'anexos',
-];
+/** The document-level facts of the guide in the shape the builder and the linter use. */
+function desdeGuia(tipo: TipoRda, rebanadas: Rebanada[]): PerfilDocumento {
+  const g = DOCUMENTOS_GUIA[tipo];
+  return {
+    tipo,
+    bundle: perfil(g.bundle),
+    composicion: perfil(g.composicion),
+    loinc: g.loinc.code,
+    loincDisplay: g.loinc.display,
+    titulo: TITULO_PROPIO[tipo],
+    secciones: g.secciones.map((s) => s.clave),
+    // RDA25 (rechazo) keeps to the diagnoses and the epicrisis where the guide requires entries.
+    seccionesConEntradas: g.secciones
+      .filter((s) => s.min > 0 && (s.clave === 'problemas' || s.clave === 'anexos'))
+      .map((s) => s.clave),
+    rebanadas,
+    ...(g.encuentro
+      ? {
+          encuentro: {
+            perfil: perfil(g.encuentro.perfil),
+            clase: g.encuentro.clase.code,
+            claseDisplay: g.encuentro.clase.display,
+            grupoServicio: g.encuentro.grupoServicio,
+          },
+        }
+      : {}),
+    operacion: g.operacion,
+  };
+}
 
 export const PERFILES: Record<TipoRda, PerfilDocumento> = {
-  paciente: {
-    tipo: 'paciente',
-    bundle: perfil('BundlePatientStatementRDA'),
-    composicion: perfil('CompositionPatientStatementRDA'),
-    loinc: '102089-0',
-    loincDisplay: 'FHIR resource patient medical record',
-    titulo: 'RDA Paciente',
-    secciones: ['problemas', 'medicamentos', 'alergias', 'antecedentesFamiliares'],
-    seccionesConEntradas: [],
-    rebanadas: [
-      ...comunes(0, true),
-      {
-        recurso: 'MedicationStatement',
-        perfil: perfil('MedicationStatementRDA'),
-        min: 0,
-        max: '*',
-        nombre: 'Medicamento que usa',
-      },
-      {
-        recurso: 'FamilyMemberHistory',
-        perfil: perfil('FamilyMemberHistoryRDA'),
-        min: 0,
-        max: '*',
-        nombre: 'Antecedente familiar',
-      },
-    ],
-    operacion: '$enviar-rda-paciente',
-  },
-  'consulta-externa': {
-    tipo: 'consulta-externa',
-    bundle: perfil('BundleAmbulatoryRDA'),
-    composicion: perfil('CompositionAmbulatoryRDA'),
-    loinc: '51845-6',
-    loincDisplay: 'Outpatient Consult note',
-    titulo: 'RDA Consulta externa',
-    secciones: SECCIONES_EPISODIO,
-    seccionesConEntradas: ['problemas', 'anexos'],
-    rebanadas: episodio(0, 'EncounterAmbulatoryRDA'),
-    encuentro: {
-      perfil: perfil('EncounterAmbulatoryRDA'),
-      clase: 'AMB',
-      claseDisplay: 'ambulatory',
-      grupoServicio: '01',
+  paciente: desdeGuia('paciente', [
+    ...comunes(0, true),
+    {
+      recurso: 'MedicationStatement',
+      perfil: perfil('MedicationStatementRDA'),
+      min: 0,
+      max: '*',
+      nombre: 'Medicamento que usa',
     },
-    operacion: '$enviar-rda-consulta',
-  },
-  hospitalizacion: {
-    tipo: 'hospitalizacion',
-    bundle: perfil('BundleHospitalizationRDA'),
-    composicion: perfil('CompositionHospitalizationRDA'),
-    loinc: '34105-7',
-    loincDisplay: 'Hospital Discharge summary',
-    titulo: 'RDA Hospitalización',
-    secciones: [...SECCIONES_EPISODIO, 'procedimientos', 'resultados'],
-    seccionesConEntradas: ['problemas', 'anexos'],
-    rebanadas: [...episodio(1, 'EncounterHospitalizationRDA'), MEDICAMENTOS_ADMINISTRADOS, RESULTADOS],
-    encuentro: {
-      perfil: perfil('EncounterHospitalizationRDA'),
-      clase: 'IMP',
-      claseDisplay: 'inpatient encounter',
-      grupoServicio: '03',
+    {
+      recurso: 'FamilyMemberHistory',
+      perfil: perfil('FamilyMemberHistoryRDA'),
+      min: 0,
+      max: '*',
+      nombre: 'Antecedente familiar',
     },
-    operacion: '$enviar-rda-hospitalizacion',
-  },
-  urgencias: {
-    tipo: 'urgencias',
-    bundle: perfil('BundleEmergencyRDA'),
-    composicion: perfil('CompositionEmergencyRDA'),
-    loinc: '59258-4',
-    loincDisplay: 'Emergency department Discharge summary',
-    titulo: 'RDA Urgencias',
-    secciones: [...SECCIONES_EPISODIO, 'triage', 'procedimientos', 'resultados'],
-    seccionesConEntradas: ['problemas', 'anexos'],
-    rebanadas: [
-      ...episodio(1, 'EncounterEmergencyRDA'),
-      MEDICAMENTOS_ADMINISTRADOS,
-      RESULTADOS,
-      {
-        recurso: 'Observation',
-        perfil: perfil('ObservationTriageRDA'),
-        min: 0,
-        max: 1,
-        nombre: 'Triage',
-      },
-    ],
-    encuentro: {
-      perfil: perfil('EncounterEmergencyRDA'),
-      clase: 'EMER',
-      claseDisplay: 'emergency',
-      grupoServicio: '05',
+  ]),
+  'consulta-externa': desdeGuia('consulta-externa', episodio(0, 'EncounterAmbulatoryRDA')),
+  hospitalizacion: desdeGuia('hospitalizacion', [
+    ...episodio(1, 'EncounterHospitalizationRDA'),
+    MEDICAMENTOS_ADMINISTRADOS,
+    RESULTADOS,
+  ]),
+  urgencias: desdeGuia('urgencias', [
+    ...episodio(1, 'EncounterEmergencyRDA'),
+    MEDICAMENTOS_ADMINISTRADOS,
+    RESULTADOS,
+    {
+      recurso: 'Observation',
+      perfil: perfil('ObservationTriageRDA'),
+      min: 0,
+      max: 1,
+      nombre: 'Triage',
     },
-    operacion: '$enviar-rda-urgencias',
-  },
+  ]),
 };
 
 /**

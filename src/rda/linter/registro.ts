@@ -3,6 +3,7 @@ import { REGLAS_BUNDLE } from './reglas-bundle.js';
 import { REGLAS_CLINICAS } from './reglas-clinicas.js';
 import { REGLAS_COMPOSICION } from './reglas-composicion.js';
 import { REGLAS_ENCUENTRO } from './reglas-encuentro.js';
+import { REGLAS_GUIA } from './reglas-guia.js';
 import { REGLAS_PERSONAS } from './reglas-personas.js';
 
 /** RDA01 has no check function: the linter emits it when the input is not a Bundle at all. */
@@ -24,6 +25,7 @@ export const REGISTRO_RDA: readonly ReglaRda[] = [
   ...REGLAS_PERSONAS,
   ...REGLAS_ENCUENTRO,
   ...REGLAS_CLINICAS,
+  ...REGLAS_GUIA,
 ];
 
 const porCodigo = new Map(REGISTRO_RDA.map((r) => [r.codigo, r]));

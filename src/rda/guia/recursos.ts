@@ -1,0 +1,403 @@
+import { BASE_RDA } from '../tipos.js';
+import type { Hecho } from './hechos.js';
+
+/**
+ * Fixed values, required elements and code bindings the guide 1.0.0 sets on the resources of the
+ * bundles (not the Composition or the Encounter, which depend on the document type: hechos.ts).
+ */
+const sistema = (nombre: string) => `${BASE_RDA}/CodeSystem/${nombre}`;
+const ns = (nombre: string) => `${BASE_RDA}/NamingSystem/${nombre}`;
+const ext = (nombre: string) => `${BASE_RDA}/StructureDefinition/${nombre}`;
+const V2_0203 = 'http://terminology.hl7.org/CodeSystem/v2-0203';
+const LOINC = 'http://loinc.org';
+const ICD10 = 'http://hl7.org/fhir/sid/icd-10';
+
+const epi = { perfil: 'DocumentReferenceEPIRDA', recurso: 'DocumentReference' } as const;
+const condicion = { perfil: 'ConditionRDA', recurso: 'Condition' } as const;
+const declarada = { perfil: 'ConditionStatementRDA', recurso: 'Condition' } as const;
+const ips = { perfil: 'CareDeliveryOrganizationRDA', recurso: 'Organization' } as const;
+const paciente = { perfil: 'PatientRDA', recurso: 'Patient' } as const;
+const profesional = { perfil: 'PractitionerRDA', recurso: 'Practitioner' } as const;
+
+/** The person identifier slice both PatientRDA and PractitionerRDA carry. */
+function identificacionPersona(base: { perfil: string; recurso: string }): Hecho[] {
+  const donde = { system: ns('RNEC') };
+  return [
+    {
+      ...base,
+      codigo: 'RDA80',
+      ruta: 'identifier',
+      donde,
+      patron: {
+        id: 'NationalPersonIdentifier-0',
+        use: 'official',
+        type: { coding: [{ system: V2_0203, code: 'PN', display: 'Person number' }] },
+      },
+      que: 'Identificador nacional: id «NationalPersonIdentifier-0», use official y tipo PN «Person number»',
+    },
+    {
+      ...base,
+      codigo: 'RDA83',
+      ruta: 'identifier.type',
+      lista: { nombre: 'ColombianPersonIdentifier', display: true },
+      si: 'identifier',
+      que: 'Tipo de documento (ColombianPersonIdentifierCodes)',
+    },
+  ];
+}
+
+export const FIJOS_RECURSOS: readonly Hecho[] = [
+  // DocumentReferenceEPIRDA: the epicrisis.
+  {
+    ...epi,
+    codigo: 'RDA80',
+    ruta: 'description',
+    unoDe: ['Epicrisis del encuentro de atención en salud - RDA'],
+    que: 'Descripción fija «Epicrisis del encuentro de atención en salud - RDA»',
+  },
+  {
+    ...epi,
+    codigo: 'RDA80',
+    ruta: 'type',
+    patron: {
+      coding: [
+        { system: LOINC, code: '18842-5', display: 'Discharge summary' },
+        { system: sistema('ColombianDocumentTypes'), code: 'EPI', display: 'Epicrisis' },
+      ],
+    },
+    que: 'Tipo LOINC 18842-5 «Discharge summary» y EPI «Epicrisis»',
+  },
+  {
+    ...epi,
+    codigo: 'RDA80',
+    ruta: 'category',
+    patron: { coding: [{ system: LOINC, code: '55108-5', display: 'Clinical presentation Document' }] },
+    que: 'Categoría LOINC 55108-5 «Clinical presentation Document»',
+  },
+  {
+    ...epi,
+    codigo: 'RDA80',
+    ruta: 'securityLabel',
+    patron: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/v3-Confidentiality',
+          code: 'R',
+          display: 'restricted',
+        },
+      ],
+    },
+    min: 1,
+    que: 'Etiqueta de seguridad R «restricted»',
+  },
+  {
+    ...epi,
+    codigo: 'RDA80',
+    ruta: 'content.format',
+    patron: { system: 'urn:ietf:bcp:13', code: 'application/pdf', display: 'PDF' },
+    min: 1,
+    que: 'Formato urn:ietf:bcp:13 application/pdf «PDF»',
+  },
+  {
+    ...epi,
+    codigo: 'RDA84',
+    ruta: '',
+    requeridos: ['date', 'description'],
+    que: 'Fecha (instant) y descripción de la epicrisis',
+  },
+  // ConditionRDA / ConditionStatementRDA.
+  {
+    ...condicion,
+    codigo: 'RDA80',
+    ruta: 'clinicalStatus',
+    patron: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/condition-clinical',
+          code: 'active',
+          display: 'Active',
+        },
+      ],
+    },
+    min: 1,
+    que: 'Estado clínico active «Active»',
+  },
+  {
+    ...condicion,
+    codigo: 'RDA80',
+    ruta: 'verificationStatus',
+    patron: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status',
+          code: 'confirmed',
+          display: 'Confirmed',
+        },
+      ],
+    },
+    min: 1,
+    que: 'Estado de verificación confirmed «Confirmed»',
+  },
+  {
+    ...condicion,
+    codigo: 'RDA84',
+    ruta: 'code.coding',
+    donde: { system: ICD10 },
+    min: 1,
+    max: 1,
+    requeridos: ['display'],
+    que: 'Código CIE-10 (1..1) con su descripción en display',
+  },
+  {
+    ...declarada,
+    codigo: 'RDA80',
+    ruta: 'verificationStatus',
+    patron: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status',
+          code: 'unconfirmed',
+          display: 'Unconfirmed',
+        },
+      ],
+    },
+    min: 1,
+    que: 'Estado de verificación unconfirmed «Unconfirmed»',
+  },
+  {
+    ...declarada,
+    codigo: 'RDA82',
+    ruta: 'code.coding',
+    donde: { system: ICD10 },
+    max: 1,
+    que: 'Código CIE-10 (0..1)',
+  },
+  // CareDeliveryOrganizationRDA: the IPS.
+  {
+    ...ips,
+    codigo: 'RDA82',
+    ruta: 'identifier',
+    min: 2,
+    max: 2,
+    que: 'Identificadores del prestador: exactamente 2 (NIT y código de habilitación)',
+  },
+  {
+    ...ips,
+    codigo: 'RDA80',
+    ruta: 'identifier',
+    donde: { system: ns('DIAN') },
+    patron: {
+      id: 'TaxIdentifier-0',
+      type: {
+        coding: [
+          { system: V2_0203, code: 'TAX', display: 'Tax ID number' },
+          {
+            system: sistema('ColombianOrganizationIdentifiers'),
+            code: 'NIT',
+            display: 'Número de Identificación Tributaria',
+          },
+        ],
+      },
+    },
+    min: 1,
+    max: 1,
+    que: 'NIT del prestador: id «TaxIdentifier-0», tipos TAX «Tax ID number» y NIT con su display',
+  },
+  {
+    ...ips,
+    codigo: 'RDA80',
+    ruta: 'identifier',
+    donde: { system: ns('REPS') },
+    patron: {
+      id: 'HealthcareProviderIdentifier-0',
+      type: {
+        coding: [
+          { system: V2_0203, code: 'PRN', display: 'Provider number' },
+          {
+            system: sistema('ColombianOrganizationIdentifiers'),
+            code: 'CodigoPrestador',
+            display: 'Código de habilitación de prestador de servicios de salud',
+          },
+        ],
+      },
+    },
+    min: 1,
+    max: 1,
+    que: 'Código de habilitación: id «HealthcareProviderIdentifier-0», tipos PRN «Provider number» y CodigoPrestador con su display',
+  },
+  {
+    ...ips,
+    codigo: 'RDA82',
+    ruta: 'type',
+    donde: { coding: [{ system: sistema('ColombianProviderClass') }] },
+    min: 1,
+    max: 1,
+    que: 'Clase de prestador (type:ProviderClass 1..1)',
+  },
+  {
+    ...ips,
+    codigo: 'RDA83',
+    ruta: 'type',
+    donde: { coding: [{ system: sistema('ColombianProviderClass') }] },
+    lista: { nombre: 'ColombianProviderClass', display: true },
+    que: 'Clase de prestador (ColombianProviderClass)',
+  },
+  {
+    ...ips,
+    codigo: 'RDA84',
+    ruta: 'address',
+    min: 1,
+    patron: { use: 'work', type: 'physical', country: 'CO' },
+    requeridos: ['text', 'city', 'state', 'country'],
+    que: 'Dirección del prestador: use work, type physical, text, city, state y country «CO»',
+  },
+  // PatientRDA.
+  ...identificacionPersona(paciente),
+  {
+    ...paciente,
+    codigo: 'RDA84',
+    ruta: '_gender.extension',
+    donde: { url: ext('ExtensionBiologicalGender') },
+    min: 1,
+    max: 1,
+    si: 'gender',
+    que: 'Sexo biológico: ExtensionBiologicalGender en Patient.gender (1..1 si hay gender)',
+  },
+  {
+    ...paciente,
+    codigo: 'RDA83',
+    ruta: '_gender.extension',
+    donde: { url: ext('ExtensionBiologicalGender') },
+    lista: { nombre: 'ColombianGenderGroup', display: true },
+    que: 'Sexo biológico (ColombianGenderGroup)',
+  },
+  {
+    ...paciente,
+    codigo: 'RDA83',
+    ruta: 'extension',
+    donde: { url: ext('ExtensionPatientEthnicity') },
+    lista: { nombre: 'ColombianEthnicGroup', display: true },
+    que: 'Pertenencia étnica (ColombianEthnicGroup)',
+  },
+  {
+    ...paciente,
+    codigo: 'RDA83',
+    ruta: 'extension',
+    donde: { url: ext('ExtensionPatientDisability') },
+    lista: { nombre: 'ColombianDisabilityClassification', display: true },
+    que: 'Discapacidad (ColombianDisabilityClassification)',
+  },
+  {
+    ...paciente,
+    codigo: 'RDA83',
+    ruta: 'extension',
+    donde: { url: ext('ExtensionPatientGenderIdentity') },
+    lista: { nombre: 'ColombianGenderIdentity', display: true },
+    que: 'Identidad de género (ColombianGenderIdentity)',
+  },
+  {
+    ...paciente,
+    codigo: 'RDA83',
+    ruta: 'address.extension',
+    donde: { url: ext('ExtensionResidenceZone') },
+    lista: { nombre: 'ColombianResidenceZone', display: true },
+    que: 'Zona de residencia (ColombianResidenceZone)',
+  },
+  // PractitionerRDA.
+  ...identificacionPersona(profesional),
+  {
+    ...profesional,
+    codigo: 'RDA80',
+    ruta: 'qualification',
+    donde: { id: 'Rethus' },
+    patron: {
+      identifier: [
+        {
+          use: 'official',
+          type: { coding: [{ system: V2_0203, code: 'LN', display: 'License number' }] },
+          system: ns('RETHUS'),
+        },
+      ],
+    },
+    min: 1,
+    max: 1,
+    que: 'Calificación «Rethus»: identificador use official, tipo LN «License number», system RETHUS',
+  },
+  {
+    ...profesional,
+    codigo: 'RDA84',
+    ruta: 'qualification.code.coding',
+    donde: { system: sistema('RETHUSqualification') },
+    min: 1,
+    requeridos: ['display'],
+    que: 'Título RETHUS con su nombre en display',
+  },
+  // Allergies: the code with TipoAlergia and its display, the description in text.
+  ...(['AllergyIntoleranceRDA', 'AllergyIntoleranceStatementRDA'] as const).flatMap((perfil): Hecho[] => [
+    {
+      perfil,
+      recurso: 'AllergyIntolerance',
+      codigo: 'RDA83',
+      ruta: 'code',
+      lista: { nombre: 'TipoAlergia', display: true },
+      que: 'Tipo de alergia (TipoAlergia)',
+    },
+    {
+      perfil,
+      recurso: 'AllergyIntolerance',
+      codigo: 'RDA84',
+      ruta: 'code',
+      min: 1,
+      requeridos: ['text'],
+      que: 'Descripción de la alergia en code.text',
+    },
+  ]),
+  {
+    perfil: 'AllergyIntoleranceRDA',
+    recurso: 'AllergyIntolerance',
+    codigo: 'RDA80',
+    ruta: 'verificationStatus',
+    patron: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification',
+          code: 'confirmed',
+          display: 'Confirmed',
+        },
+      ],
+    },
+    que: 'Verificación confirmed «Confirmed» (allergyintolerance-verification)',
+  },
+  {
+    perfil: 'AllergyIntoleranceStatementRDA',
+    recurso: 'AllergyIntolerance',
+    codigo: 'RDA80',
+    ruta: 'verificationStatus',
+    patron: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status',
+          code: 'unconfirmed',
+          display: 'Unconfirmed',
+        },
+      ],
+    },
+    que: 'Verificación unconfirmed «Unconfirmed» (la guía fija el sistema condition-ver-status)',
+  },
+  {
+    perfil: 'FamilyMemberHistoryRDA',
+    recurso: 'FamilyMemberHistory',
+    codigo: 'RDA83',
+    ruta: 'relationship',
+    lista: { nombre: 'ParentescoAntecedente', display: true },
+    que: 'Parentesco (ParentescoAntecedente)',
+  },
+  {
+    perfil: 'ObservationTriageRDA',
+    recurso: 'Observation',
+    codigo: 'RDA83',
+    ruta: 'valueCodeableConcept',
+    lista: { nombre: 'ClaseTriage', display: true },
+    que: 'Clase de triage (ClaseTriage)',
+  },
+];
