@@ -1,5 +1,6 @@
 import { cargarTablasIncluidas, tablaPais } from '../rips/catalogos/incluidos.js';
 import { LISTAS_GUIA, type NombreLista } from './guia/listas.js';
+import { LISTAS_TECNOLOGIAS, type NombreListaTecnologia } from './guia/listas-tecnologias.js';
 import { sistemaCodigos } from './tipos.js';
 
 /**
@@ -25,8 +26,12 @@ function desdeSispro(nombre: string, tabla: string): SistemaCodigos {
 }
 
 /** A guide list (guia/listas.ts) as a code system with its displays. */
-function deLaGuia(nombre: NombreLista): SistemaCodigos {
-  return { nombre, url: sistemaCodigos(nombre), codigos: new Map(LISTAS_GUIA[nombre]) };
+function deLaGuia(nombre: NombreLista | NombreListaTecnologia): SistemaCodigos {
+  const filas: readonly (readonly [string, string])[] =
+    nombre in LISTAS_GUIA
+      ? LISTAS_GUIA[nombre as NombreLista]
+      : LISTAS_TECNOLOGIAS[nombre as NombreListaTecnologia];
+  return { nombre, url: sistemaCodigos(nombre), codigos: new Map(filas) };
 }
 
 export const CODIGOS = {
@@ -51,6 +56,11 @@ export const CODIGOS = {
   identificadorOrganizacion: deLaGuia('ColombianOrganizationIdentifiers'),
   tipoDocumentoClinico: deLaGuia('ColombianDocumentTypes'),
   rolDiagnostico: deLaGuia('ColombianDiagnosisRole'),
+  viaAdministracion: deLaGuia('VAD'),
+  unidadDosis: deLaGuia('UMM'),
+  unidadTiempo: deLaGuia('MedicationTime'),
+  categoriaTecnologia: deLaGuia('ColombianHealthTechnologyCategory'),
+  finalidad: deLaGuia('RIPSFinalidadConsultaVersion2'),
   pais: {
     nombre: 'ISO31661',
     url: sistemaCodigos('ISO31661'),

@@ -19,6 +19,7 @@ export const SISTEMAS = {
   rethus: sistemaIdentificador('RETHUS'),
   dian: sistemaIdentificador('DIAN'),
   reps: sistemaIdentificador('REPS'),
+  eapb: sistemaIdentificador('EAPB'),
   encuentros: sistemaIdentificador('Encounters'),
   loinc: 'http://loinc.org',
   snomed: 'http://snomed.info/sct',
@@ -31,6 +32,7 @@ export const SISTEMAS = {
   condicionClinica: 'http://terminology.hl7.org/CodeSystem/condition-clinical',
   condicionVerificacion: 'http://terminology.hl7.org/CodeSystem/condition-ver-status',
   alergiaClinica: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical',
+  alergiaVerificacion: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification',
   mime: 'urn:ietf:bcp:13',
 } as const;
 

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { CODIGOS } from '../codigos.js';
+import { DOCUMENTOS_GUIA } from '../guia/documentos.js';
+import { RAZON_VACIA, tituloSeccion } from '../guia/secciones.js';
 import { type ClaveSeccion, PERFILES, SECCIONES } from '../perfiles.js';
 import { SISTEMAS, type TipoRda } from '../tipos.js';
 import * as clin from './clinicos.js';
 import type { DatosRda } from './datos.js';
 import { coding, codingDe, concepto, limpio, narrativa, type Recurso, referencia } from './fhir.js';
-import { paciente, prestador, profesional } from './personas.js';
+import { paciente, pagador, prestador, profesional } from './personas.js';
 import { validarDatos } from './validar-datos.js';
 
 /**
@@ -69,8 +71,17 @@ function ensamblar(tipo: TipoRda, d: DatosRda, ahora: Date): Record<string, unkn
   agregar(refs.paciente, paciente(d.paciente));
   agregar(refs.profesional, profesional(d.profesional));
   agregar(refs.prestador, prestador(d.prestador));
+  (d.pagadores ?? []).forEach((x, i) => {
+    agregar(urn(`Organization-EAPB-${i}`), pagador(x, i), 'pagadores');
+  });
+  // Private pay: the guide's privatePayer slice of the payers section references the Patient.
+  if (d.pagoParticular && p.secciones.includes('pagadores'))
+    porSeccion.set('pagadores', [...(porSeccion.get('pagadores') ?? []), refs.paciente]);
 
-  const diagnosticos = (d.diagnosticos ?? []).map((x, i) => ({ fullUrl: urn(`Condition-${i}`), datos: x }));
+  const diagnosticos = clin.ranurar(
+    tipo,
+    (d.diagnosticos ?? []).map((x, i) => ({ fullUrl: urn(`Condition-${i}`), datos: x })),
+  );
   if (p.encuentro && d.encuentro) {
     agregar(refs.encuentro!, clin.encuentro(p, d.encuentro, refs, diagnosticos));
   }
@@ -84,9 +95,17 @@ function ensamblar(tipo: TipoRda, d: DatosRda, ahora: Date): Record<string, unkn
   (d.medicamentos ?? []).forEach((m, i) => {
     agregar(urn(`Medication-${i}`), clin.medicamento(tipo, m, refs, i, fechaPrescripcion), 'medicamentos');
   });
+  const principal = diagnosticos.find((x) => x.datos.rol === 'principal');
+  const relacionados = diagnosticos.filter((x) => x.datos.rol === 'relacionado');
   (d.procedimientos ?? []).forEach((x, i) => {
     const seccion = p.secciones.includes('procedimientos') ? 'procedimientos' : undefined;
-    agregar(urn(`Procedure-${i}`), clin.procedimiento(x, refs, i), seccion);
+    const relacionado =
+      relacionados.find((r) => r.datos.codigo === x.diagnosticoRelacionado) ?? relacionados[0];
+    agregar(
+      urn(`Procedure-${i}`),
+      clin.procedimiento(x, refs, i, { principal: principal!.fullUrl, relacionado: relacionado!.fullUrl }),
+      seccion,
+    );
   });
   (d.antecedentesFamiliares ?? []).forEach((a, i) => {
     agregar(urn(`FamilyMemberHistory-${i}`), clin.antecedenteFamiliar(a, refs, i), 'antecedentesFamiliares');
@@ -106,6 +125,10 @@ function ensamblar(tipo: TipoRda, d: DatosRda, ahora: Date): Record<string, unkn
     );
   }
 
+  const g = DOCUMENTOS_GUIA[tipo];
+  // The hospitalization summary is signed by the IPS; the others by the professional.
+  const autor = g.autores.includes('Practitioner') ? refs.profesional : refs.prestador;
+  const e = d.encuentro;
   const composicion = limpio({
     resourceType: 'Composition',
     meta: { profile: [p.composicion] },
@@ -114,24 +137,25 @@ function ensamblar(tipo: TipoRda, d: DatosRda, ahora: Date): Record<string, unkn
     subject: referencia(refs.paciente),
     encounter: refs.encuentro ? referencia(refs.encuentro) : undefined,
     date: fechaDoc,
-    author: [referencia(refs.profesional)],
+    author: [referencia(autor)],
     title: p.titulo,
     confidentiality: 'N',
     attester: [{ mode: 'legal', time: fechaDoc, party: referencia(refs.profesional) }],
     custodian: referencia(refs.prestador),
-    event:
-      p.encuentro && d.encuentro
-        ? [
-            {
-              code: [
-                concepto(codingDe(CODIGOS.modalidad, d.encuentro.modalidad)),
-                concepto(codingDe(CODIGOS.grupoServicio, p.encuentro.grupoServicio)),
-              ],
-              period: { start: d.encuentro.fechaInicio, end: d.encuentro.fechaFin },
-            },
-          ]
-        : undefined,
-    section: p.secciones.map((clave) => seccion(clave, porSeccion.get(clave) ?? [])),
+    event: e
+      ? [
+          {
+            code: [
+              concepto(codingDe(CODIGOS.modalidad, e.modalidad)),
+              concepto(codingDe(CODIGOS.grupoServicio, p.encuentro?.grupoServicio ?? e.grupoServicio!)),
+            ],
+            period: { start: e.fechaInicio, end: e.fechaFin },
+          },
+        ]
+      : undefined,
+    section: g.secciones
+      .filter((s) => s.presencia === 1 || porSeccion.has(s.clave))
+      .map((s) => seccion(tipo, s.clave, porSeccion.get(s.clave) ?? [])),
   });
 
   return {
@@ -143,13 +167,16 @@ function ensamblar(tipo: TipoRda, d: DatosRda, ahora: Date): Record<string, unkn
   };
 }
 
-function seccion(clave: ClaveSeccion, refs: string[]): Recurso {
+function seccion(tipo: TipoRda, clave: ClaveSeccion, refs: string[]): Recurso {
   const s = SECCIONES[clave];
-  const base = { title: s.titulo, code: concepto(coding(SISTEMAS.loinc, s.loinc)) };
+  const base = {
+    title: tituloSeccion(clave, tipo),
+    code: concepto(coding(SISTEMAS.loinc, s.loinc, s.display)),
+  };
   if (refs.length) return { ...base, entry: refs.map((r) => referencia(r)) };
   return {
     ...base,
     text: narrativa('Sin información registrada'),
-    emptyReason: concepto(coding(SISTEMAS.listEmptyReason, 'nilknown', 'Nil Known')),
+    emptyReason: concepto(coding(SISTEMAS.listEmptyReason, RAZON_VACIA.code, RAZON_VACIA.display)),
   };
 }

@@ -1,10 +1,9 @@
 import { CODIGOS, FORMATOS } from '../codigos.js';
-import { extension, perfil, SISTEMAS, sistemaCodigos } from '../tipos.js';
-import type { DatosPaciente, DatosPersona, DatosPrestador, DatosProfesional } from './datos.js';
+import { extension, perfil, SISTEMAS } from '../tipos.js';
+import type { DatosPaciente, DatosPagador, DatosPersona, DatosPrestador, DatosProfesional } from './datos.js';
 import { coding, codingDe, concepto, limpio, type Recurso } from './fhir.js';
 
 const GENERO_ADMINISTRATIVO: Record<string, string> = { '01': 'male', '02': 'female', '03': 'other' };
-const ORGANIZACION_IDS = sistemaCodigos('ColombianOrganizationIdentifiers');
 
 /** `{TipoDoc}-{NumDoc}`, the id convention of the Manual (§5.3 a). */
 export const idPersona = (p: DatosPersona) => `${p.tipoDocumento}-${p.numeroDocumento}`;
@@ -53,10 +52,6 @@ export function paciente(p: DatosPaciente): Recurso {
       url: extension('ExtensionPatientGenderIdentity'),
       valueCoding: codingDe(CODIGOS.identidadGenero, p.identidadGenero),
     });
-  ext.push({
-    url: extension('ExtensionBiologicalGender'),
-    valueCoding: codingDe(CODIGOS.sexoBiologico, p.sexoBiologico),
-  });
   const r = p.residencia;
   return {
     resourceType: 'Patient',
@@ -67,6 +62,16 @@ export function paciente(p: DatosPaciente): Recurso {
     active: true,
     name: [nombreOficial(p)],
     gender: GENERO_ADMINISTRATIVO[p.sexoBiologico],
+    // Where PatientRDA slices it (gender.extension 1..1); the extension's declared context says
+    // Patient, a guide defect the official Postman body also ignores (docs/rda-documentos.md).
+    _gender: {
+      extension: [
+        {
+          url: extension('ExtensionBiologicalGender'),
+          valueCoding: codingDe(CODIGOS.sexoBiologico, p.sexoBiologico),
+        },
+      ],
+    },
     birthDate: p.fechaNacimiento,
     address: [
       limpio({
@@ -113,22 +118,31 @@ export function profesional(p: DatosProfesional): Recurso {
         id: 'Rethus',
         identifier: [
           {
+            use: 'official',
             type: concepto(coding(SISTEMAS.v2_0203, 'LN', 'License number')),
             system: SISTEMAS.rethus,
             value: p.numeroDocumento,
           },
         ],
-        code: limpio({
-          coding: [coding(FORMATOS.rethus.url, p.codigoRethus)],
+        code: {
+          coding: [coding(FORMATOS.rethus.url, p.codigoRethus, p.nombreTitulo)],
           text: p.nombreTitulo,
-        }),
+        },
       },
     ],
   };
 }
 
+const ORGANIZACION = (codigo: string) => codingDe(CODIGOS.identificadorOrganizacion, codigo);
+
+/** DIVIPOLA coding of an address part (municipality in city, department in state). */
+const divipola = (nombre: string, codigo: string) => ({
+  extension: [{ url: extension(nombre), valueCoding: coding(FORMATOS.divipola.url, codigo) }],
+});
+
 export function prestador(p: DatosPrestador): Recurso {
-  return limpio({
+  const departamento = p.municipio.slice(0, 2);
+  return {
     resourceType: 'Organization',
     id: p.codigoHabilitacion,
     meta: { profile: [perfil('CareDeliveryOrganizationRDA')] },
@@ -136,40 +150,54 @@ export function prestador(p: DatosPrestador): Recurso {
       {
         id: 'TaxIdentifier-0',
         use: 'official',
-        type: concepto(coding(SISTEMAS.v2_0203, 'TAX', 'Tax ID number'), coding(ORGANIZACION_IDS, 'NIT')),
+        type: concepto(coding(SISTEMAS.v2_0203, 'TAX', 'Tax ID number'), ORGANIZACION('NIT')),
         system: SISTEMAS.dian,
         value: p.nit,
       },
       {
         id: 'HealthcareProviderIdentifier-0',
         use: 'official',
-        type: concepto(
-          coding(SISTEMAS.v2_0203, 'PRN', 'Provider number'),
-          coding(ORGANIZACION_IDS, 'CodigoPrestador'),
-        ),
+        type: concepto(coding(SISTEMAS.v2_0203, 'PRN', 'Provider number'), ORGANIZACION('CodigoPrestador')),
         system: SISTEMAS.reps,
         value: p.codigoHabilitacion,
       },
     ],
     active: true,
+    type: [concepto(codingDe(CODIGOS.clasePrestador, p.clase))],
     name: p.nombre,
-    address: p.municipio
-      ? [
-          {
-            use: 'work',
-            type: 'physical',
-            city: p.municipio,
-            _city: {
-              extension: [
-                {
-                  url: extension('ExtensionDivipolaMunicipality'),
-                  valueCoding: coding(FORMATOS.divipola.url, p.municipio),
-                },
-              ],
-            },
-            country: 'CO',
-          },
-        ]
-      : undefined,
-  });
+    address: [
+      {
+        use: 'work',
+        type: 'physical',
+        text: p.direccion,
+        city: p.municipio,
+        _city: divipola('ExtensionDivipolaMunicipality', p.municipio),
+        state: departamento,
+        _state: divipola('ExtensionDivipolaDepartment', departamento),
+        country: 'CO',
+      },
+    ],
+  };
+}
+
+/** A payer of the episode: HealthBenefitPlanAdminOrganizationRDA, identified by its EAPB code. */
+export function pagador(p: DatosPagador, i: number): Recurso {
+  return {
+    resourceType: 'Organization',
+    id: `EAPB-${i}`,
+    meta: { profile: [perfil('HealthBenefitPlanAdminOrganizationRDA')] },
+    identifier: [
+      {
+        use: 'official',
+        type: concepto(
+          coding(SISTEMAS.v2_0203, 'NIIP', 'National Insurance Payor Identifier'),
+          ORGANIZACION('EAPB'),
+        ),
+        system: SISTEMAS.eapb,
+        value: p.codigo,
+      },
+    ],
+    active: true,
+    name: p.nombre,
+  };
 }

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { type DetalleError, errores } from '../../errores/errores.js';
 import { CODIGOS } from '../codigos.js';
+import { DOCUMENTOS_GUIA } from '../guia/documentos.js';
 import { exigirValorAcotado, mostrarValor } from '../json-acotado.js';
 import { esTipoRda, TIPOS_RDA, type TipoRda } from '../tipos.js';
 import type { DatosDiagnostico, DatosRda } from './datos.js';
@@ -57,11 +58,22 @@ function detalleDe(e: ErrorObject): DetalleError | undefined {
       };
       return { campo, mensaje: `${titulo}: debe ser ${nombres[tipo] ?? tipo}.` };
     }
-    case 'enum':
+    case 'enum': {
+      // A code an earlier version accepted: say which guide code replaces it.
+      const reemplazo =
+        typeof e.data === 'string'
+          ? (esquema?.['x-reemplazos'] as Record<string, string> | undefined)?.[e.data]
+          : undefined;
+      if (reemplazo)
+        return {
+          campo,
+          mensaje: `${titulo}: el código «${e.data}» no existe en la guía RDA 1.0.0; ${reemplazo}.`,
+        };
       return {
         campo,
         mensaje: `${titulo}: el valor «${mostrarValor(e.data)}» no es un código válido. Valores permitidos: ${listaValores((e.params as { allowedValues: unknown[] }).allowedValues)}.`,
       };
+    }
     case 'pattern':
       // A blank text fails the "\S" pattern of free texts.
       if (typeof e.data === 'string' && e.data.trim() === '')
@@ -76,6 +88,10 @@ function detalleDe(e: ErrorObject): DetalleError | undefined {
       return { campo, mensaje: `${titulo}: supera ${String(esquema?.maxLength)} caracteres.` };
     case 'minItems':
       return { campo, mensaje: `${titulo}: debe tener al menos ${String(esquema?.minItems)} elemento(s).` };
+    case 'exclusiveMinimum':
+      return { campo, mensaje: `${titulo}: debe ser mayor que 0.` };
+    case 'maximum':
+      return { campo, mensaje: `${titulo}: supera ${String(esquema?.maximum)}.` };
     case 'maxItems':
       return { campo, mensaje: `${titulo}: admite como máximo ${String(esquema?.maxItems)} elementos.` };
     default:
@@ -127,7 +143,7 @@ function coherencia(tipo: TipoRda, d: DatosRda, ahora: Date): DetalleError[] {
   fecha('fechaDocumento', 'Fecha del documento', d.fechaDocumento);
 
   const e = d.encuentro;
-  if (e && tipo !== 'paciente') {
+  if (e) {
     const ini = fecha('encuentro.fechaInicio', 'Fecha y hora de inicio de la atención', e.fechaInicio);
     const fin = fecha('encuentro.fechaFin', 'Fecha y hora de fin de la atención', e.fechaFin);
     if (ini && fin && ini.getTime() > fin.getTime())
@@ -140,6 +156,52 @@ function coherencia(tipo: TipoRda, d: DatosRda, ahora: Date): DetalleError[] {
         campo: 'encuentro.fechaInicio',
         mensaje: 'Fecha y hora de inicio de la atención: es anterior a la fecha de nacimiento del paciente.',
       });
+    if (
+      tipo === 'consulta-externa' &&
+      typeof e.servicioReps === 'string' &&
+      e.nombreServicioReps === undefined
+    )
+      out.push({
+        campo: 'encuentro.nombreServicioReps',
+        mensaje:
+          'Nombre del servicio REPS: es obligatorio cuando envía el servicio REPS (la guía exige su display).',
+      });
+  }
+  if ((tipo === 'urgencias' || tipo === 'hospitalizacion') && !d.pagoParticular) {
+    if (!Array.isArray(d.pagadores) || d.pagadores.length === 0)
+      out.push({
+        campo: 'pagadores',
+        mensaje:
+          'Pagadores: en urgencias y hospitalización la guía exige al menos un responsable del pago: envíe la EAPB en «pagadores» o «pagoParticular»: true.',
+      });
+  }
+  if (tipo !== 'paciente' && Array.isArray(d.medicamentos))
+    d.medicamentos.forEach((m, i) => {
+      if (m && typeof m === 'object' && m.codigo === undefined && m.codigoIum === undefined)
+        out.push({
+          campo: `medicamentos[${i}].codigo`,
+          mensaje:
+            'Código del medicamento: la fórmula exige el código DCI («codigo») o el IUM de primer nivel («codigoIum»).',
+        });
+    });
+  if (tipo !== 'paciente' && Array.isArray(d.procedimientos) && d.procedimientos.length > 0) {
+    const relacionados = Array.isArray(d.diagnosticos)
+      ? d.diagnosticos.filter((x) => x?.rol === 'relacionado').map((x) => x.codigo)
+      : [];
+    d.procedimientos.forEach((x, i) => {
+      if (!x || typeof x !== 'object') return;
+      if (relacionados.length === 0)
+        out.push({
+          campo: `procedimientos[${i}]`,
+          mensaje:
+            'Procedimiento: la guía exige que apunte al diagnóstico principal y a un diagnóstico relacionado (reasonReference MainDiagnosis y Comobility-1); agregue el diagnóstico relacionado que motivó el procedimiento.',
+        });
+      else if (x.diagnosticoRelacionado !== undefined && !relacionados.includes(x.diagnosticoRelacionado))
+        out.push({
+          campo: `procedimientos[${i}].diagnosticoRelacionado`,
+          mensaje: `Diagnóstico relacionado del procedimiento: «${mostrarValor(x.diagnosticoRelacionado, 10)}» no es ninguno de los diagnósticos con rol «relacionado».`,
+        });
+    });
   }
   // The schema errors are reported already; these checks run on whatever arrived (a text, an object).
   if (Array.isArray(d.procedimientos))
@@ -157,28 +219,51 @@ function coherencia(tipo: TipoRda, d: DatosRda, ahora: Date): DetalleError[] {
   return out;
 }
 
+const UNO_POR_EPISODIO = ['egreso', 'complicacion', 'muerte'] as const;
+
 function rolesDiagnostico(tipo: TipoRda, ds: DatosDiagnostico[]): DetalleError[] {
   const out: DetalleError[] = [];
-  const principales = ds.filter((x) => x?.rol === 'principal').length;
+  const cuantos = (rol: string) => ds.filter((x) => x?.rol === rol).length;
+  const episodio = tipo === 'urgencias' || tipo === 'hospitalizacion';
+  const principales = cuantos('principal');
   if (tipo !== 'paciente' && ds.length > 0 && principales !== 1)
     out.push({
       campo: 'diagnosticos',
       mensaje: `Diagnósticos: debe haber exactamente un diagnóstico con rol «principal» (hay ${principales}).`,
     });
-  if (ds.filter((x) => x?.rol === 'relacionado').length > 3)
+  if (cuantos('relacionado') > 3)
     out.push({
       campo: 'diagnosticos',
       mensaje: 'Diagnósticos: admite como máximo 3 diagnósticos relacionados.',
     });
+  if (episodio) {
+    if (cuantos('egreso') !== 1)
+      out.push({
+        campo: 'diagnosticos',
+        mensaje: `Diagnósticos: en ${tipo} la guía exige el diagnóstico de ingreso («principal») y exactamente un diagnóstico de egreso (rol «egreso»); hay ${cuantos('egreso')} de egreso.`,
+      });
+    for (const rol of UNO_POR_EPISODIO.slice(1))
+      if (cuantos(rol) > 1)
+        out.push({
+          campo: 'diagnosticos',
+          mensaje: `Diagnósticos: admite un solo diagnóstico con rol «${rol}».`,
+        });
+    const max = DOCUMENTOS_GUIA[tipo].encuentro!.diagnosticos.max;
+    if (ds.length > max)
+      out.push({
+        campo: 'diagnosticos',
+        mensaje: `Diagnósticos: el encuentro de ${tipo} admite como máximo ${max} diagnósticos (ingreso, egreso, relacionados${tipo === 'hospitalizacion' ? ', causa de muerte y complicación' : ''}); hay ${ds.length}.`,
+      });
+  }
   ds.forEach((x, i) => {
     if (!x || typeof x !== 'object') return;
-    if (tipo !== 'paciente' && x.rol === 'principal' && x.tipo === undefined)
+    const conTipo = x.rol === 'principal' || (episodio && x.rol === 'egreso');
+    if (tipo !== 'paciente' && conTipo && x.tipo === undefined)
       out.push({
         campo: `diagnosticos[${i}].tipo`,
-        mensaje: 'Tipo de diagnóstico principal: es obligatorio para el diagnóstico principal.',
+        mensaje: `Tipo de diagnóstico: es obligatorio para el diagnóstico ${x.rol === 'principal' ? (episodio ? 'de ingreso' : 'principal') : 'de egreso'} (ExtensionDiagnosisType).`,
       });
-    const soloEpisodio = ['egreso', 'complicacion', 'muerte'];
-    if (soloEpisodio.includes(x.rol) && tipo !== 'hospitalizacion' && tipo !== 'urgencias')
+    if ((UNO_POR_EPISODIO as readonly string[]).includes(x.rol) && !episodio)
       out.push({
         campo: `diagnosticos[${i}].rol`,
         mensaje: `Rol del diagnóstico: «${x.rol}» solo aplica a urgencias y hospitalización.`,

@@ -2,6 +2,7 @@ import { mostrarValor } from '../json-acotado.js';
 import { BASE_RDA } from '../tipos.js';
 import type { CodigoGuia, Hecho } from './hechos.js';
 import { LISTAS_GUIA } from './listas.js';
+import { LISTAS_TECNOLOGIAS } from './listas-tecnologias.js';
 import { coincide, diferencia, esperado, seleccionar } from './patron.js';
 
 /** One breach of a guide fact. */
@@ -25,7 +26,7 @@ const presente = (v: unknown) =>
   v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 
 const listas = new Map(
-  Object.entries(LISTAS_GUIA).map(([nombre, filas]) => [
+  Object.entries({ ...LISTAS_GUIA, ...LISTAS_TECNOLOGIAS }).map(([nombre, filas]) => [
     nombre,
     { url: `${BASE_RDA}/CodeSystem/${nombre}`, codigos: new Map<string, string>(filas) },
   ]),

@@ -1,6 +1,7 @@
 import { BASE_RDA, type TipoRda } from '../tipos.js';
 import { DOCUMENTOS_GUIA, type Max } from './documentos.js';
 import type { NombreLista } from './listas.js';
+import type { NombreListaTecnologia } from './listas-tecnologias.js';
 import type { Patron } from './patron.js';
 import { FIJOS_RECURSOS } from './recursos.js';
 import { RAZON_VACIA, SECCIONES, tituloSeccion } from './secciones.js';
@@ -28,7 +29,7 @@ export interface Hecho {
   max?: Max;
   requeridos?: readonly string[];
   cuenta?: { ruta: string; donde?: Patron; min: number; max: Max };
-  lista?: { nombre: NombreLista; display: boolean };
+  lista?: { nombre: NombreLista | NombreListaTecnologia; display: boolean };
   /** Only when the resource has this element (PatientRDA: the biological sex extension if gender). */
   si?: string;
   /** What the fact is, in Spanish, for the finding. */
@@ -161,6 +162,18 @@ function hechosEncuentro(tipo: TipoRda): Hecho[] {
       donde: { system: `${BASE_RDA}/NamingSystem/Encounters` },
       patron: { id: 'EncounterIdentifier', use: 'usual' },
       que: 'Identificador del encuentro: id «EncounterIdentifier» y use «usual»',
+    },
+    {
+      ...base,
+      codigo: 'RDA80',
+      ruta: 'class',
+      patron: {
+        system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode',
+        code: e.clase.code,
+        display: e.clase.display,
+      },
+      min: 1,
+      que: `Clase del encuentro ${e.clase.code} «${e.clase.display}»`,
     },
     {
       ...base,

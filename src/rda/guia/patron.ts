@@ -24,9 +24,9 @@ export function seleccionar(raiz: unknown, ruta: string, base: string): Seleccio
     for (const a of actuales) {
       if (!esObj(a.valor)) continue;
       const v = a.valor[parte];
-      if (Array.isArray(v))
-        v.forEach((x, i) => siguientes.push({ valor: x, ruta: `${a.ruta}.${parte}[${i}]` }));
-      else if (v !== undefined && v !== null) siguientes.push({ valor: v, ruta: `${a.ruta}.${parte}` });
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) siguientes.push({ valor: v[i], ruta: `${a.ruta}.${parte}[${i}]` });
+      } else if (v !== undefined && v !== null) siguientes.push({ valor: v, ruta: `${a.ruta}.${parte}` });
     }
     actuales = siguientes;
   }

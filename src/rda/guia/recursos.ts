@@ -102,8 +102,22 @@ export const FIJOS_RECURSOS: readonly Hecho[] = [
     ...epi,
     codigo: 'RDA84',
     ruta: '',
-    requeridos: ['date', 'description'],
-    que: 'Fecha (instant) y descripción de la epicrisis',
+    requeridos: ['date', 'description', 'author', 'custodian', 'content.attachment'],
+    que: 'Epicrisis: fecha (instant), descripción, autor, custodio y el adjunto',
+  },
+  {
+    ...epi,
+    codigo: 'RDA80',
+    ruta: 'status',
+    unoDe: ['current'],
+    que: 'Estado de la epicrisis «current»',
+  },
+  {
+    ...epi,
+    codigo: 'RDA82',
+    ruta: 'content.attachment.contentType',
+    max: 0,
+    que: 'attachment.contentType 0..0 en el perfil (la guía lo prohíbe; el cuerpo Postman oficial lo omite)',
   },
   // ConditionRDA / ConditionStatementRDA.
   {
@@ -251,8 +265,32 @@ export const FIJOS_RECURSOS: readonly Hecho[] = [
     requeridos: ['text', 'city', 'state', 'country'],
     que: 'Dirección del prestador: use work, type physical, text, city, state y country «CO»',
   },
-  // PatientRDA.
+  // PatientRDA: identifier and address are sliced closed by id (exactly one of each).
   ...identificacionPersona(paciente),
+  {
+    ...paciente,
+    codigo: 'RDA82',
+    ruta: 'identifier',
+    min: 1,
+    max: 1,
+    que: 'Identificadores del paciente: exactamente uno (NationalPersonIdentifier, rebanado cerrado)',
+  },
+  {
+    ...paciente,
+    codigo: 'RDA80',
+    ruta: 'address',
+    patron: { id: 'HomeAddress-0', use: 'home', type: 'physical' },
+    min: 1,
+    max: 1,
+    que: 'Dirección de residencia: una sola, id «HomeAddress-0», use home, type physical',
+  },
+  {
+    ...paciente,
+    codigo: 'RDA84',
+    ruta: 'address',
+    requeridos: ['city', 'country', '_country.extension'],
+    que: 'Dirección de residencia: municipio (city) y país con ExtensionCountryCode',
+  },
   {
     ...paciente,
     codigo: 'RDA84',
@@ -400,4 +438,246 @@ export const FIJOS_RECURSOS: readonly Hecho[] = [
     lista: { nombre: 'ClaseTriage', display: true },
     que: 'Clase de triage (ClaseTriage)',
   },
+  // MedicationRequestRDA: the prescription.
+  ...medicamentoFormulado(),
+  // MedicationStatementRDA (ms-rda-0: a coding or a non-blank text; DCI the only coding).
+  {
+    perfil: 'MedicationStatementRDA',
+    recurso: 'MedicationStatement',
+    codigo: 'RDA81',
+    ruta: 'medicationCodeableConcept.coding',
+    donde: { system: sistema('CUMS') },
+    max: 0,
+    que: 'Medicamento declarado: la guía codifica con DCI (MipresINN), no con CUM',
+  },
+  {
+    perfil: 'MedicationStatementRDA',
+    recurso: 'MedicationStatement',
+    codigo: 'RDA84',
+    ruta: 'medicationCodeableConcept.coding',
+    donde: { system: sistema('MipresINN') },
+    requeridos: ['code', 'display'],
+    que: 'Código DCI del medicamento con su nombre en display',
+  },
+  // ProcedureRDA.
+  {
+    perfil: 'ProcedureRDA',
+    recurso: 'Procedure',
+    codigo: 'RDA84',
+    ruta: '',
+    requeridos: ['performedDateTime', 'performer', 'reasonCode', 'code.text'],
+    que: 'Procedimiento: fecha de realización, quién lo realizó, finalidad y descripción',
+  },
+  {
+    perfil: 'ProcedureRDA',
+    recurso: 'Procedure',
+    codigo: 'RDA84',
+    ruta: 'code.coding',
+    donde: { system: sistema('CUPS') },
+    min: 1,
+    requeridos: ['display'],
+    que: 'Código CUPS del procedimiento con su nombre en display',
+  },
+  {
+    perfil: 'ProcedureRDA',
+    recurso: 'Procedure',
+    codigo: 'RDA83',
+    ruta: 'reasonCode',
+    lista: { nombre: 'RIPSFinalidadConsultaVersion2', display: true },
+    que: 'Finalidad del procedimiento (RIPSFinalidadConsultaVersion2)',
+  },
+  {
+    perfil: 'ProcedureRDA',
+    recurso: 'Procedure',
+    codigo: 'RDA81',
+    ruta: 'reasonReference',
+    min: 2,
+    max: 2,
+    que: 'Motivos del procedimiento: exactamente dos referencias, «MainDiagnosis» y «Comobility-1»',
+  },
+  ...(['MainDiagnosis', 'Comobility-1'] as const).map(
+    (id): Hecho => ({
+      perfil: 'ProcedureRDA',
+      recurso: 'Procedure',
+      codigo: 'RDA81',
+      ruta: 'reasonReference',
+      donde: { id },
+      min: 1,
+      max: 1,
+      que: `Motivo del procedimiento con id «${id}» (rebanada de la guía)`,
+    }),
+  ),
+  {
+    perfil: 'ProcedureRDA',
+    recurso: 'Procedure',
+    codigo: 'RDA80',
+    ruta: 'category',
+    patron: {
+      coding: [
+        {
+          system: sistema('ColombianHealthTechnologyCategory'),
+          code: '01',
+          display: 'Procedimiento en salud',
+        },
+      ],
+    },
+    que: 'Categoría 01 «Procedimiento en salud»',
+  },
+  // ObservationTriageRDA.
+  {
+    perfil: 'ObservationTriageRDA',
+    recurso: 'Observation',
+    codigo: 'RDA80',
+    ruta: 'code',
+    patron: {
+      coding: [{ system: 'http://snomed.info/sct', code: '225390008', display: 'triaje' }],
+      text: 'Triage',
+    },
+    min: 1,
+    que: 'Código SNOMED 225390008 «triaje» y texto «Triage»',
+  },
+  // HealthBenefitPlanAdminOrganizationRDA: the payer (EAPB).
+  {
+    perfil: 'HealthBenefitPlanAdminOrganizationRDA',
+    recurso: 'Organization',
+    codigo: 'RDA80',
+    ruta: 'identifier',
+    patron: {
+      use: 'official',
+      system: ns('EAPB'),
+      type: {
+        coding: [
+          { system: V2_0203, code: 'NIIP', display: 'National Insurance Payor Identifier' },
+          {
+            system: sistema('ColombianOrganizationIdentifiers'),
+            code: 'EAPB',
+            display: 'Entidad Administradora de Planes de Beneficios',
+          },
+        ],
+      },
+    },
+    min: 1,
+    max: 1,
+    requeridos: ['value'],
+    que: 'Identificador de la EAPB: use official, tipos NIIP y EAPB con sus displays, system EAPB',
+  },
+  {
+    perfil: 'HealthBenefitPlanAdminOrganizationRDA',
+    recurso: 'Organization',
+    codigo: 'RDA84',
+    ruta: '',
+    requeridos: ['name', 'active'],
+    que: 'Nombre y estado (active) de la EAPB',
+  },
+  // FamilyMemberHistoryRDA: the ICD-10 of the condition carries its display.
+  {
+    perfil: 'FamilyMemberHistoryRDA',
+    recurso: 'FamilyMemberHistory',
+    codigo: 'RDA84',
+    ruta: 'condition.code.coding',
+    donde: { system: ICD10 },
+    requeridos: ['display'],
+    que: 'Código CIE-10 del antecedente con su descripción en display',
+  },
 ];
+
+/** MedicationRequestRDA: category, reported, coded medication, purpose and a full dosage. */
+function medicamentoFormulado(): Hecho[] {
+  const base = { perfil: 'MedicationRequestRDA', recurso: 'MedicationRequest' } as const;
+  return [
+    {
+      ...base,
+      codigo: 'RDA84',
+      ruta: '',
+      requeridos: ['category', 'reportedBoolean', 'authoredOn', 'reasonCode', 'dosageInstruction'],
+      que: 'Fórmula: categoría, «reported», fecha, finalidad e instrucciones de dosificación',
+    },
+    {
+      ...base,
+      codigo: 'RDA83',
+      ruta: 'category',
+      lista: { nombre: 'ColombianHealthTechnologyCategory', display: true },
+      que: 'Categoría del medicamento (ColombianHealthTechnologyMedicationCodes)',
+    },
+    {
+      ...base,
+      codigo: 'RDA81',
+      ruta: 'category.coding.code',
+      unoDe: ['02', '03', '04', '05'],
+      que: 'Categoría del medicamento: 02 a 05',
+    },
+    {
+      ...base,
+      codigo: 'RDA82',
+      ruta: 'medicationCodeableConcept.coding',
+      min: 1,
+      que: 'Código del medicamento (DCI o IUM de primer nivel)',
+    },
+    {
+      ...base,
+      codigo: 'RDA81',
+      ruta: 'medicationCodeableConcept.coding.system',
+      unoDe: [sistema('MipresINN'), sistema('IUMPrimerNivel')],
+      que: 'Sistema del medicamento formulado: DCI (MipresINN) o IUM de primer nivel',
+    },
+    {
+      ...base,
+      codigo: 'RDA83',
+      ruta: 'reasonCode',
+      lista: { nombre: 'RIPSFinalidadConsultaVersion2', display: true },
+      que: 'Finalidad de la fórmula (RIPSFinalidadConsultaVersion2)',
+    },
+    {
+      ...base,
+      codigo: 'RDA82',
+      ruta: 'dosageInstruction',
+      min: 1,
+      max: 1,
+      que: 'Instrucciones de dosificación (1..1)',
+    },
+    {
+      ...base,
+      codigo: 'RDA84',
+      ruta: 'dosageInstruction',
+      requeridos: [
+        'timing.repeat.duration',
+        'timing.repeat.durationUnit',
+        'timing.code',
+        'route',
+        'doseAndRate',
+      ],
+      que: 'Dosificación: duración, unidad de la duración, frecuencia, vía y dosis',
+    },
+    {
+      ...base,
+      codigo: 'RDA83',
+      ruta: 'dosageInstruction.timing.code',
+      lista: { nombre: 'MedicationTime', display: true },
+      que: 'Unidad de la frecuencia (MedicationTime)',
+    },
+    {
+      ...base,
+      codigo: 'RDA83',
+      ruta: 'dosageInstruction.route',
+      lista: { nombre: 'VAD', display: true },
+      que: 'Vía de administración (VAD)',
+    },
+    {
+      ...base,
+      codigo: 'RDA83',
+      ruta: 'dosageInstruction.doseAndRate.doseQuantity',
+      donde: { system: sistema('UMM') },
+      lista: { nombre: 'UMM', display: false },
+      que: 'Unidad de la dosis (UMM)',
+    },
+    {
+      ...base,
+      codigo: 'RDA84',
+      ruta: 'dosageInstruction.doseAndRate',
+      donde: { doseQuantity: { system: sistema('UMM') } },
+      requeridos: ['doseQuantity.value', 'doseQuantity.code', 'rateQuantity.value', 'rateQuantity.code'],
+      cuenta: { ruta: 'rateQuantity', donde: { system: sistema('MedicationTime') }, min: 1, max: 1 },
+      que: 'Dosis en UMM con su frecuencia (rate) en MedicationTime',
+    },
+  ];
+}

@@ -25,7 +25,8 @@ export const SECCIONES = {
       hospitalizacion:
         'Entidad(es) responsable(s) por el plan de beneficios en salud (Hospitalización / Internación)',
     },
-    recursos: ['Organization'],
+    // EAPBPayer entries, or the Patient as privatePayer.
+    recursos: ['Organization', 'Patient'],
   },
   ocupacion: {
     clave: 'ocupacion',
@@ -74,7 +75,7 @@ export const SECCIONES = {
     loinc: '61146-1',
     display: 'Orders for services Document',
     titulo: 'Órdenes, prescripciones o solicitudes de servicio',
-    recursos: ['ServiceRequest', 'MedicationRequest'],
+    recursos: ['ServiceRequest'],
   },
   notasAclaratorias: {
     clave: 'notasAclaratorias',
