@@ -34,8 +34,9 @@ describe('construirBundle', () => {
       const c = b.entry[0].resource;
       expect(c.resourceType).toBe('Composition');
       expect(c.type.coding[0]).toMatchObject({ system: SISTEMAS.loinc, code: p.loinc });
+      // «Notas aclaratorias» (0..1) is never sent empty: the builder leaves it out.
       expect(c.section.map((s: R) => s.code.coding[0].code)).toEqual(
-        p.secciones.map((k) => SECCIONES[k].loinc),
+        p.secciones.filter((k) => k !== 'notasAclaratorias').map((k) => SECCIONES[k].loinc),
       );
       for (const s of c.section) {
         if (!s.entry) expect(s.emptyReason.coding[0].code).toBe('nilknown');
@@ -97,9 +98,11 @@ describe('construirBundle: datos inválidos → 400 con todos los campos a la ve
   for (const tipo of TIPOS_RDA) {
     it(`${tipo}: datos vacíos listan cada obligatorio`, () => {
       const e = error400(() => construir(tipo, {}));
-      const esperado = ESQUEMAS_DATOS[tipo].required as string[];
-      expect(campos(e).sort()).toEqual([...esperado].sort());
-      for (const d of e.extras.detalles!) expect(d.mensaje).toMatch(/obligatorio/);
+      const esperado = [...(ESQUEMAS_DATOS[tipo].required as string[])];
+      // Urgencias and hospitalización need a payer: an EAPB or private pay, said once.
+      if (tipo === 'urgencias' || tipo === 'hospitalizacion') esperado.push('pagadores');
+      expect(campos(e).sort()).toEqual(esperado.sort());
+      for (const d of e.extras.detalles!) expect(d.mensaje).toMatch(/obligatorio|exige/);
     });
 
     it(`${tipo}: cada campo obligatorio del paciente quitado aparece en detalles`, () => {
@@ -156,14 +159,129 @@ describe('construirBundle: datos inválidos → 400 con todos los campos a la ve
   it('fechas futuras y roles que no aplican al tipo', () => {
     const d = datosRda('consulta-externa') as R;
     d.encuentro.fechaFin = '2027-01-01T10:00:00-05:00';
-    d.diagnosticos.push({ codigo: 'J459', rol: 'egreso' });
+    d.diagnosticos.push({ codigo: 'J459', descripcion: 'Asma', rol: 'egreso' });
     const e = error400(() => construir('consulta-externa', d));
-    expect(campos(e)).toEqual(expect.arrayContaining(['encuentro.fechaFin', 'diagnosticos[3].rol']));
+    const i = d.diagnosticos.length - 1;
+    expect(campos(e)).toEqual(expect.arrayContaining(['encuentro.fechaFin', `diagnosticos[${i}].rol`]));
   });
 
   it('tipo desconocido o datos que no son objeto', () => {
     expect(campos(error400(() => construirBundle('otro' as TipoRda, {})))).toEqual(['tipo']);
     expect(campos(error400(() => construirBundle('paciente', [])))).toEqual(['datos']);
     expect(campos(error400(() => construirBundle('paciente', null)))).toEqual(['datos']);
+  });
+});
+
+describe('construirBundle: guía RDA 1.0.0', () => {
+  it('códigos que la guía cambió: el 400 dice cuál los reemplaza', () => {
+    const d = datosRda('paciente', 'minimo') as R;
+    d.paciente.etnia = '06';
+    d.paciente.tipoDocumento = 'NV';
+    const e = error400(() => construir('paciente', d));
+    const msg = (campo: string) => e.extras.detalles!.find((x) => x.campo === campo)!.mensaje;
+    expect(msg('paciente.etnia')).toMatch(/«06» no existe en la guía RDA 1\.0\.0; use «99»/);
+    expect(msg('paciente.tipoDocumento')).toMatch(/«NV».*use «CN»/);
+  });
+
+  it('acepta los códigos de la guía que antes se rechazaban: PPT, PC, RUT, modalidad 05, servicio REPS de 4 dígitos', () => {
+    for (const tipoDocumento of ['PPT', 'PC', 'RUT']) {
+      const d = datosRda('consulta-externa') as R;
+      d.paciente.tipoDocumento = tipoDocumento;
+      d.encuentro.modalidad = '05';
+      d.encuentro.servicioReps = '1102';
+      d.encuentro.nombreServicioReps = 'URGENCIAS';
+      const b = construir('consulta-externa', d);
+      expect(recurso(b, 'Patient').identifier[0].type.coding[1].code).toBe(tipoDocumento);
+      expect(lintearBundle(b, { ahora: AHORA_RDA }).errores).toEqual([]);
+    }
+  });
+
+  it('el parentesco usa los códigos de la guía (01 Padres … 04 Abuelos) con su display', () => {
+    const b = construir('paciente');
+    const fmh = recurso(b, 'FamilyMemberHistory');
+    expect(fmh.relationship.coding[0]).toMatchObject({ code: '01', display: 'Padres' });
+  });
+
+  it('diagnósticos en sus rebanadas: rango, id y rol; dos relacionados no comparten rango', () => {
+    const amb = recurso(construir('consulta-externa'), 'Encounter').diagnosis;
+    expect(amb.map((x: R) => [x.rank, x.id])).toEqual([
+      [1, 'MainDiagnosis'],
+      [2, 'Comorbidity-1'],
+      [3, 'Comorbidity-2'],
+      [4, 'Comorbidity-3'],
+    ]);
+    const hosp = recurso(construir('hospitalizacion'), 'Encounter').diagnosis;
+    expect(hosp.map((x: R) => [x.rank, x.id, x.use.coding[0].display])).toEqual([
+      [1, 'AdmissionDiagnosis', 'diagnóstico de ingreso'],
+      [2, 'DischargeDiagnosis', 'diagnóstico final (alta)'],
+      [3, 'DischargeComorbidity-1', 'comorbilidades'],
+      [4, 'DischargeComorbidity-2', 'comorbilidades'],
+      [5, 'DischargeComorbidity-3', 'comorbilidades'],
+      [7, 'ComplicationDiagnosis', 'complicación'],
+    ]);
+    expect(hosp[1].extension[0].valueCoding).toMatchObject({ code: '02', display: 'Confirmado Nuevo' });
+  });
+
+  it('urgencias y hospitalización: un solo participante (DIS), sin servicio REPS, autor IPS en hospitalización', () => {
+    for (const tipo of ['urgencias', 'hospitalizacion'] as const) {
+      const d = datosRda(tipo) as R;
+      d.encuentro.servicioReps = '1102';
+      const b = construir(tipo, d);
+      const enc = recurso(b, 'Encounter');
+      expect(enc.participant).toHaveLength(1);
+      expect(enc.participant[0]).toMatchObject({ id: 'DischargePhysician' });
+      expect(JSON.stringify(enc.type)).not.toMatch(/REPShealthcareServices/);
+      const autor = b.entry[0].resource.author[0].reference;
+      const tipoAutor = b.entry.find((e: R) => e.fullUrl === autor).resource.resourceType;
+      expect(tipoAutor).toBe(tipo === 'hospitalizacion' ? 'Organization' : 'Practitioner');
+    }
+  });
+
+  it('pagadores: EAPB con su identificador o pago particular (el paciente); sin ninguno, 400 en urgencias', () => {
+    const b = construir('hospitalizacion');
+    const seccion = b.entry[0].resource.section[0];
+    const destinos = seccion.entry.map((r: R) => b.entry.find((e: R) => e.fullUrl === r.reference).resource);
+    expect(destinos.map((r: R) => r.resourceType)).toEqual(['Organization', 'Patient']);
+    expect(destinos[0].identifier[0]).toMatchObject({ system: SISTEMAS.eapb, value: 'EPS037' });
+    const d = datosRda('urgencias', 'minimo') as R;
+    delete d.pagoParticular;
+    expect(campos(error400(() => construir('urgencias', d)))).toEqual(['pagadores']);
+  });
+
+  it('fórmula completa (MedicationRequestRDA) y procedimiento con sus dos motivos', () => {
+    const b = construir('urgencias');
+    const mr = recurso(b, 'MedicationRequest');
+    expect(mr.dosageInstruction[0]).toMatchObject({
+      timing: {
+        repeat: { duration: 7, durationUnit: 'd' },
+        code: { coding: [{ code: '2', display: 'Horas' }] },
+      },
+      route: { coding: [{ code: '055' }] },
+      doseAndRate: [{ doseQuantity: { value: 200, code: '137' }, rateQuantity: { value: 6, code: '2' } }],
+    });
+    const proc = recurso(b, 'Procedure');
+    expect(proc.reasonReference.map((r: R) => r.id)).toEqual(['MainDiagnosis', 'Comobility-1']);
+    const relacionado = b.entry.find((e: R) => e.fullUrl === proc.reasonReference[1].reference).resource;
+    expect(relacionado.code.coding[0].code).toBe('E119');
+
+    const d = datosRda('urgencias') as R;
+    delete d.medicamentos[0].codigo;
+    d.medicamentos[0].via = '999';
+    d.diagnosticos = d.diagnosticos.filter((x: R) => x.rol !== 'relacionado');
+    const e = error400(() => construir('urgencias', d));
+    expect(campos(e)).toEqual(
+      expect.arrayContaining(['medicamentos[0].codigo', 'medicamentos[0].via', 'procedimientos[0]']),
+    );
+  });
+
+  it('RDA de paciente: evento 1..1 con modalidad, grupo y periodo; título de pat-rda-0', () => {
+    const c = construir('paciente').entry[0].resource;
+    expect(c.title).toBe(
+      'Resumen Digital de Atención en Salud - RDA de antecedentes manifestados por el paciente',
+    );
+    expect(c.event[0].code.map((x: R) => x.coding[0].code)).toEqual(['06', '01']);
+    const d = datosRda('paciente') as R;
+    delete d.encuentro;
+    expect(campos(error400(() => construir('paciente', d)))).toEqual(['encuentro']);
   });
 });
