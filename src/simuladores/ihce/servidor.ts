@@ -18,7 +18,7 @@ import {
   type TipoRdaIhce,
 } from '../../rda/ihce/fhir.js';
 import { type Falla, Fallas, type RutaSimulador } from './fallas.js';
-import { revisarDocumento } from './perfiles.js';
+import { prefiereResultado, resultadoAceptacion, revisarDocumento } from './perfiles.js';
 
 /** Credentials the sandbox knows (what the Hércules portal would issue). */
 export interface ClienteSandbox {
@@ -230,9 +230,10 @@ export async function iniciarSimulador(o: OpcionesSimuladorIhce = {}): Promise<S
   });
 
   function enviar(tipo: TipoRdaIhce, req: Request, res: Response): void {
+    // Errors refuse (400, errors only); guide warnings never block (they travel with the acceptance).
     const revisado = revisarDocumento(tipo, req.body);
-    if (revisado.issues.length) {
-      fhir(res, 400, resultado(revisado.issues));
+    if (revisado.errores.length) {
+      fhir(res, 400, resultado(revisado.errores));
       return;
     }
     const paciente = revisado.paciente!;
@@ -277,6 +278,12 @@ export async function iniciarSimulador(o: OpcionesSimuladorIhce = {}): Promise<S
       bundle,
     });
     res.setHeader('Location', `${origen(req)}/Composition/${id}`);
+    // The stored Bundle, or with `Prefer: return=OperationOutcome` the acceptance and its warnings.
+    if (prefiereResultado(req.get('Prefer'))) {
+      res.setHeader('Preference-Applied', 'return=OperationOutcome');
+      fhir(res, 200, resultadoAceptacion(bundle, revisado.avisos));
+      return;
+    }
     fhir(res, 200, bundle);
   }
 
