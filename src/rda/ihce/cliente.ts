@@ -5,7 +5,7 @@ import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { ErrorApp, errores } from '../../errores/errores.js';
 import { MEDIDOR_NULO, type Medidor } from '../../metricas/medidor.js';
 import { limpiarTexto, revisarValor } from '../json-acotado.js';
-import { errorSinResultado, explicarResultado } from './explicar.js';
+import { errorSinResultado, explicarResultado, MAX_ISSUES_IHCE } from './explicar.js';
 import {
   type AlcanceConsulta,
   arr,
@@ -27,17 +27,33 @@ export type ResultadoEnvio =
   | {
       resultado: 'aceptado';
       status: number;
-      vida: string;
+      /** null: a 2xx without a recognisable VIDA (accepted all the same, never re-sent). */
+      vida: string | null;
       compositionId: string | null;
       avisos: ErrorAccionable[];
     }
-  | { resultado: 'rechazado'; status: number; errores: ErrorAccionable[] }
+  | {
+      resultado: 'rechazado';
+      status: number;
+      errores: ErrorAccionable[];
+      /**
+       * A 409 whose OperationOutcome says `duplicate`: the platform already holds a document for this
+       * encounter. Ours if an earlier attempt of the same transmission had an unknown outcome (the
+       * transmission service decides); `vida` when the answer carries it in a form we recognise.
+       */
+      duplicado?: { vida: string | null };
+    }
   | {
       resultado: 'transitorio';
       status: number | null;
       errores: ErrorAccionable[];
       /** Retry-After of a 429/503, in seconds. */
       reintentarEnSegundos?: number;
+      /**
+       * false: the document certainly did not reach the platform (no token, connection refused,
+       * 4xx from the gateway). true: it may have been stored (timeout, cut connection, 5xx).
+       */
+      incierto?: boolean;
     };
 
 export interface DocumentoPaciente {
@@ -65,6 +81,16 @@ interface Respuesta {
   cuerpo: unknown;
   reintentarEnSegundos?: number;
   location?: string | null;
+  /** status null only: the request never left (no token, connection refused, unknown host). */
+  noEnviada?: boolean;
+}
+
+/** Errors of fetch raised before any byte of the request could reach the platform. */
+const SIN_CONEXION = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function codigoCausa(e: unknown): string | undefined {
+  const causa = (e as { cause?: { code?: unknown } } | null)?.cause;
+  return typeof causa?.code === 'string' ? causa.code : undefined;
 }
 
 function retryAfter(valor: string | null): number | undefined {
@@ -124,7 +150,7 @@ export class ClienteIhce {
             { ihce: 'token', status: e.status, transitorio: e.transitorio },
             'token IHCE fallido',
           );
-          return { status: e.transitorio ? null : 401, cuerpo: undefined };
+          return { status: e.transitorio ? null : 401, cuerpo: undefined, noEnviada: true };
         }
         throw e;
       }
@@ -146,7 +172,8 @@ export class ClienteIhce {
         const causa = (e as Error).name === 'TimeoutError' ? 'timeout' : 'red';
         this.medidor.llamadaExterna('ihce', operacion, causa, (performance.now() - intentoDesde) / 1000);
         this.log?.warn({ ihce: operacion, causa, ms: Date.now() - inicio }, 'IHCE sin respuesta');
-        return { status: null, cuerpo: undefined };
+        const codigo = codigoCausa(e);
+        return { status: null, cuerpo: undefined, noEnviada: !!codigo && SIN_CONEXION.has(codigo) };
       }
       const texto = await res.text().catch(() => '');
       this.medidor.llamadaExterna('ihce', operacion, res.status, (performance.now() - intentoDesde) / 1000);
@@ -171,7 +198,10 @@ export class ClienteIhce {
     }
   }
 
-  /** `POST /Composition/$enviar-rda-{…}`: accepted (VIDA), rejected (explained) or transient. */
+  /**
+   * `POST /Composition/$enviar-rda-{…}`: accepted (VIDA, or null when a 2xx carries none), rejected
+   * (explained; a 409 `duplicate` is flagged for the service) or transient.
+   */
   async enviar(c: CredencialesIhce, tipo: TipoRdaIhce, bundle: unknown): Promise<ResultadoEnvio> {
     const op = PERFIL_IHCE[tipo].operacion;
     const r = await this.llamar(c, op, 'POST', `/Composition/${op}`, bundle);
@@ -180,25 +210,32 @@ export class ClienteIhce {
         resultado: 'transitorio',
         status: null,
         errores: [errorSinResultado('transient', 'La plataforma no respondió a tiempo o la conexión falló.')],
+        incierto: !r.noEnviada,
       };
     }
     if (r.status >= 200 && r.status < 300) {
-      const aceptado = leerAceptacion(r.cuerpo, r.location ?? null);
-      if (aceptado) return { resultado: 'aceptado', status: r.status, ...aceptado };
+      // A 2xx is an acceptance (as the platform's public client reads it): never re-sent, VIDA or not.
       return {
-        resultado: 'transitorio',
+        resultado: 'aceptado',
         status: r.status,
-        errores: [errorSinResultado('transient', 'La plataforma respondió sin número VIDA.')],
+        ...leerRespuestaAceptada(r.cuerpo, r.location ?? null, bundle),
       };
     }
     if ((r.status === 400 || r.status === 409 || r.status === 422) && esOperationOutcome(r.cuerpo)) {
-      return { resultado: 'rechazado', status: r.status, errores: explicarResultado(r.cuerpo) };
+      const duplicado = r.status === 409 ? leerDuplicado(r.cuerpo) : undefined;
+      return {
+        resultado: 'rechazado',
+        status: r.status,
+        errores: explicarResultado(r.cuerpo),
+        ...(duplicado ? { duplicado } : {}),
+      };
     }
     if (r.status === 401 || r.status === 403) {
       return {
         resultado: 'transitorio',
         status: r.status,
         errores: [errorSinResultado('security', `La plataforma respondió ${r.status}.`)],
+        incierto: false,
       };
     }
     return {
@@ -208,6 +245,8 @@ export class ClienteIhce {
         ? explicarResultado(r.cuerpo)
         : [errorSinResultado('transient', `La plataforma respondió ${r.status}.`)],
       ...(r.reintentarEnSegundos !== undefined ? { reintentarEnSegundos: r.reintentarEnSegundos } : {}),
+      // A 5xx may come after the document was stored; a 4xx (429, 404, 413…) means it was not.
+      incierto: r.status >= 500,
     };
   }
 
@@ -324,29 +363,148 @@ function falloConsulta(r: Respuesta): ErrorApp {
 /** Longest VIDA or Composition id kept from a platform answer (real ones are a few dozen characters). */
 export const MAX_ID_IHCE = 200;
 
-/** VIDA from Bundle.identifier (or the Composition's) with the identifier-RDA system; Composition id kept. */
+export interface RespuestaAceptada {
+  vida: string | null;
+  compositionId: string | null;
+  avisos: ErrorAccionable[];
+}
+
+/** Whether an identifier's system is the VIDA's (`…/NamingSystem/identifier-RDA`). */
+const esSistemaVida = (s: unknown): boolean => s === SISTEMA_VIDA;
+/** A system named by its last segment only (Location forms): `identifier-RDA` or any `…/identifier-RDA`. */
+const terminaEnVida = (s: string): boolean => /(^|\/)identifier-RDA$/.test(s);
+
+const sinSistema = (x: unknown): boolean => x === undefined || x === null || x === '';
+
+const identificadores = (x: unknown) => [...(Array.isArray(x) ? x : [x])].map(obj).filter((i) => !!i);
+
+/**
+ * What Location says (docs/rda-transmision.md): the Composition id from `…/Composition/{id}` (what the
+ * sandbox returns) and a VIDA only from `…/identifier-RDA/{valor}` or `?identifier={…identifier-RDA}|{valor}`.
+ */
+export function leerLocation(location: string | null): { vida?: string; compositionId?: string } {
+  if (!location) return {};
+  let u: URL;
+  try {
+    u = new URL(location, 'http://ihce.invalid');
+  } catch {
+    return {};
+  }
+  const segmentos = u.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
+  const fuera: { vida?: string; compositionId?: string } = {};
+  const iv = segmentos.lastIndexOf('identifier-RDA');
+  if (iv >= 0 && iv === segmentos.length - 2) fuera.vida = segmentos[iv + 1];
+  for (const v of u.searchParams.getAll('identifier')) {
+    const barra = v.lastIndexOf('|');
+    if (!fuera.vida && barra > 0 && terminaEnVida(v.slice(0, barra)) && v.slice(barra + 1))
+      fuera.vida = v.slice(barra + 1);
+  }
+  const ic = segmentos.lastIndexOf('Composition');
+  const id = ic >= 0 ? segmentos[ic + 1] : undefined;
+  if (id && !id.startsWith('$')) fuera.compositionId = id;
+  return fuera;
+}
+
+/**
+ * The VIDA of an accepted document (docs/rda-transmision.md), in this order: `Bundle.identifier`
+ * with the identifier-RDA system (what a public client of the platform reads); the Bundle's sole
+ * identifier when it has no system at all (our leniency: only the platform can have put an
+ * identifier we did not send); the Composition's identifier-RDA identifier; for an
+ * OperationOutcome answer, its issues (vidaEnIssues); a Location of the VIDA forms (leerLocation).
+ * The Composition id comes from `Composition.id`, else from Location. Values are made storable and
+ * bounded (MAX_ID_IHCE).
+ */
+export function leerRespuestaAceptada(
+  cuerpo: unknown,
+  location: string | null,
+  enviado?: unknown,
+): RespuestaAceptada {
+  const b = obj(cuerpo);
+  // The answer may be the Bundle (what the sandbox returns) or, on a platform that answers so, the Composition.
+  const comp =
+    b?.resourceType === 'Composition'
+      ? b
+      : obj(
+          arr(b?.entry)
+            .map((e) => obj(obj(e)?.resource))
+            .find((r) => r?.resourceType === 'Composition'),
+        );
+  const delBundle = b && b.resourceType !== 'Composition' ? identificadores(b.identifier) : [];
+  // Weak sources (no system, free text) must not hand back an identifier we sent ourselves.
+  const propios = new Set(identificadores(obj(enviado)?.identifier).map((i) => i.value));
+  const ajeno = (v: string | undefined) => (v && !propios.has(v) ? v : undefined);
+  let valor = str(delBundle.find((i) => esSistemaVida(i.system))?.value);
+  if (!valor && delBundle.length === 1 && sinSistema(delBundle[0]!.system)) {
+    valor = ajeno(str(delBundle[0]!.value));
+  }
+  valor ??= str(identificadores(comp?.identifier).find((i) => esSistemaVida(i.system))?.value);
+  // An OperationOutcome answered as the acceptance: its issues, in the forms read in a 409.
+  if (esOperationOutcome(b)) valor ??= ajeno(vidaEnIssues(b.issue.slice(0, MAX_ISSUES_IHCE).map(obj)));
+  const loc = leerLocation(location);
+  valor ??= loc.vida;
+  // Stored in the trail: never NUL or a lone surrogate (PostgreSQL refuses them) nor a megabyte.
+  const vida = valor ? limpiarTexto(valor, MAX_ID_IHCE) : null;
+  const id = str(comp?.id) ?? loc.compositionId;
+  const compositionId = id ? limpiarTexto(id, MAX_ID_IHCE) : null;
+  // Warnings may travel in an OperationOutcome answered with the 2xx; they never block.
+  const avisos = esOperationOutcome(b) ? explicarResultado(b).filter((e) => e.severidad !== 'rechazo') : [];
+  return { vida, compositionId, avisos };
+}
+
+/** The acceptance when it carries a VIDA (leerRespuestaAceptada), else null. */
 export function leerAceptacion(
   cuerpo: unknown,
   location: string | null,
-): { vida: string; compositionId: string | null; avisos: ErrorAccionable[] } | null {
-  const b = obj(cuerpo);
-  if (!b) return null;
-  const comp = obj(
-    arr(b.entry)
-      .map((e) => obj(obj(e)?.resource))
-      .find((r) => r?.resourceType === 'Composition'),
-  );
-  const candidatos = [b.identifier, ...arr(b.identifier), comp?.identifier, ...arr(comp?.identifier)].map(
-    obj,
-  );
-  const valor = str(candidatos.find((i) => i?.system === SISTEMA_VIDA)?.value);
-  if (!valor) return null;
-  // Stored in the trail: never NUL or a lone surrogate (PostgreSQL refuses them) nor a megabyte.
-  const vida = limpiarTexto(valor, MAX_ID_IHCE);
-  const desdeLocation = location ? /Composition\/([^/?#]+)/.exec(location)?.[1] : undefined;
-  const id = str(comp?.id) ?? desdeLocation;
-  const compositionId = id ? limpiarTexto(id, MAX_ID_IHCE) : null;
-  // Warnings may travel in an OperationOutcome contained in the response; they never block.
-  const avisos = esOperationOutcome(b) ? explicarResultado(b).filter((e) => e.severidad !== 'rechazo') : [];
-  return { vida, compositionId, avisos };
+  enviado?: unknown,
+): (RespuestaAceptada & { vida: string }) | null {
+  const r = leerRespuestaAceptada(cuerpo, location, enviado);
+  return r.vida === null ? null : { ...r, vida: r.vida };
+}
+
+/** `{…identifier-RDA}|{valor}` in a diagnostics text (the FHIR token form). */
+const VIDA_EN_TEXTO = /identifier-RDA\|([A-Za-z0-9][A-Za-z0-9._-]{0,199})/;
+
+/**
+ * The VIDA in OperationOutcome issues (our assumption of where it could travel, not a published
+ * format): an extension with a `valueIdentifier` of the identifier-RDA system (or a url ending in
+ * `identifier-RDA` and a `valueString`), else `{…identifier-RDA}|{valor}` in the diagnostics.
+ */
+function vidaEnIssues(issues: (Record<string, unknown> | undefined)[]): string | undefined {
+  for (const i of issues) {
+    for (const e of arr(i?.extension).slice(0, MAX_ISSUES_IHCE).map(obj)) {
+      const vi = obj(e?.valueIdentifier);
+      if (vi && esSistemaVida(vi.system) && str(vi.value)) return str(vi.value);
+      const url = str(e?.url);
+      const v = url && terminaEnVida(url) ? (str(e?.valueString) ?? str(vi?.value)) : undefined;
+      if (v) return v;
+    }
+    const d = str(i?.diagnostics);
+    const v = d ? VIDA_EN_TEXTO.exec(d)?.[1]?.replace(/[.]+$/, '') : undefined;
+    if (v) return v;
+  }
+  return undefined;
+}
+
+/**
+ * A 409 with an issue of code `duplicate`, and the VIDA of the document the platform holds when one
+ * of those issues carries it (vidaEnIssues). undefined: not a duplicate.
+ */
+export function leerDuplicado(oo: unknown): { vida: string | null } | undefined {
+  if (!esOperationOutcome(oo)) return undefined;
+  const issues = oo.issue
+    .slice(0, MAX_ISSUES_IHCE)
+    .map(obj)
+    .filter((i) => i?.code === 'duplicate');
+  if (!issues.length) return undefined;
+  const valor = vidaEnIssues(issues);
+  return { vida: valor ? limpiarTexto(valor, MAX_ID_IHCE) : null };
 }

@@ -9,6 +9,7 @@ import type { Entidad } from '../../entidades/entidad.entity.js';
 import { deLaEntidad } from '../../entidades/propiedad.js';
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { ErrorApp, errores } from '../../errores/errores.js';
+import { ubicacion } from '../../errores/ubicacion.js';
 import { resumenError } from '../../logger.js';
 import { MEDIDOR_NULO, type Medidor } from '../../metricas/medidor.js';
 import {
@@ -273,9 +274,24 @@ export class ServicioTransmisiones {
   ): Promise<void> {
     // Whatever the platform answered is stored as storable, bounded text: a hostile answer must
     // not make the flush fail (22P05) and lose the row and its trail.
-    const r = resultadoGuardable(recibido);
+    let r = resultadoGuardable(recibido);
     const anterior = t.estado;
     const intento = t.intentos;
+    // A 409 duplicate after an attempt of ours whose outcome is unknown: that attempt landed.
+    const previo =
+      r.resultado === 'rechazado' && r.duplicado && intento > 1
+        ? await this.intentoIncierto(em, t, intento)
+        : null;
+    if (previo !== null && r.resultado === 'rechazado')
+      r = {
+        resultado: 'aceptado',
+        status: r.status,
+        vida: r.duplicado?.vida ?? null,
+        compositionId: null,
+        avisos: [avisoAceptadoAntes(previo, r.duplicado?.vida ?? null)],
+      };
+    else if (r.resultado === 'aceptado' && r.vida === null)
+      r = { ...r, avisos: [...r.avisos, AVISO_SIN_VIDA] };
     t.enCursoHasta = null;
     t.updatedAt = new Date();
     let reprogramar: number | null = null;
@@ -290,7 +306,15 @@ export class ServicioTransmisiones {
       this.evento(em, t, 'aceptado', actor, anterior, {
         statusUpstream: r.status,
         intento,
-        detalle: `VIDA ${r.vida}`,
+        detalle:
+          previo !== null
+            ? `Aceptado por el intento ${previo}, de desenlace desconocido (sin respuesta o error del servidor): ` +
+              `el intento ${intento} recibió 409 (documento duplicado), la plataforma ya tenía este documento. ` +
+              (r.vida ? `VIDA ${r.vida}` : 'Sin número VIDA: consulte el RDA del paciente para obtenerlo')
+            : r.vida
+              ? `VIDA ${r.vida}`
+              : 'Aceptado sin número VIDA: la plataforma respondió 2xx sin identificador reconocible; ' +
+                'consulte el RDA del paciente para obtenerlo',
       });
     } else if (r.resultado === 'rechazado') {
       t.estado = 'rechazado';
@@ -319,7 +343,7 @@ export class ServicioTransmisiones {
         this.evento(em, t, 'reintento-programado', actor, anterior, {
           statusUpstream: r.status,
           intento,
-          detalle: `Falla transitoria (${r.status ?? 'sin respuesta'}); intento ${intento + 1} en ${reprogramar} s`,
+          detalle: `Falla transitoria (${r.status ?? 'sin respuesta'}${desenlace(r)}); intento ${intento + 1} en ${reprogramar} s`,
         });
       }
     }
@@ -340,6 +364,33 @@ export class ServicioTransmisiones {
     // stays scheduled, and a worker attempt schedules the next one (aplicarDesdeWorker).
     // Not awaited: a job left behind finds a final state and does nothing.
     if (reprogramar === null) void this.cola.quitar(t.id);
+  }
+
+  /**
+   * The latest attempt before `intento` whose outcome is unknown (the platform may hold the
+   * document), read from the trail: an `enviado` with no outcome event (the process died mid-call),
+   * or a transient outcome with a 5xx or no answer, unless it says it never left (NO_LLEGO).
+   */
+  private async intentoIncierto(em: EntityManager, t: Transmision, intento: number): Promise<number | null> {
+    const eventos = await em.find(
+      EventoTransmision,
+      { transmision: t, intento: { $lt: intento } },
+      { orderBy: { secuencia: 'asc' } },
+    );
+    let incierto: number | null = null;
+    for (let k = 1; k < intento; k++) {
+      const delIntento = eventos.filter((e) => e.intento === k);
+      if (!delIntento.some((e) => e.tipo === 'enviado')) continue;
+      const fin = delIntento.find((e) => e.tipo !== 'enviado');
+      const s = fin?.statusUpstream ?? null;
+      if (
+        !fin ||
+        ((fin.tipo === 'reintento-programado' || fin.tipo === 'reintentos-agotados') &&
+          (s === null ? !fin.detalle?.includes(NO_LLEGO) : s >= 500))
+      )
+        incierto = k;
+    }
+    return incierto;
   }
 
   /** One attempt run by the queue worker. */
@@ -384,7 +435,12 @@ export class ServicioTransmisiones {
         r = await this.ihce.enviar(creds, t.tipo, t.bundle);
       } catch (e) {
         if (!(e instanceof ErrorApp)) throw e;
-        r = { resultado: 'transitorio', status: null, errores: [errorSinResultado('security', e.message)] };
+        r = {
+          resultado: 'transitorio',
+          status: null,
+          errores: [errorSinResultado('security', e.message)],
+          incierto: false,
+        };
       }
     }
     await this.aplicarDesdeWorker(em, t, r);
@@ -532,15 +588,66 @@ function validarConsulta(s: SolicitudConsulta): void {
     throw errores.entradaInvalida('Consulta inválida: revise paciente y humanuser.', detalles);
 }
 
+const acotado = (x: string | null) => (x === null ? null : limpiarTexto(x, MAX_ID_IHCE));
+
 function resultadoGuardable(r: ResultadoEnvio): ResultadoEnvio {
   if (r.resultado === 'aceptado')
     return {
       ...r,
-      vida: limpiarTexto(r.vida, MAX_ID_IHCE),
-      compositionId: r.compositionId === null ? null : limpiarTexto(r.compositionId, MAX_ID_IHCE),
+      vida: acotado(r.vida),
+      compositionId: acotado(r.compositionId),
       avisos: r.avisos.map(limpiarHallazgo),
     };
+  if (r.resultado === 'rechazado' && r.duplicado)
+    return { ...r, errores: r.errores.map(limpiarHallazgo), duplicado: { vida: acotado(r.duplicado.vida) } };
   return { ...r, errores: r.errores.map(limpiarHallazgo) };
+}
+
+/** In the detail of a transient attempt without answer that never reached the platform (intentoIncierto). */
+const NO_LLEGO = 'no llegó a la plataforma';
+
+/** Whether the platform may hold the document after a transient attempt, said in its event. */
+function desenlace(r: ResultadoEnvio): string {
+  if (r.resultado !== 'transitorio') return '';
+  if (r.status === null)
+    return r.incierto === false ? `; ${NO_LLEGO}` : '; la plataforma pudo haberlo recibido';
+  return r.status >= 500 ? '; la plataforma pudo haberlo recibido' : '';
+}
+
+function avisoIhce(
+  codigo: string,
+  titulo: string,
+  explicacion: string,
+  comoCorregir: string,
+): ErrorAccionable {
+  return {
+    codigo,
+    severidad: 'informativo',
+    fuente: 'ihce',
+    ubicacion: ubicacion({ descripcion: 'Respuesta de la plataforma IHCE' }),
+    titulo,
+    explicacion,
+    comoCorregir,
+    mensajeOriginal: null,
+  };
+}
+
+const AVISO_SIN_VIDA = avisoIhce(
+  'IHCE-sin-vida',
+  'Aceptado sin número VIDA',
+  'La plataforma IHCE respondió que aceptó el documento (2xx) pero sin un identificador VIDA reconocible.',
+  'No lo reenvíe: consulte los RDA del paciente (POST /rda/consultas) para obtener su número VIDA.',
+);
+
+function avisoAceptadoAntes(intento: number, vida: string | null): ErrorAccionable {
+  return avisoIhce(
+    'IHCE-aceptado-antes',
+    'Aceptado en un intento anterior',
+    `El intento ${intento} quedó sin desenlace conocido (sin respuesta o error del servidor), pero la plataforma IHCE guardó el documento: el reenvío recibió 409 (documento duplicado).`,
+    vida
+      ? 'No hace falta hacer nada.'
+      : 'No lo reenvíe: consulte los RDA del paciente (POST /rda/consultas) para obtener su número VIDA.',
+  );
 }
 
 function codigos(e: ErrorAccionable[]): string {

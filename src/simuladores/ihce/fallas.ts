@@ -1,5 +1,20 @@
 /** Fault injection of the IHCE simulator: what the platform (or its API gateway) does on a bad day. */
-export type TipoFalla = 'latencia' | 'timeout' | 'error' | 'limite';
+export const TIPOS_FALLA = [
+  'latencia',
+  'timeout',
+  'error',
+  'limite',
+  'sin-vida',
+  'aceptar-y-cortar',
+] as const;
+export type TipoFalla = (typeof TIPOS_FALLA)[number];
+
+/**
+ * Kinds applied after the document was checked and stored (route `enviar` only): `sin-vida` answers
+ * the acceptance without any VIDA identifier; `aceptar-y-cortar` stores it, then drops the connection
+ * (or answers `status`, a 5xx) as if the answer had been lost. A refused document is answered as usual.
+ */
+export const FALLAS_TRAS_GUARDAR: readonly TipoFalla[] = ['sin-vida', 'aceptar-y-cortar'];
 export type RutaSimulador = 'token' | 'enviar' | 'consultar' | 'pagina' | 'documento';
 
 export interface Falla {
@@ -8,7 +23,7 @@ export interface Falla {
   rutas?: RutaSimulador[];
   /** latencia: delay before answering; timeout: how long the socket hangs before it is closed. */
   ms?: number;
-  /** error: HTTP status (default 503). */
+  /** error: HTTP status (default 503); sin-vida: a 2xx (default 200); aceptar-y-cortar: a 5xx instead of cutting. */
   status?: number;
   /** limite (429): Retry-After seconds (default 1). */
   retryAfter?: number;
@@ -33,6 +48,7 @@ export class Fallas {
     let falla: Falla | undefined;
     for (const f of this.activas) {
       if (f.rutas && !f.rutas.includes(ruta)) continue;
+      if (FALLAS_TRAS_GUARDAR.includes(f.tipo) && ruta !== 'enviar') continue;
       if (f.tipo === 'latencia') {
         latenciaMs += f.ms ?? 0;
         this.consumir(f);

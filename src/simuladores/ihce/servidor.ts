@@ -17,7 +17,7 @@ import {
   TIPOS_RDA_IHCE,
   type TipoRdaIhce,
 } from '../../rda/ihce/fhir.js';
-import { type Falla, Fallas, type RutaSimulador } from './fallas.js';
+import { FALLAS_TRAS_GUARDAR, type Falla, Fallas, type RutaSimulador, TIPOS_FALLA } from './fallas.js';
 import { prefiereResultado, resultadoAceptacion, revisarDocumento } from './perfiles.js';
 
 /** Credentials the sandbox knows (what the Hércules portal would issue). */
@@ -132,6 +132,11 @@ export async function iniciarSimulador(o: OpcionesSimuladorIhce = {}): Promise<S
     const { latenciaMs, falla } = fallas.tomar(ruta);
     if (latenciaMs) await new Promise((r) => setTimeout(r, latenciaMs));
     if (!falla) return next();
+    if (FALLAS_TRAS_GUARDAR.includes(falla.tipo)) {
+      // Applied by `enviar` once the document is stored (responderAceptado).
+      res.locals.falla = falla;
+      return next();
+    }
     aplicarFalla(req, res, falla);
   };
 
@@ -147,6 +152,43 @@ export async function iniciarSimulador(o: OpcionesSimuladorIhce = {}): Promise<S
       return;
     }
     oo(res, f.status ?? 503, 'transient', 'Servicio temporalmente no disponible.');
+  }
+
+  /** The answer to a stored document, as the fault of the request (if any) wants it. */
+  function responderAceptado(
+    req: Request,
+    res: Response,
+    bundle: Recurso,
+    location: string,
+    avisos: IssueFhir[],
+  ): void {
+    const f = res.locals.falla as Falla | undefined;
+    // The stored Bundle, or with `Prefer: return=OperationOutcome` the acceptance and its warnings.
+    const cuerpo = (b: Recurso) => {
+      if (!prefiereResultado(req.get('Prefer'))) return b;
+      res.setHeader('Preference-Applied', 'return=OperationOutcome');
+      return resultadoAceptacion(b, avisos);
+    };
+    if (f?.tipo === 'aceptar-y-cortar') {
+      const status = f.status ?? 0;
+      if (status >= 500 && status <= 599)
+        oo(res, status, 'transient', 'Servicio temporalmente no disponible.');
+      else req.socket.destroy();
+      return;
+    }
+    if (f?.tipo === 'sin-vida') {
+      // Stored with its VIDA (queries and $document show it); only the answer lacks it.
+      const sinVida = structuredClone(bundle);
+      delete sinVida.identifier;
+      const comp = obj(arr(sinVida.entry).map(obj)[0]?.resource);
+      if (comp) delete comp.identifier;
+      const status = f.status ?? 200;
+      res.setHeader('Location', location);
+      fhir(res, status >= 200 && status <= 299 ? status : 200, cuerpo(sinVida));
+      return;
+    }
+    res.setHeader('Location', location);
+    fhir(res, 200, cuerpo(bundle));
   }
 
   const app = express();
@@ -182,8 +224,8 @@ export async function iniciarSimulador(o: OpcionesSimuladorIhce = {}): Promise<S
   // Fault injection over HTTP for manual runs (the simulator listens on 127.0.0.1 only).
   app.post('/_simulador/fallas', express.json(), (req, res) => {
     const f = req.body as Falla;
-    if (!['latencia', 'timeout', 'error', 'limite'].includes(f?.tipo)) {
-      res.status(400).json({ error: 'tipo: latencia | timeout | error | limite' });
+    if (!TIPOS_FALLA.includes(f?.tipo)) {
+      res.status(400).json({ error: `tipo: ${TIPOS_FALLA.join(' | ')}` });
       return;
     }
     fallas.programar(f);
@@ -277,14 +319,7 @@ export async function iniciarSimulador(o: OpcionesSimuladorIhce = {}): Promise<S
       fecha: str(comp.date) ?? new Date().toISOString(),
       bundle,
     });
-    res.setHeader('Location', `${origen(req)}/Composition/${id}`);
-    // The stored Bundle, or with `Prefer: return=OperationOutcome` the acceptance and its warnings.
-    if (prefiereResultado(req.get('Prefer'))) {
-      res.setHeader('Preference-Applied', 'return=OperationOutcome');
-      fhir(res, 200, resultadoAceptacion(bundle, revisado.avisos));
-      return;
-    }
-    fhir(res, 200, bundle);
+    responderAceptado(req, res, bundle, `${origen(req)}/Composition/${id}`, revisado.avisos);
   }
 
   function consultar(alcance: AlcanceConsulta, req: Request, res: Response): void {
