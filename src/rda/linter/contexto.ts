@@ -1,7 +1,7 @@
 import type { SeveridadError } from '../../errores/valores.js';
 import type { SistemaCodigos } from '../codigos.js';
 import type { PerfilDocumento } from '../perfiles.js';
-import type { TipoRda } from '../tipos.js';
+import { perfil, type TipoRda } from '../tipos.js';
 
 export type Rec = Record<string, unknown>;
 
@@ -10,6 +10,10 @@ export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 export const objs = (v: unknown): Rec[] => arr(v).filter(esObj);
 export const texto = (v: unknown): string | undefined =>
   typeof v === 'string' && v.trim() !== '' ? v : undefined;
+
+/** Payers (EAPB) are Organizations too, told apart from the IPS by their declared profile. */
+export const esPagador = (r: Rec) =>
+  esObj(r.meta) && arr(r.meta.profile).includes(perfil('HealthBenefitPlanAdminOrganizationRDA'));
 
 /** Codings of a CodeableConcept (or of a bare Coding). */
 export function codings(cc: unknown): Rec[] {

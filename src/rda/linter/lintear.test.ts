@@ -1,46 +1,96 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AHORA_RDA, datosRda } from '../../../test/fixtures/rda.js';
+import { bundlePostman } from '../../../test/fixtures/rda-postman.js';
 import { construirBundle } from '../construccion/construir.js';
-import { tipoDelBundle } from '../perfiles.js';
+import { DOCUMENTOS_GUIA } from '../guia/documentos.js';
+import { type Hecho, hechosDe } from '../guia/hechos.js';
+import { LISTAS_GUIA } from '../guia/listas.js';
+import { coincide, seleccionar } from '../guia/patron.js';
+import { PERFILES, tipoDelBundle } from '../perfiles.js';
 import { TIPOS_RDA, type TipoRda } from '../tipos.js';
+import { crearContexto } from './contexto.js';
 import { lintearBundle } from './lintear.js';
 import { REGISTRO_RDA } from './registro.js';
+import { recursosDelBundle } from './reglas-guia.js';
 
 type R = Record<string, any>;
+type Severidad = 'rechazo' | 'aviso-conformidad';
 const construir = (tipo: TipoRda, v: 'rico' | 'minimo' = 'rico'): R =>
   construirBundle(tipo, datosRda(tipo, v), { ahora: AHORA_RDA }) as R;
-const recurso = (b: R, tipo: string): R => b.entry.find((e: R) => e.resource.resourceType === tipo).resource;
+const postman = (tipo: TipoRda): R => bundlePostman(tipo, AHORA_RDA);
+/** Bases the mutations start from: the builder's rich bundle and a Postman-style body. */
+const BASES: Record<'construido' | 'postman', (tipo: TipoRda) => R> = { construido: construir, postman };
+
+const SEVERIDAD = new Map(REGISTRO_RDA.map((r) => [r.codigo, r.severidad]));
+const lint = (b: unknown, tipo?: TipoRda) =>
+  lintearBundle(b, { ahora: AHORA_RDA, ...(tipo ? { tipo } : {}) });
+const codigos = (b: unknown, tipo?: TipoRda) => lint(b, tipo).errores.map((e) => e.codigo);
+/** Codes the mutated bundle has beyond the base's (multiset difference). */
+function nuevos(base: R, mutado: R): string[] {
+  const resto = codigos(base);
+  return codigos(mutado).filter((c) => {
+    const i = resto.indexOf(c);
+    if (i < 0) return true;
+    resto.splice(i, 1);
+    return false;
+  });
+}
+
+const recurso = (b: R, tipo: string): R | undefined =>
+  b.entry.find((e: R) => e.resource?.resourceType === tipo)?.resource;
+const comp = (b: R): R => b.entry[0].resource;
 const sinEntrada = (b: R, tipo: string) => {
   b.entry = b.entry.filter((e: R) => e.resource.resourceType !== tipo);
 };
-const sinExtension = (r: R, nombre: string) => {
-  r.extension = r.extension.filter((x: R) => !x.url.endsWith(`/${nombre}`));
-};
-const seccion = (b: R, loinc: string): R =>
-  b.entry[0].resource.section.find((s: R) => s.code.coding[0].code === loinc);
-const codigos = (b: unknown, tipo?: TipoRda) =>
-  lintearBundle(b, { ahora: AHORA_RDA, ...(tipo ? { tipo } : {}) }).errores.map((e) => e.codigo);
-
-describe('lintearBundle: lo que construye el constructor pasa sin hallazgos', () => {
-  for (const tipo of TIPOS_RDA) {
-    for (const v of ['rico', 'minimo'] as const) {
-      it(`${tipo} (${v})`, () => {
-        const r = lintearBundle(construir(tipo, v), { ahora: AHORA_RDA });
-        expect(r.errores).toEqual([]);
-        expect(r.valid).toBe(true);
-        // Without the type hint the linter finds the type from the profile.
-        expect(lintearBundle(construir(tipo, v), { ahora: AHORA_RDA, tipo }).errores).toEqual([]);
-      });
+const seccion = (b: R, loinc: string): R | undefined =>
+  comp(b).section.find((s: R) => s.code.coding[0].code === loinc);
+const BASE = 'https://fhir.minsalud.gov.co/rda';
+const sd = (n: string) => `${BASE}/StructureDefinition/${n}`;
+const cs = (n: string) => `${BASE}/CodeSystem/${n}`;
+const cc = (system: string, code: string, display?: string) => ({
+  coding: [{ system, code, ...(display ? { display } : {}) }],
+});
+const NILKNOWN = cc('http://terminology.hl7.org/CodeSystem/list-empty-reason', 'nilknown', 'Nil Known');
+/** The diagnosis of a rank in the Encounter. */
+const diagnostico = (b: R, rank: number): R | undefined =>
+  recurso(b, 'Encounter')?.diagnosis?.find((d: R) => d.rank === rank);
+const tipoEncuentro = (b: R, lista: string): R | undefined =>
+  recurso(b, 'Encounter')?.type?.find((t: R) => t.coding?.[0]?.system === cs(lista));
+/** The IPS: the Organization that is not a payer. */
+const ips = (b: R): R | undefined =>
+  b.entry
+    .map((e: R) => e.resource)
+    .find(
+      (r: R) =>
+        r.resourceType === 'Organization' &&
+        !r.meta?.profile?.includes(sd('HealthBenefitPlanAdminOrganizationRDA')),
+    );
+/** Replaces every reference string `de` by `a` (when an entry's fullUrl changes). */
+function rehacerReferencias(v: unknown, de: string, a: string): void {
+  if (Array.isArray(v)) for (const x of v) rehacerReferencias(x, de, a);
+  else if (typeof v === 'object' && v !== null) {
+    const o = v as R;
+    for (const k of Object.keys(o)) {
+      if (k === 'reference' && o[k] === de) o[k] = a;
+      else rehacerReferencias(o[k], de, a);
     }
   }
-});
+}
 
-/** Each required element removed in turn → the expected code (and that code only, with its severity). */
-const COMUNES: [string, string, (b: R) => void][] = [
+/**
+ * A hand mutation: what it breaks, the code and severity it must raise. `mutar` returns false when the
+ * base has nothing to break (allowed only for the Postman base, which omits optional resources).
+ */
+type Mutacion = (b: R, tipo: TipoRda) => unknown;
+type Caso = [que: string, codigo: string, severidad: Severidad, mutar: Mutacion];
+const hay = (x: unknown) => x !== undefined && x !== null;
+
+const COMUNES: Caso[] = [
   [
     'tipo de Bundle',
     'RDA02',
+    'rechazo',
     (b) => {
       b.type = 'collection';
     },
@@ -48,177 +98,481 @@ const COMUNES: [string, string, (b: R) => void][] = [
   [
     'timestamp',
     'RDA03',
+    'rechazo',
     (b) => {
       delete b.timestamp;
     },
   ],
   [
-    'fullUrl',
+    'entrada sin recurso',
     'RDA05',
+    'rechazo',
     (b) => {
-      delete b.entry[1].fullUrl;
+      b.entry.push({ fullUrl: 'urn:uuid:9f1f0e2c-0000-4000-8000-0000000000aa' });
+    },
+  ],
+  [
+    'fullUrl repetido',
+    'RDA05',
+    'rechazo',
+    (b) => {
+      // Two entries that nobody references by fullUrl get the same one.
+      const url = 'urn:uuid:9f1f0e2c-0000-4000-8000-0000000000bb';
+      const i = b.entry.length - 1;
+      rehacerReferencias(
+        b,
+        b.entry[i].fullUrl,
+        `${b.entry[i].resource.resourceType}/${b.entry[i].resource.id}`,
+      );
+      rehacerReferencias(
+        b,
+        b.entry[i - 1].fullUrl,
+        `${b.entry[i - 1].resource.resourceType}/${b.entry[i - 1].resource.id}`,
+      );
+      b.entry[i].fullUrl = url;
+      b.entry[i - 1].fullUrl = url;
+    },
+  ],
+  [
+    'entrada sin fullUrl, referida por Tipo/id',
+    'RDA28',
+    'aviso-conformidad',
+    (b) => {
+      const e = b.entry[1];
+      if (!e.fullUrl) return false;
+      rehacerReferencias(b, e.fullUrl, `${e.resource.resourceType}/${e.resource.id}`);
+      delete e.fullUrl;
+    },
+  ],
+  [
+    'fullUrl relativo',
+    'RDA28',
+    'aviso-conformidad',
+    (b) => {
+      // Without fullUrl (Postman) the entry already raises RDA28.
+      const e = b.entry[1];
+      if (!e.fullUrl) return false;
+      const url = `${e.resource.resourceType}/${e.resource.id}`;
+      rehacerReferencias(b, e.fullUrl, url);
+      e.fullUrl = url;
     },
   ],
   [
     'estado de la Composition',
     'RDA13',
+    'aviso-conformidad',
     (b) => {
-      b.entry[0].resource.status = 'preliminary';
+      comp(b).status = 'preliminary';
+    },
+  ],
+  [
+    'autor de un tipo que la guía no admite (el paciente)',
+    'RDA16',
+    'aviso-conformidad',
+    (b) => {
+      comp(b).author = [{ reference: comp(b).subject.reference }];
+    },
+  ],
+  [
+    'dos autores',
+    'RDA16',
+    'aviso-conformidad',
+    (b) => {
+      comp(b).author = [comp(b).author[0], { ...comp(b).author[0] }];
+    },
+  ],
+  [
+    'sin autor',
+    'RDA17',
+    'rechazo',
+    (b) => {
+      delete comp(b).author;
+    },
+  ],
+  [
+    'autor solo con display',
+    'RDA17',
+    'rechazo',
+    (b) => {
+      comp(b).author = [{ display: 'Dr. X' }];
+    },
+  ],
+  [
+    'autor que no se resuelve',
+    'RDA07',
+    'rechazo',
+    (b) => {
+      comp(b).author = [{ reference: 'urn:uuid:00000000-0000-4000-8000-000000000000' }];
     },
   ],
   [
     'título',
     'RDA17',
+    'rechazo',
     (b) => {
-      delete b.entry[0].resource.title;
+      delete comp(b).title;
     },
   ],
   [
     'fecha de la Composition',
     'RDA17',
+    'rechazo',
     (b) => {
-      delete b.entry[0].resource.date;
+      delete comp(b).date;
     },
   ],
   [
-    'confidencialidad',
+    'confidencialidad distinta de N',
     'RDA19',
+    'aviso-conformidad',
     (b) => {
-      delete b.entry[0].resource.confidentiality;
+      comp(b).confidentiality = 'R';
+    },
+  ],
+  [
+    'attester sin mode legal',
+    'RDA19',
+    'aviso-conformidad',
+    (b) => {
+      if (!comp(b).attester) return false;
+      comp(b).attester[0].mode = 'personal';
+    },
+  ],
+  [
+    'evento con modalidad desconocida y fechas al revés',
+    'RDA20',
+    'aviso-conformidad',
+    (b, tipo) => {
+      const grupo = DOCUMENTOS_GUIA[tipo].encuentro?.grupoServicio ?? '01';
+      comp(b).event = [
+        {
+          code: [
+            cc(cs('ColombianTechModality'), '99'),
+            cc(cs('GrupoServicios'), grupo, LISTAS_GUIA.GrupoServicios.find(([c]) => c === grupo)![1]),
+          ],
+          period: { start: '2026-11-18T08:00:00-05:00', end: '2026-11-17T08:00:00-05:00' },
+        },
+      ];
     },
   ],
   [
     'código de sección',
     'RDA21',
+    'rechazo',
     (b) => {
-      b.entry[0].resource.section[0].code.coding[0].code = '99999-9';
+      comp(b).section[0].code.coding[0].code = '99999-9';
     },
   ],
   [
     'título de sección',
-    'RDA22',
+    'RDA80',
+    'aviso-conformidad',
     (b) => {
-      b.entry[0].resource.section[0].title = 'Otro';
+      comp(b).section[0].title = 'Otro';
+    },
+  ],
+  [
+    'display del código de sección',
+    'RDA80',
+    'aviso-conformidad',
+    (b) => {
+      comp(b).section[0].code.coding[0].display = 'Otro';
+    },
+  ],
+  [
+    'sección de medicamentos vacía sin emptyReason',
+    'RDA23',
+    'aviso-conformidad',
+    (b) => {
+      const s = seccion(b, '10160-0')!;
+      delete s.entry;
+      delete s.emptyReason;
+    },
+  ],
+  [
+    'sección con entradas y emptyReason',
+    'RDA23',
+    'aviso-conformidad',
+    (b) => {
+      const s = comp(b).section.find((x: R) => x.entry?.length);
+      s.emptyReason = NILKNOWN;
+    },
+  ],
+  [
+    'emptyReason sin el display «Nil Known»',
+    'RDA80',
+    'aviso-conformidad',
+    (b) => {
+      const s = seccion(b, '10160-0')!;
+      delete s.entry;
+      s.emptyReason = cc('http://terminology.hl7.org/CodeSystem/list-empty-reason', 'nilknown');
     },
   ],
   [
     'identificador nacional del paciente',
     'RDA30',
+    'rechazo',
     (b) => {
-      recurso(b, 'Patient').identifier = [];
+      recurso(b, 'Patient')!.identifier = [];
     },
   ],
   [
     'tipo de documento del paciente',
     'RDA31',
+    'rechazo',
     (b) => {
-      recurso(b, 'Patient').identifier[0].type.coding[1].code = 'ZZ';
+      recurso(b, 'Patient')!.identifier[0].type.coding[1].code = 'NV';
+    },
+  ],
+  [
+    'código PN del documento',
+    'RDA80',
+    'aviso-conformidad',
+    (b) => {
+      recurso(b, 'Patient')!.identifier[0].type.coding[0].display = 'Otro';
     },
   ],
   [
     'nombre del paciente',
     'RDA32',
+    'rechazo',
     (b) => {
-      delete recurso(b, 'Patient').name;
+      delete recurso(b, 'Patient')!.name;
     },
   ],
   [
     'fecha de nacimiento',
     'RDA33',
+    'rechazo',
     (b) => {
-      delete recurso(b, 'Patient').birthDate;
+      delete recurso(b, 'Patient')!.birthDate;
     },
   ],
   [
-    'sexo biológico',
+    'sexo biológico ausente',
     'RDA34',
+    'rechazo',
     (b) => {
-      sinExtension(recurso(b, 'Patient'), 'ExtensionBiologicalGender');
+      const p = recurso(b, 'Patient')!;
+      delete p._gender;
+      p.extension = p.extension.filter((x: R) => x.url !== sd('ExtensionBiologicalGender'));
+    },
+  ],
+  [
+    'sexo biológico con un código que no es de la guía',
+    'RDA34',
+    'rechazo',
+    (b) => {
+      recurso(b, 'Patient')!._gender.extension[0].valueCoding.code = '2';
+    },
+  ],
+  [
+    'gender fuera de FHIR',
+    'RDA34',
+    'rechazo',
+    (b) => {
+      recurso(b, 'Patient')!.gender = 'mujer';
+    },
+  ],
+  [
+    'sexo biológico en Patient.extension y no en gender',
+    'RDA84',
+    'aviso-conformidad',
+    (b) => {
+      const p = recurso(b, 'Patient')!;
+      p.extension.push(...p._gender.extension);
+      delete p._gender;
     },
   ],
   [
     'nacionalidad',
     'RDA35',
+    'aviso-conformidad',
     (b) => {
-      sinExtension(recurso(b, 'Patient'), 'ExtensionPatientNationality');
+      const p = recurso(b, 'Patient')!;
+      p.extension = p.extension.filter((x: R) => x.url !== sd('ExtensionPatientNationality'));
     },
   ],
   [
-    'etnia',
+    'etnia ausente',
     'RDA36',
+    'aviso-conformidad',
     (b) => {
-      sinExtension(recurso(b, 'Patient'), 'ExtensionPatientEthnicity');
+      const p = recurso(b, 'Patient')!;
+      p.extension = p.extension.filter((x: R) => x.url !== sd('ExtensionPatientEthnicity'));
+    },
+  ],
+  [
+    'etnia repetida',
+    'RDA36',
+    'aviso-conformidad',
+    (b) => {
+      const p = recurso(b, 'Patient')!;
+      p.extension.push(p.extension.find((x: R) => x.url === sd('ExtensionPatientEthnicity')));
+    },
+  ],
+  [
+    'etnia con el código anterior 01',
+    'RDA83',
+    'aviso-conformidad',
+    (b) => {
+      const p = recurso(b, 'Patient')!;
+      p.extension.find((x: R) => x.url === sd('ExtensionPatientEthnicity')).valueCoding.code = '01';
     },
   ],
   [
     'discapacidad',
     'RDA37',
+    'aviso-conformidad',
     (b) => {
-      sinExtension(recurso(b, 'Patient'), 'ExtensionPatientDisability');
+      const p = recurso(b, 'Patient')!;
+      p.extension = p.extension.filter((x: R) => x.url !== sd('ExtensionPatientDisability'));
     },
   ],
   [
     'zona de residencia',
     'RDA38',
+    'aviso-conformidad',
     (b) => {
-      recurso(b, 'Patient').address[0].extension = [];
+      recurso(b, 'Patient')!.address[0].extension = [];
     },
   ],
   [
-    'primer apellido separado',
+    'dos identidades de género',
+    'RDA39',
+    'aviso-conformidad',
+    (b) => {
+      const x = {
+        url: sd('ExtensionPatientGenderIdentity'),
+        valueCoding: { system: cs('ColombianGenderIdentity'), code: '05', display: 'No lo declara' },
+      };
+      const p = recurso(b, 'Patient')!;
+      p.extension = [...p.extension.filter((e: R) => e.url !== x.url), x, x];
+    },
+  ],
+  [
+    'primer apellido separado del profesional',
     'RDA40',
+    'aviso-conformidad',
     (b) => {
-      delete recurso(b, 'Patient').name[0]._family;
+      const n = recurso(b, 'Practitioner')!.name[0];
+      if (!n._family) return false;
+      delete n._family;
     },
   ],
   [
-    'active',
+    'active del profesional',
     'RDA41',
+    'aviso-conformidad',
     (b) => {
-      delete recurso(b, 'Practitioner').active;
+      const p = recurso(b, 'Practitioner')!;
+      if (!hay(p.active)) return false;
+      delete p.active;
     },
   ],
   [
     'identificador del profesional',
     'RDA45',
+    'rechazo',
     (b) => {
-      recurso(b, 'Practitioner').identifier[0].system = 'x';
+      recurso(b, 'Practitioner')!.identifier[0].system = 'x';
     },
   ],
   [
     'nombre del profesional',
     'RDA46',
+    'aviso-conformidad',
     (b) => {
-      recurso(b, 'Practitioner').name = [];
+      recurso(b, 'Practitioner')!.name = [];
     },
   ],
   [
-    'RETHUS',
+    'número RETHUS',
     'RDA47',
+    'aviso-conformidad',
     (b) => {
-      delete recurso(b, 'Practitioner').qualification;
+      const q = recurso(b, 'Practitioner')!.qualification;
+      if (!q) return false;
+      delete q[0].identifier[0].value;
     },
   ],
   [
-    'NIT del prestador',
-    'RDA50',
+    'código RETHUS mal formado',
+    'RDA47',
+    'aviso-conformidad',
     (b) => {
-      recurso(b, 'Organization').identifier.shift();
+      const q = recurso(b, 'Practitioner')!.qualification;
+      if (!q) return false;
+      q[0].code.coding[0].code = 'P 07 !';
+    },
+  ],
+  [
+    'calificación RETHUS ausente',
+    'RDA80',
+    'aviso-conformidad',
+    (b) => {
+      const p = recurso(b, 'Practitioner')!;
+      if (!p.qualification) return false;
+      delete p.qualification;
+    },
+  ],
+  [
+    'use del identificador RETHUS',
+    'RDA80',
+    'aviso-conformidad',
+    (b) => {
+      const q = recurso(b, 'Practitioner')!.qualification;
+      if (!q) return false;
+      delete q[0].identifier[0].use;
+    },
+  ],
+  [
+    'NIT mal formado',
+    'RDA50',
+    'aviso-conformidad',
+    (b) => {
+      const o = ips(b);
+      if (!o) return false;
+      o.identifier.find((x: R) => x.system.endsWith('/DIAN')).value = '900.123.456-7';
+    },
+  ],
+  [
+    'NIT ausente',
+    'RDA80',
+    'aviso-conformidad',
+    (b) => {
+      const o = ips(b);
+      if (!o) return false;
+      o.identifier = o.identifier.filter((x: R) => !x.system.endsWith('/DIAN'));
     },
   ],
   [
     'nombre del prestador',
     'RDA51',
+    'aviso-conformidad',
     (b) => {
-      delete recurso(b, 'Organization').name;
+      const o = ips(b);
+      if (!o) return false;
+      delete o.name;
+    },
+  ],
+  [
+    'tipo de alergia',
+    'RDA83',
+    'aviso-conformidad',
+    (b) => {
+      const a = recurso(b, 'AllergyIntolerance');
+      if (!a) return false;
+      a.code.coding[0].code = '99';
     },
   ],
 ];
 
-const EPISODIO: [string, string, (b: R) => void][] = [
+const EPISODIO: Caso[] = [
   [
     'encuentro',
     'RDA08',
+    'rechazo',
     (b) => {
       sinEntrada(b, 'Encounter');
     },
@@ -226,149 +580,291 @@ const EPISODIO: [string, string, (b: R) => void][] = [
   [
     'epicrisis',
     'RDA08',
+    'rechazo',
     (b) => {
       sinEntrada(b, 'DocumentReference');
     },
   ],
   [
-    'evento',
+    'evento con un grupo de servicios de otro tipo',
     'RDA20',
+    'aviso-conformidad',
     (b) => {
-      delete b.entry[0].resource.event;
+      comp(b).event = [{ code: [cc(cs('GrupoServicios'), '02', 'Apoyo diagnóstico')] }];
     },
   ],
   [
-    'diagnósticos en su sección',
-    'RDA25',
+    'notas aclaratorias presentes y vacías',
+    'RDA82',
+    'aviso-conformidad',
     (b) => {
-      const s = seccion(b, '11450-4');
-      s.entry = undefined;
-      s.emptyReason = {
-        coding: [{ system: 'http://terminology.hl7.org/CodeSystem/list-empty-reason', code: 'nilknown' }],
-      };
+      comp(b).section.splice(comp(b).section.length - 1, 0, {
+        title: 'Notas aclaratorias',
+        code: cc('http://loinc.org', '34109-9', 'Note'),
+        emptyReason: NILKNOWN,
+      });
     },
   ],
   [
     'clase del encuentro',
-    'RDA55',
+    'RDA80',
+    'aviso-conformidad',
     (b) => {
-      recurso(b, 'Encounter').class.code = 'HH';
+      recurso(b, 'Encounter')!.class.code = 'HH';
+    },
+  ],
+  [
+    'display de la clase del encuentro',
+    'RDA80',
+    'aviso-conformidad',
+    (b) => {
+      recurso(b, 'Encounter')!.class.display = 'Ambulatorio';
     },
   ],
   [
     'fin de la atención',
     'RDA56',
+    'rechazo',
     (b) => {
-      delete recurso(b, 'Encounter').period.end;
+      delete recurso(b, 'Encounter')!.period.end;
     },
   ],
   [
     'fin en el futuro',
     'RDA57',
+    'rechazo',
     (b) => {
-      recurso(b, 'Encounter').period.end = '2027-01-01T00:00:00Z';
+      recurso(b, 'Encounter')!.period.end = '2027-01-01T00:00:00Z';
     },
   ],
   [
     'atención de hace más de un año',
     'RDA58',
+    'aviso-conformidad',
     (b) => {
-      recurso(b, 'Encounter').period.start = '2025-01-01T08:00:00-05:00';
+      recurso(b, 'Encounter')!.period.start = '2025-01-01T08:00:00-05:00';
     },
   ],
   [
-    'servicio REPS',
-    'RDA59',
+    'entorno de la atención ausente',
+    'RDA82',
+    'aviso-conformidad',
     (b) => {
-      recurso(b, 'Encounter').type.splice(2, 1);
+      const e = recurso(b, 'Encounter')!;
+      e.type = e.type.filter((t: R) => t.coding[0].system !== cs('EntornoAtencion'));
     },
   ],
   [
-    'profesional que atiende',
+    'participante que no es el profesional',
     'RDA61',
+    'aviso-conformidad',
     (b) => {
-      delete recurso(b, 'Encounter').participant;
+      recurso(b, 'Encounter')!.participant[0].individual = { reference: comp(b).subject.reference };
+    },
+  ],
+  [
+    'sin participante',
+    'RDA82',
+    'aviso-conformidad',
+    (b) => {
+      delete recurso(b, 'Encounter')!.participant;
     },
   ],
   [
     'causa externa',
     'RDA62',
+    'aviso-conformidad',
     (b) => {
-      delete recurso(b, 'Encounter').reasonCode;
+      delete recurso(b, 'Encounter')!.reasonCode;
     },
   ],
   [
-    'tipo de diagnóstico principal',
+    'diagnóstico que no apunta a una Condition',
     'RDA63',
+    'aviso-conformidad',
     (b) => {
-      delete recurso(b, 'Encounter').diagnosis[0].extension;
+      diagnostico(b, 1)!.condition = { reference: comp(b).subject.reference };
     },
   ],
   [
-    'CIE-10',
-    'RDA70',
+    'sin ExtensionDiagnosisType en el diagnóstico de rango 1',
+    'RDA84',
+    'aviso-conformidad',
     (b) => {
-      recurso(b, 'Condition').code.coding = [];
+      delete diagnostico(b, 1)!.extension;
+    },
+  ],
+  [
+    'id de la rebanada del diagnóstico',
+    'RDA81',
+    'aviso-conformidad',
+    (b) => {
+      diagnostico(b, 1)!.id = 'Principal';
+    },
+  ],
+  [
+    'CIE-10 ausente',
+    'RDA70',
+    'rechazo',
+    (b) => {
+      recurso(b, 'Condition')!.code.coding = [];
+    },
+  ],
+  [
+    'CIE-10 mal formado',
+    'RDA70',
+    'rechazo',
+    (b) => {
+      recurso(b, 'Condition')!.code.coding[0].code = 'J45.0';
     },
   ],
   [
     'estado del diagnóstico',
-    'RDA71',
+    'RDA80',
+    'aviso-conformidad',
     (b) => {
-      delete recurso(b, 'Condition').clinicalStatus;
+      delete recurso(b, 'Condition')!.clinicalStatus;
     },
   ],
   [
     'PDF de la epicrisis',
     'RDA75',
+    'aviso-conformidad',
     (b) => {
-      delete recurso(b, 'DocumentReference').content[0].attachment.data;
+      delete recurso(b, 'DocumentReference')!.content[0].attachment.data;
     },
   ],
   [
-    'tipo de alergia',
-    'RDA76',
+    'custodio de la epicrisis distinto de MinSalud',
+    'RDA75',
+    'aviso-conformidad',
     (b) => {
-      recurso(b, 'AllergyIntolerance').code.coding[0].code = '99';
+      const o = ips(b);
+      if (!o) return false;
+      const e = b.entry.find((x: R) => x.resource === o);
+      recurso(b, 'DocumentReference')!.custodian = { reference: e.fullUrl ?? `#${o.id}` };
     },
   ],
   [
-    'CUPS del procedimiento',
+    'sin custodio de la epicrisis',
+    'RDA84',
+    'aviso-conformidad',
+    (b) => {
+      delete recurso(b, 'DocumentReference')!.custodian;
+    },
+  ],
+  [
+    'descripción de la epicrisis',
+    'RDA80',
+    'aviso-conformidad',
+    (b) => {
+      recurso(b, 'DocumentReference')!.description = 'Epicrisis';
+    },
+  ],
+  [
+    'CUPS del procedimiento mal formado',
     'RDA78',
+    'aviso-conformidad',
     (b) => {
-      recurso(b, 'Procedure').code.coding = [];
+      const p = recurso(b, 'Procedure');
+      if (!p) return false;
+      p.code.coding[0].code = '8938';
     },
   ],
   [
-    'medicamento',
-    'RDA79',
+    'procedimiento sin código CUPS',
+    'RDA84',
+    'aviso-conformidad',
     (b) => {
-      recurso(b, 'MedicationRequest').medicationCodeableConcept = {};
+      const p = recurso(b, 'Procedure');
+      if (!p) return false;
+      p.code.coding = [];
+    },
+  ],
+  [
+    'medicamento formulado solo con texto',
+    'RDA82',
+    'aviso-conformidad',
+    (b) => {
+      const m = recurso(b, 'MedicationRequest');
+      if (!m) return false;
+      m.medicationCodeableConcept = { text: 'Salbutamol' };
     },
   ],
 ];
 
-const POR_TIPO: Record<TipoRda, [string, string, (b: R) => void][]> = {
+/** The principal diagnosis section emptied (allowed only in hospitalización). */
+const problemasVacios = (b: R) => {
+  const s = seccion(b, '11450-4')!;
+  delete s.entry;
+  s.emptyReason = NILKNOWN;
+};
+const POR_TIPO: Record<TipoRda, Caso[]> = {
   paciente: [
     [
       'parentesco',
       'RDA77',
+      'aviso-conformidad',
       (b) => {
-        delete recurso(b, 'FamilyMemberHistory').relationship;
+        const f = recurso(b, 'FamilyMemberHistory');
+        if (!f) return false;
+        delete f.relationship;
       },
     ],
     [
       'estado del diagnóstico declarado',
-      'RDA71',
+      'RDA80',
+      'aviso-conformidad',
       (b) => {
-        recurso(b, 'Condition').verificationStatus.coding[0].code = 'confirmed';
+        const c = recurso(b, 'Condition');
+        if (!c) return false;
+        c.verificationStatus.coding[0].code = 'confirmed';
+      },
+    ],
+    [
+      'antecedente sin código ni texto',
+      'RDA70',
+      'rechazo',
+      (b) => {
+        const c = recurso(b, 'Condition');
+        if (!c) return false;
+        c.code = { coding: [] };
       },
     ],
     [
       'paciente de la alergia',
       'RDA72',
+      'aviso-conformidad',
       (b) => {
-        recurso(b, 'AllergyIntolerance').patient.reference = b.entry[2].fullUrl;
+        const a = recurso(b, 'AllergyIntolerance');
+        if (!a) return false;
+        a.patient = { reference: comp(b).author[0].reference };
+      },
+    ],
+    [
+      'medicamento declarado con texto en blanco (ms-rda-0)',
+      'RDA79',
+      'aviso-conformidad',
+      (b) => {
+        const m = recurso(b, 'MedicationStatement');
+        if (!m) return false;
+        m.medicationCodeableConcept = { text: '   ' };
+      },
+    ],
+    [
+      'sin evento',
+      'RDA82',
+      'aviso-conformidad',
+      (b) => {
+        delete comp(b).event;
+      },
+    ],
+    [
+      'título fuera de pat-rda-0',
+      'RDA80',
+      'aviso-conformidad',
+      (b) => {
+        comp(b).title = 'RDA Paciente';
       },
     ],
   ],
@@ -376,8 +872,44 @@ const POR_TIPO: Record<TipoRda, [string, string, (b: R) => void][]> = {
     [
       'CUPS de la consulta',
       'RDA60',
+      'aviso-conformidad',
       (b) => {
-        delete recurso(b, 'Encounter').serviceType;
+        delete recurso(b, 'Encounter')!.serviceType;
+      },
+    ],
+    [
+      'servicio REPS de 2 dígitos',
+      'RDA59',
+      'aviso-conformidad',
+      (b) => {
+        const e = recurso(b, 'Encounter')!;
+        e.type = e.type.filter((t: R) => t.coding[0].system !== cs('REPShealthcareServices'));
+        e.type.push(cc(cs('REPShealthcareServices'), '12'));
+      },
+    ],
+    [
+      'participante DIS en consulta',
+      'RDA81',
+      'aviso-conformidad',
+      (b) => {
+        recurso(b, 'Encounter')!.participant[0].type[0].coding[0].code = 'DIS';
+      },
+    ],
+    [
+      'sin diagnóstico principal (rango 1)',
+      'RDA63',
+      'aviso-conformidad',
+      (b) => {
+        const e = recurso(b, 'Encounter')!;
+        e.diagnosis = e.diagnosis.filter((d: R) => d.rank !== 1);
+      },
+    ],
+    [
+      'diagnósticos en su sección',
+      'RDA25',
+      'rechazo',
+      (b) => {
+        problemasVacios(b);
       },
     ],
   ],
@@ -385,72 +917,459 @@ const POR_TIPO: Record<TipoRda, [string, string, (b: R) => void][]> = {
     [
       'prestador',
       'RDA08',
+      'rechazo',
       (b) => {
-        sinEntrada(b, 'Organization');
-        b.entry[0].resource.custodian = undefined;
-        delete recurso(b, 'Encounter').serviceProvider;
+        b.entry = b.entry.filter((e: R) => e.resource !== ips(b));
       },
     ],
     [
-      'vía de ingreso',
-      'RDA64',
+      'el profesional como autor',
+      'RDA16',
+      'aviso-conformidad',
       (b) => {
-        delete recurso(b, 'Encounter').hospitalization.admitSource;
+        comp(b).author = [recurso(b, 'Encounter')!.participant[0].individual];
+      },
+    ],
+    [
+      'servicio REPS en hospitalización',
+      'RDA81',
+      'aviso-conformidad',
+      (b) => {
+        recurso(b, 'Encounter')!.type.push(cc(cs('REPShealthcareServices'), '129'));
       },
     ],
   ],
   urgencias: [
     [
-      'clase de triage',
-      'RDA65',
+      'display del código del triage',
+      'RDA80',
+      'aviso-conformidad',
       (b) => {
-        recurso(b, 'Observation').valueCodeableConcept.coding[0].code = '9';
+        recurso(b, 'Observation')!.code.coding[0].display = 'Triage';
+      },
+    ],
+    [
+      'triage sin clase',
+      'RDA65',
+      'aviso-conformidad',
+      (b) => {
+        delete recurso(b, 'Observation')!.valueCodeableConcept;
+      },
+    ],
+    [
+      'triage con dos códigos',
+      'RDA65',
+      'aviso-conformidad',
+      (b) => {
+        recurso(b, 'Observation')!.code.coding.push({ system: 'http://loinc.org', code: '54094-8' });
+      },
+    ],
+    [
+      'texto del código del triage',
+      'RDA80',
+      'aviso-conformidad',
+      (b) => {
+        delete recurso(b, 'Observation')!.code.text;
+      },
+    ],
+    [
+      'clase de triage',
+      'RDA83',
+      'aviso-conformidad',
+      (b) => {
+        recurso(b, 'Observation')!.valueCodeableConcept.coding[0].code = '9';
+      },
+    ],
+    [
+      'entorno distinto de 05',
+      'RDA80',
+      'aviso-conformidad',
+      (b) => {
+        const t = tipoEncuentro(b, 'EntornoAtencion')!;
+        t.coding[0].code = '01';
+        t.coding[0].display = 'Hogar';
+      },
+    ],
+    [
+      'sin diagnóstico de egreso (rango 2)',
+      'RDA63',
+      'aviso-conformidad',
+      (b) => {
+        const e = recurso(b, 'Encounter')!;
+        e.diagnosis = e.diagnosis.filter((d: R) => d.rank !== 2);
+      },
+    ],
+    [
+      'participante ATND en urgencias',
+      'RDA81',
+      'aviso-conformidad',
+      (b) => {
+        const p = recurso(b, 'Encounter')!.participant[0];
+        p.id = 'AttenderPhysician';
+        p.type[0].coding[0] = {
+          system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationType',
+          code: 'ATND',
+          display: 'attender',
+        };
       },
     ],
     [
       'condición al egreso',
-      'RDA64',
+      'RDA83',
+      'aviso-conformidad',
       (b) => {
-        delete recurso(b, 'Encounter').hospitalization.dischargeDisposition;
+        recurso(b, 'Encounter')!.hospitalization.dischargeDisposition.coding[0].code = '99';
       },
     ],
     [
-      'profesional que da el egreso',
-      'RDA61',
+      'diagnósticos en su sección',
+      'RDA25',
+      'rechazo',
       (b) => {
-        recurso(b, 'Encounter').participant.pop();
+        problemasVacios(b);
       },
     ],
   ],
 };
 
-/** What else a removal necessarily breaks (a missing fullUrl leaves its referrers pointing nowhere…). */
+/**
+ * What else a mutation necessarily breaks. Some rechazo rules and a guide fact (aviso) see the same
+ * breach (RDA31/RDA34/RDA70 with RDA83/RDA84, RDA25 with RDA82): both are reported.
+ */
 const CONSECUENCIAS: Record<string, string[]> = {
-  RDA05: ['RDA14', 'RDA72'],
-  RDA21: ['RDA24'],
-  RDA08: ['RDA15', 'RDA25', 'RDA61', 'RDA72'],
+  RDA05: ['RDA28'],
+  RDA16: ['RDA27'],
+  RDA08: ['RDA15', 'RDA18', 'RDA25', 'RDA61', 'RDA63', 'RDA72'],
+  RDA20: ['RDA83'],
+  RDA21: ['RDA25', 'RDA82'],
+  RDA25: ['RDA82'],
+  RDA30: ['RDA82', 'RDA83'],
+  RDA31: ['RDA83'],
+  RDA34: ['RDA83', 'RDA84'],
+  RDA36: ['RDA83'],
+  RDA45: ['RDA80', 'RDA83'],
+  RDA63: ['RDA81', 'RDA82'],
+  RDA75: ['RDA27'],
+  RDA70: ['RDA84'],
+  RDA80: ['RDA82', 'RDA84'],
+  RDA82: ['RDA81', 'RDA83', 'RDA84'],
 };
 
-describe('lintearBundle: cada elemento obligatorio quitado da su código', () => {
-  const severidad = new Map(REGISTRO_RDA.map((r) => [r.codigo, r.severidad]));
+describe('lintearBundle: cada regla rota da su código con su severidad', () => {
+  for (const [nombreBase, base] of Object.entries(BASES)) {
+    for (const tipo of TIPOS_RDA) {
+      const casos = [...COMUNES, ...(tipo === 'paciente' ? [] : EPISODIO), ...POR_TIPO[tipo]];
+      for (const [que, codigo, severidad, mutar] of casos) {
+        it(`${nombreBase} ${tipo}: ${que} → ${codigo} (${severidad})`, () => {
+          const antes = base(tipo);
+          const b = structuredClone(antes);
+          if (mutar(b, tipo) === false) {
+            // Only the Postman bodies lack optional resources (no Procedure, no FamilyMemberHistory…).
+            expect(nombreBase).toBe('postman');
+            return;
+          }
+          expect(SEVERIDAD.get(codigo)).toBe(severidad);
+          const r = lint(b);
+          const n = nuevos(antes, b);
+          expect(n).toContain(codigo);
+          // A mutation may also break what points at it (RDA07/RDA18), never anything unrelated.
+          const admitidos = new Set([codigo, 'RDA07', 'RDA18', ...(CONSECUENCIAS[codigo] ?? [])]);
+          expect(n.filter((c) => !admitidos.has(c))).toEqual([]);
+          expect(r.valid).toBe(!n.some((c) => SEVERIDAD.get(c) === 'rechazo'));
+          const e = r.errores.find((x) => x.codigo === codigo)!;
+          expect(e.severidad).toBe(severidad);
+          expect(e.fuente).toBe('linter-rda');
+          expect(e.ubicacion.ruta).toMatch(/^Bundle/);
+          expect(e.ubicacion.campoNombre!.length).toBeGreaterThan(4);
+          expect(e.comoCorregir.length).toBeGreaterThan(10);
+        });
+      }
+    }
+  }
+});
+
+/** Changes that follow the guide (or its Postman bodies) and so must not raise anything. */
+const SIN_HALLAZGOS: [que: string, tipos: readonly TipoRda[], mutar: Mutacion][] = [
+  [
+    'sin confidentiality ni attester (opcionales)',
+    TIPOS_RDA,
+    (b) => {
+      delete comp(b).confidentiality;
+      delete comp(b).attester;
+    },
+  ],
+  [
+    'paciente sin apellidos separados (opcionales en PatientRDA)',
+    TIPOS_RDA,
+    (b) => {
+      delete recurso(b, 'Patient')!.name[0]._family;
+    },
+  ],
+  [
+    'sin evento en un RDA de atención (must-support)',
+    ['consulta-externa', 'urgencias', 'hospitalizacion'],
+    (b) => {
+      delete comp(b).event;
+    },
+  ],
+  [
+    'sin servicio REPS en consulta externa (0..1)',
+    ['consulta-externa'],
+    (b) => {
+      const e = recurso(b, 'Encounter')!;
+      e.type = e.type.filter((t: R) => t.coding[0].system !== cs('REPShealthcareServices'));
+    },
+  ],
+  [
+    'sin vía de ingreso ni condición al egreso (must-support)',
+    ['urgencias', 'hospitalizacion'],
+    (b) => {
+      delete recurso(b, 'Encounter')!.hospitalization;
+    },
+  ],
+  [
+    'sin triage (0..1)',
+    ['urgencias'],
+    (b) => {
+      sinEntrada(b, 'Observation');
+      const s = seccion(b, '54094-8')!;
+      delete s.entry;
+      s.emptyReason = NILKNOWN;
+    },
+  ],
+  [
+    'hospitalización sin diagnósticos en su sección (emptyReason admitido)',
+    ['hospitalizacion'],
+    problemasVacios,
+  ],
+  [
+    'el prestador como autor en consulta externa y urgencias',
+    ['consulta-externa', 'urgencias'],
+    (b) => {
+      const o = ips(b);
+      if (!o) return false;
+      const e = b.entry.find((x: R) => x.resource === o);
+      comp(b).author = [{ reference: e.fullUrl ?? `#${o.id}` }];
+    },
+  ],
+  [
+    'antecedente declarado sin CIE-10, con texto',
+    ['paciente'],
+    (b) => {
+      const c = recurso(b, 'Condition');
+      if (!c) return false;
+      c.code = { text: 'Asma desde la infancia' };
+    },
+  ],
+  [
+    'medicamento declarado solo con texto (ms-rda-0)',
+    ['paciente'],
+    (b) => {
+      const m = recurso(b, 'MedicationStatement');
+      if (!m) return false;
+      m.medicationCodeableConcept = { text: 'Metformina 850 mg' };
+    },
+  ],
+];
+
+describe('lintearBundle: lo que la guía admite no da hallazgos', () => {
+  for (const [nombreBase, base] of Object.entries(BASES)) {
+    for (const [que, tipos, mutar] of SIN_HALLAZGOS) {
+      for (const tipo of tipos) {
+        it(`${nombreBase} ${tipo}: ${que}`, () => {
+          const antes = base(tipo);
+          const b = structuredClone(antes);
+          if (mutar(b, tipo) === false) {
+            expect(nombreBase).toBe('postman');
+            return;
+          }
+          expect(nuevos(antes, b)).toEqual([]);
+        });
+      }
+    }
+  }
+});
+
+describe('lintearBundle: lo que construye el constructor pasa sin hallazgos', () => {
   for (const tipo of TIPOS_RDA) {
-    const casos = [...COMUNES, ...(tipo === 'paciente' ? [] : EPISODIO), ...POR_TIPO[tipo]];
-    for (const [que, codigo, mutar] of casos) {
-      it(`${tipo}: ${que} → ${codigo}`, () => {
-        const b = construir(tipo);
-        mutar(b);
-        const r = lintearBundle(b, { ahora: AHORA_RDA });
-        // Removing one element may also break what points at it (RDA07/RDA18), never anything unrelated.
-        const admitidos = new Set([codigo, 'RDA07', 'RDA18', ...(CONSECUENCIAS[codigo] ?? [])]);
-        const otros = r.errores.map((e) => e.codigo).filter((c) => !admitidos.has(c));
-        expect(r.errores.map((e) => e.codigo)).toContain(codigo);
-        expect(otros).toEqual([]);
-        expect(r.valid).toBe(severidad.get(codigo) !== 'rechazo');
-        const e = r.errores.find((x) => x.codigo === codigo)!;
-        expect(e.fuente).toBe('linter-rda');
-        expect(e.ubicacion.ruta).toMatch(/^Bundle/);
-        expect(e.ubicacion.campoNombre!.length).toBeGreaterThan(4);
-        expect(e.comoCorregir.length).toBeGreaterThan(10);
+    for (const v of ['rico', 'minimo'] as const) {
+      it(`${tipo} (${v})`, () => {
+        const r = lint(construir(tipo, v));
+        expect(r.errores.map((e) => `${e.codigo} ${e.ubicacion.ruta}`)).toEqual([]);
+        expect(r.valid).toBe(true);
+        // With the type given explicitly the result is the same.
+        expect(lint(construir(tipo, v), tipo).errores).toEqual([]);
+      });
+    }
+  }
+});
+
+/**
+ * What the Postman-style bodies may raise, all avisos: `#id` references (RDA27) without fullUrl
+ * (RDA28), the IPS as `#{habilitation code}` with no Organization entry (RDA18), and the consulta
+ * Practitioner without active nor RETHUS qualification nor separate first surname, as the official
+ * body sends it (RDA40, RDA41, RDA80, RDA84).
+ */
+const AVISOS_POSTMAN = new Set(['RDA18', 'RDA27', 'RDA28', 'RDA40', 'RDA41', 'RDA80', 'RDA84']);
+
+describe('lintearBundle: cuerpos al estilo de la colección oficial de Postman', () => {
+  for (const tipo of TIPOS_RDA) {
+    it(`${tipo}: ningún rechazo`, () => {
+      const r = lint(postman(tipo));
+      expect(r.errores.filter((e) => e.severidad === 'rechazo').map((e) => e.codigo)).toEqual([]);
+      expect(r.valid).toBe(true);
+      expect([...new Set(r.errores.map((e) => e.codigo))].filter((c) => !AVISOS_POSTMAN.has(c))).toEqual([]);
+      // The entries without fullUrl are avisos, one per entry.
+      expect(r.errores.filter((e) => e.codigo === 'RDA28')).toHaveLength(postman(tipo).entry.length);
+    });
+  }
+});
+
+describe('lintearBundle: falsos rechazos corregidos', () => {
+  it('RDA34: ExtensionBiologicalGender en Patient._gender (donde la rebana PatientRDA) o en Patient.extension', () => {
+    for (const tipo of TIPOS_RDA) {
+      const b = postman(tipo);
+      expect(codigos(b)).not.toContain('RDA34');
+      const p = recurso(b, 'Patient')!;
+      p.extension.push(...p._gender.extension);
+      delete p._gender;
+      const r = lint(b);
+      expect(r.valid).toBe(true);
+      expect(codigos(b)).not.toContain('RDA34');
+      // The guide's placement (gender.extension) is only a profile fact: aviso.
+      const aviso = r.errores.find((e) => e.codigo === 'RDA84' && e.ubicacion.ruta?.includes('_gender'))!;
+      expect(aviso.severidad).toBe('aviso-conformidad');
+    }
+  });
+
+  it('RDA16: el autor que la guía admite en cada tipo', () => {
+    const h = postman('hospitalizacion');
+    expect(recurso(h, 'Organization')!.id).toBe(comp(h).author[0].reference.slice(1));
+    expect(codigos(h)).not.toContain('RDA16');
+    expect(lint(h).valid).toBe(true);
+    for (const tipo of ['consulta-externa', 'urgencias'] as const) {
+      const b = postman(tipo);
+      expect(recurso(b, 'Practitioner')!.id).toBe(comp(b).author[0].reference.slice(1));
+      expect(codigos(b)).not.toContain('RDA16');
+    }
+    // The IPS in urgencias; the payer (EAPB) is an Organization too but not an allowed author.
+    const u = postman('urgencias');
+    comp(u).author = [{ reference: `#${ips(u)!.id}` }];
+    expect(codigos(u)).not.toContain('RDA16');
+    comp(u).author = [{ reference: '#EAPB-EPS001' }];
+    const r = lint(u);
+    expect(r.valid).toBe(true);
+    expect(r.errores.find((e) => e.codigo === 'RDA16')!.explicacion).toMatch(/pagador/);
+    // paciente: the Practitioner only.
+    const p = postman('paciente');
+    comp(p).author = [{ reference: comp(p).subject.reference }];
+    expect(lint(p).errores.find((e) => e.codigo === 'RDA16')!.severidad).toBe('aviso-conformidad');
+  });
+
+  it('RDA05: entradas sin fullUrl con referencias «#id» (estilo Postman) → RDA28 (aviso), no RDA05', () => {
+    for (const tipo of TIPOS_RDA) {
+      const b = postman(tipo);
+      expect(b.entry.every((e: R) => e.fullUrl === undefined)).toBe(true);
+      const r = lint(b);
+      expect(r.valid).toBe(true);
+      expect(codigos(b)).not.toContain('RDA05');
+      expect(codigos(b)).not.toContain('RDA07');
+      expect(r.errores.find((e) => e.codigo === 'RDA28')!.severidad).toBe('aviso-conformidad');
+    }
+  });
+});
+
+/** FHIR path of a selected element → sets a value there (for primitive values: diagnosis.rank…). */
+function fijar(raiz: R, ruta: string, valor: unknown): void {
+  const pasos = ruta
+    .replace(/^Bundle\.?/, '')
+    .split('.')
+    .flatMap((p) => {
+      const m = /^([^[]+)((?:\[\d+\])*)$/.exec(p)!;
+      return [m[1]!, ...[...m[2]!.matchAll(/\[(\d+)\]/g)].map((x) => Number(x[1]))];
+    });
+  let cur: any = raiz;
+  for (const p of pasos.slice(0, -1)) cur = cur[p];
+  cur[pasos[pasos.length - 1]!] = valor;
+}
+
+type Paso = string | { item: unknown };
+const esObjeto = (v: unknown): v is R => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The leaves of a pattern, as paths (an array step keeps the pattern item it matches). */
+function hojas(p: unknown, camino: Paso[] = []): Paso[][] {
+  if (Array.isArray(p)) return p.flatMap((x) => hojas(x, [...camino, { item: x }]));
+  if (esObjeto(p)) return Object.entries(p).flatMap(([k, v]) => hojas(v, [...camino, k]));
+  return [camino];
+}
+const claves = (c: Paso[]) => c.filter((x): x is string => typeof x === 'string').join('.');
+/** The leaf to break: not part of the slice discriminator; a display, title or id when there is one. */
+function hojaARomper(h: Hecho): Paso[] | undefined {
+  const enDonde = new Set(hojas(h.donde ?? {}).map(claves));
+  const hs = hojas(h.patron).filter((c) => c.length && !enDonde.has(claves(c)));
+  for (const k of ['display', 'title', 'id', 'use', 'code', 'text'])
+    for (const c of hs) if (c[c.length - 1] === k) return c;
+  return hs[0];
+}
+/** Sets the leaf at `camino` of an instance to 'X' (999 if a number); array steps follow the match. */
+function romperHoja(inst: unknown, camino: Paso[]): boolean {
+  let cur: unknown = inst;
+  for (const paso of camino.slice(0, -1)) {
+    if (typeof paso === 'string') cur = esObjeto(cur) ? cur[paso] : undefined;
+    else {
+      const items = Array.isArray(cur) ? cur : [cur];
+      cur = items.find((v) => coincide(v, paso.item)) ?? items[0];
+    }
+    if (cur === undefined) return false;
+  }
+  const ultima = camino[camino.length - 1];
+  if (!esObjeto(cur) || typeof ultima !== 'string') return false;
+  cur[ultima] = typeof cur[ultima] === 'number' ? 999 : 'X';
+  return true;
+}
+
+describe('lintearBundle: cada hecho de la guía con valor fijo, roto, da su código (aviso)', () => {
+  for (const [nombreBase, base] of Object.entries(BASES)) {
+    for (const tipo of TIPOS_RDA) {
+      it(`${nombreBase} ${tipo}`, () => {
+        const original = base(tipo);
+        const antes = lint(original);
+        expect(antes.valid).toBe(true);
+        const fallos: string[] = [];
+        let probados = 0;
+        for (const h of hechosDe(tipo)) {
+          if (h.patron === undefined && !h.unoDe) continue;
+          const b = structuredClone(original);
+          const ctx = crearContexto(b, tipo, PERFILES[tipo], AHORA_RDA);
+          let sel: { valor: unknown; ruta: string } | undefined;
+          for (const r of recursosDelBundle(ctx)) {
+            if (!r.perfiles.includes(h.perfil) || r.recurso.resourceType !== h.recurso) continue;
+            if (h.si && seleccionar(r.recurso, h.si, r.ruta).length === 0) continue;
+            const s = seleccionar(r.recurso, h.ruta, r.ruta).filter(
+              (x) => h.donde === undefined || coincide(x.valor, h.donde),
+            );
+            sel = s[0];
+            if (sel) break;
+          }
+          if (!sel) continue;
+          if (h.unoDe) fijar(b, sel.ruta, typeof sel.valor === 'number' ? 999 : 'X');
+          else {
+            const hoja = hojaARomper(h);
+            if (!hoja || !romperHoja(sel.valor, hoja)) {
+              fallos.push(`${h.codigo} ${h.que}: no se pudo romper ${sel.ruta}`);
+              continue;
+            }
+          }
+          probados++;
+          const r = lint(b);
+          const cuenta = (x: typeof r) => x.errores.filter((e) => e.codigo === h.codigo).length;
+          if (!r.valid) fallos.push(`${h.codigo} ${h.que}: el Bundle pasó a no válido`);
+          else if (cuenta(r) <= cuenta(antes))
+            fallos.push(`${h.codigo} ${h.que}: no se reportó (${sel.ruta})`);
+          else if (r.errores.some((e) => e.codigo === h.codigo && e.severidad !== 'aviso-conformidad'))
+            fallos.push(`${h.codigo} ${h.que}: severidad distinta de aviso-conformidad`);
+        }
+        expect(fallos).toEqual([]);
+        expect(probados).toBeGreaterThan(10);
       });
     }
   }
@@ -466,94 +1385,98 @@ describe('lintearBundle: estructura', () => {
     }
   });
 
-  it('sin Composition → RDA06 rechazo; el tipo no se puede deducir → RDA12', () => {
-    const b = construir('consulta-externa');
+  it('sin Composition → RDA06 rechazo', () => {
+    const b = postman('consulta-externa');
     b.entry.shift();
     delete b.meta;
-    const c = codigos(b);
-    expect(c).toContain('RDA06');
+    expect(codigos(b)).toContain('RDA06');
     expect(lintearBundle(b).valid).toBe(false);
   });
 
   it('Composition de otro tipo que el pedido → RDA12', () => {
-    expect(codigos(construir('urgencias'), 'consulta-externa')).toContain('RDA12');
+    expect(codigos(postman('urgencias'), 'consulta-externa')).toContain('RDA12');
   });
 
   it('referencia sin destino → RDA07; la externa Organization/MinSalud se admite', () => {
-    const b = construir('consulta-externa');
-    recurso(b, 'Condition').subject.reference = 'urn:uuid:00000000-0000-0000-0000-000000000000';
-    const r = lintearBundle(b, { ahora: AHORA_RDA });
-    const e = r.errores.find((x) => x.codigo === 'RDA07')!;
+    const b = postman('consulta-externa');
+    const antes = structuredClone(b);
+    recurso(b, 'Condition')!.subject.reference = 'urn:uuid:00000000-0000-0000-0000-000000000000';
+    expect(nuevos(antes, b)).toEqual(['RDA07', 'RDA72']);
+    const e = lint(b).errores.find((x) => x.codigo === 'RDA07')!;
     expect(e.ubicacion.ruta).toMatch(/^Bundle\.entry\[\d+\]\.resource\.subject\.reference$/);
-    expect(r.errores.filter((x) => x.codigo === 'RDA07')).toHaveLength(1);
+    expect(recurso(b, 'DocumentReference')!.custodian.reference).toBe('Organization/MinSalud');
   });
 
-  it('convención «#id» del Manual → RDA27 (aviso); «#id» sin destino → RDA07; prestador externo por código', () => {
-    const b = construir('consulta-externa');
-    const cond = recurso(b, 'Condition');
-    cond.subject.reference = '#CC-1020304050';
-    const r = lintearBundle(b, { ahora: AHORA_RDA });
-    expect(r.errores.map((e) => e.codigo)).toEqual(['RDA27']);
-    expect(r.valid).toBe(true);
-    cond.subject.reference = '#CC-999';
-    expect(codigos(b)).toEqual(['RDA07', 'RDA72']);
-    const c = construir('consulta-externa');
-    c.entry[0].resource.custodian.reference = '#110010000101';
-    recurso(c, 'Encounter').serviceProvider.reference = '#110010000101';
-    c.entry = c.entry.filter((e: R) => e.resource.resourceType !== 'Organization');
-    expect(codigos(c)).toEqual(['RDA27', 'RDA27', 'RDA18']);
+  it('«#id» del Manual → RDA27 (aviso); «#id» sin destino → RDA07; prestador externo por código', () => {
+    const b = postman('consulta-externa');
+    const r = lint(b);
+    const ids = r.errores.filter((e) => e.codigo === 'RDA27');
+    expect(ids.length).toBeGreaterThan(5);
+    expect(ids.some((e) => e.explicacion.includes('Prestador externo #110010000101'))).toBe(true);
+    const antes = structuredClone(b);
+    recurso(b, 'Condition')!.subject.reference = '#CC-999';
+    expect(nuevos(antes, b)).toEqual(['RDA07', 'RDA72']);
   });
 
-  it('recurso no previsto → RDA09; fullUrl repetido → RDA05; perfil no declarado → RDA10', () => {
-    const b = construir('paciente');
-    b.entry.push({ fullUrl: 'urn:uuid:1', resource: { resourceType: 'Encounter' } });
-    expect(codigos(b)).toContain('RDA09');
-    const c = construir('paciente');
-    c.entry[2].fullUrl = c.entry[1].fullUrl;
-    expect(codigos(c)).toContain('RDA05');
-    const d = construir('paciente');
-    delete recurso(d, 'Patient').meta;
-    expect(codigos(d)).toEqual(['RDA10']);
-  });
-
-  it('rebanadas por perfil: un pagador (EAPB) y una ocupación son admitidos; dos pacientes → RDA11', () => {
-    const b = construir('consulta-externa');
-    const base = 'https://fhir.minsalud.gov.co/rda/StructureDefinition/';
-    b.entry.push(
-      {
-        fullUrl: 'urn:uuid:9f1f0e2c-0000-4000-8000-000000000001',
-        resource: {
-          resourceType: 'Organization',
-          meta: { profile: [`${base}HealthBenefitPlanAdminOrganizationRDA`] },
-          name: 'EPS',
-        },
+  it('recurso no previsto → RDA09; perfil no declarado → RDA10; encuentro admitido en atenciones', () => {
+    const b = postman('paciente');
+    const antes = structuredClone(b);
+    b.entry.push({
+      resource: {
+        resourceType: 'Encounter',
+        id: 'Encounter-9',
+        subject: { reference: `Patient/${recurso(b, 'Patient')!.id}` },
       },
-      {
-        fullUrl: 'urn:uuid:9f1f0e2c-0000-4000-8000-000000000002',
-        resource: {
-          resourceType: 'Observation',
-          meta: { profile: [`${base}PatientOccupationAtEncounterRDA`] },
-          subject: { reference: b.entry[1].fullUrl },
-        },
+    });
+    expect(nuevos(antes, b).sort()).toEqual(['RDA09', 'RDA28']);
+    const d = postman('paciente');
+    delete recurso(d, 'Patient')!.meta;
+    expect(nuevos(antes, d)).toEqual(['RDA10']);
+    // The guide's Bundle has no Encounter slice; the Composition needs it and Postman sends it.
+    for (const tipo of ['consulta-externa', 'urgencias', 'hospitalizacion'] as const)
+      expect(codigos(postman(tipo)).filter((c) => ['RDA08', 'RDA09', 'RDA11'].includes(c))).toEqual([]);
+  });
+
+  it('rebanadas por perfil: una ocupación es admitida; dos pacientes → RDA11; dos encuentros → un RDA11', () => {
+    const b = postman('urgencias');
+    const antes = structuredClone(b);
+    b.entry.push({
+      resource: {
+        resourceType: 'Observation',
+        id: 'Observation-9',
+        meta: { profile: [sd('PatientOccupationAtEncounterRDA')] },
+        subject: { reference: `Patient/${recurso(b, 'Patient')!.id}` },
       },
-    );
-    expect(codigos(b)).toEqual([]);
-    const c = construir('paciente');
-    c.entry.push({ ...c.entry[1], fullUrl: 'urn:uuid:9f1f0e2c-0000-4000-8000-000000000003' });
-    expect(codigos(c)).toEqual(['RDA11']);
+    });
+    expect(nuevos(antes, b)).toEqual(['RDA28']);
+    const c = postman('paciente');
+    c.entry.push({ resource: { ...recurso(c, 'Patient'), id: 'CC-2' } });
+    expect(nuevos(postman('paciente'), c).filter((x) => x !== 'RDA28')).toEqual(['RDA11']);
+    const e = postman('urgencias');
+    e.entry.push({ resource: { ...recurso(e, 'Encounter'), id: 'Encounter-9' } });
+    expect(nuevos(postman('urgencias'), e).filter((x) => !['RDA27', 'RDA28'].includes(x))).toEqual(['RDA11']);
   });
 
   it('inicio posterior al fin → RDA57 (rechazo)', () => {
-    const b = construir('urgencias');
-    recurso(b, 'Encounter').period.start = '2026-11-18T23:00:00-05:00';
-    const r = lintearBundle(b, { ahora: AHORA_RDA });
-    expect(r.errores.map((e) => e.codigo)).toEqual(['RDA57']);
-    expect(r.valid).toBe(false);
+    const b = postman('urgencias');
+    const antes = structuredClone(b);
+    recurso(b, 'Encounter')!.period.start = '2026-11-20T09:00:00-05:00';
+    expect(nuevos(antes, b)).toEqual(['RDA57']);
+    expect(lint(b).valid).toBe(false);
+  });
+
+  it('el tipo de documento NV dice que la guía usa CN', () => {
+    const b = postman('paciente');
+    recurso(b, 'Patient')!.identifier[0].type.coding[1].code = 'NV';
+    expect(lint(b).errores.find((e) => e.codigo === 'RDA31')!.explicacion).toMatch(/CN/);
   });
 
   it('docs/rda-documentos.md lista cada código con su severidad', () => {
     const doc = readFileSync(new URL('../../../docs/rda-documentos.md', import.meta.url), 'utf8');
-    for (const r of REGISTRO_RDA) expect(doc).toContain(`| ${r.codigo} | ${r.severidad} |`);
+    const faltan = REGISTRO_RDA.filter((r) => !doc.includes(`| ${r.codigo} | ${r.severidad} |`)).map(
+      (r) => `${r.codigo} ${r.severidad}`,
+    );
+    expect(faltan).toEqual([]);
   });
 
   it('el registro tiene códigos únicos, textos en español y severidades conocidas', () => {
@@ -568,7 +1491,7 @@ describe('lintearBundle: estructura', () => {
 describe('tipoDelBundle', () => {
   it('deduce el tipo del perfil del Bundle o, sin él, del LOINC de la Composition', () => {
     for (const tipo of TIPOS_RDA) {
-      const b = construir(tipo, 'minimo');
+      const b = postman(tipo);
       expect(tipoDelBundle(b)).toBe(tipo);
       delete b.meta;
       expect(tipoDelBundle(b)).toBe(tipo);

@@ -1,6 +1,7 @@
 import { MAX_PROFUNDIDAD_RDA, mostrarValor } from '../json-acotado.js';
+import type { Rebanada } from '../perfiles.js';
 import { REFERENCIA_MINSALUD, SISTEMAS } from '../tipos.js';
-import { arr, esObj, objs, type ReglaRda, texto } from './contexto.js';
+import { arr, type ContextoLint, type Entrada, esObj, objs, type ReglaRda, texto } from './contexto.js';
 
 const FECHA_HORA_FHIR =
   /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$/;
@@ -37,6 +38,21 @@ function referencias(recurso: unknown, raiz: string): { ruta: string; ref: strin
     }
   }
   return out;
+}
+
+/**
+ * The entries of a bundle slice: those that declare its profile; one that declares none of its
+ * type's profiles counts only when the type has a single slice (otherwise RDA10 reports it). A
+ * payer Organization is thus not the IPS.
+ */
+function deLaRebanada(ctx: ContextoLint, r: Rebanada, rebanadas: readonly Rebanada[]): Entrada[] {
+  const declara = (e: Entrada, p: string) => objs([e.recurso.meta]).some((m) => arr(m.profile).includes(p));
+  const hermanas = rebanadas.filter((x) => x.recurso === r.recurso);
+  return ctx
+    .porTipo(r.recurso)
+    .filter(
+      (e) => declara(e, r.perfil) || (hermanas.length === 1 && !hermanas.some((h) => declara(e, h.perfil))),
+    );
 }
 
 export const REGLAS_BUNDLE: ReglaRda[] = [
@@ -83,10 +99,11 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
     codigo: 'RDA05',
     severidad: 'rechazo',
     campo: 'Entradas del documento',
-    titulo: 'Entradas del Bundle vacías o incompletas',
+    titulo: 'Bundle sin entradas, entrada sin recurso o fullUrl repetido',
     explicacion:
-      'Cada entrada de un Bundle document lleva un recurso y un fullUrl único y absoluto (urn:uuid:… o URL); sin ellos las referencias no se pueden resolver.',
-    comoCorregir: 'Dé a cada entrada un fullUrl único (urn:uuid:…) y su recurso.',
+      'Un Bundle document tiene entradas y cada una lleva un recurso FHIR (con resourceType). Dos entradas con el mismo fullUrl hacen ambigua toda referencia a ese fullUrl: el documento no se puede leer.',
+    comoCorregir:
+      'Quite las entradas vacías o complételas con su recurso, y dé a cada entrada un fullUrl distinto (urn:uuid:…).',
     chequear(ctx, emitir) {
       const entradas = arr(ctx.bundle.entry);
       if (entradas.length === 0) {
@@ -99,11 +116,12 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
           emitir(`Bundle.entry[${i}].resource`, 'La entrada no tiene un recurso FHIR.');
           return;
         }
+        // Without fullUrl (official Postman bodies) the entry is reached by «#id» or «Tipo/id»: RDA28.
         const url = texto(e.fullUrl);
-        if (!url || !/^(urn:uuid:|urn:oid:|https?:\/\/)/.test(url))
-          emitir(`Bundle.entry[${i}].fullUrl`, 'Falta el fullUrl o no es absoluto.');
-        else if (vistos.has(url)) emitir(`Bundle.entry[${i}].fullUrl`, `fullUrl repetido: ${url}.`);
-        if (url) vistos.add(url);
+        if (!url) return;
+        if (vistos.has(url))
+          emitir(`Bundle.entry[${i}].fullUrl`, `fullUrl repetido: ${mostrarValor(url, 80)}.`);
+        vistos.add(url);
       });
     },
   },
@@ -129,9 +147,9 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
     campo: 'Referencias internas',
     titulo: 'Una referencia no apunta a ninguna entrada del Bundle',
     explicacion:
-      'En un documento toda referencia se resuelve dentro del mismo Bundle (por fullUrl). La única externa que fija la guía es Organization/MinSalud, custodio de la epicrisis.',
+      'En un documento toda referencia se resuelve dentro del mismo Bundle: por el fullUrl de una entrada o, como en los cuerpos oficiales de Postman, por «Tipo/id» o «#id». La única externa que fija la guía es Organization/MinSalud, custodio de la epicrisis; el Manual admite además «#{código de habilitación}» como custodio y prestador del encuentro.',
     comoCorregir:
-      'Use como referencia el fullUrl de la entrada (urn:uuid:…) e incluya el recurso referenciado.',
+      'Incluya el recurso referenciado como entrada del Bundle y use como referencia su fullUrl (urn:uuid:…).',
     chequear(ctx, emitir) {
       for (const e of ctx.entradas) {
         for (const { ruta, ref } of referencias(e.recurso, e.ruta)) {
@@ -162,16 +180,35 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
     },
   },
   {
+    codigo: 'RDA28',
+    severidad: 'aviso-conformidad',
+    campo: 'Entradas del documento',
+    titulo: 'Entrada sin fullUrl o con un fullUrl que no es absoluto',
+    explicacion:
+      'FHIR pide que cada entrada de un Bundle document tenga un fullUrl absoluto (urn:uuid:…, urn:oid:… o una URL). Los cuerpos oficiales de Postman lo omiten y se refieren a los recursos por «#id»; la plataforma los acepta, pero el validador oficial no puede resolver esas referencias.',
+    comoCorregir: 'Dé a cada entrada un fullUrl urn:uuid:… único y úselo en las referencias a ese recurso.',
+    chequear(ctx, emitir) {
+      arr(ctx.bundle.entry).forEach((e, i) => {
+        if (!esObj(e) || !esObj(e.resource)) return;
+        const url = texto(e.fullUrl);
+        if (!url) emitir(`Bundle.entry[${i}].fullUrl`, 'La entrada no tiene fullUrl.');
+        else if (!/^(urn:uuid:|urn:oid:|https?:\/\/)/.test(url))
+          emitir(`Bundle.entry[${i}].fullUrl`, `fullUrl no absoluto: ${mostrarValor(url, 80)}.`);
+      });
+    },
+  },
+  {
     codigo: 'RDA08',
     severidad: 'rechazo',
     campo: 'Recursos obligatorios del documento',
     titulo: 'Falta un recurso obligatorio para este tipo de RDA',
     explicacion:
-      'Cada perfil de Bundle exige ciertas entradas: paciente, profesional y, en los RDA de atención, el encuentro, la epicrisis y (urgencias y hospitalización) el prestador.',
+      'Cada perfil de Bundle exige ciertas entradas: paciente y profesional; en los RDA de atención, la epicrisis y el encuentro (la guía no le da rebanada en el Bundle, pero la Composition lo exige y los cuerpos oficiales de Postman lo envían); en urgencias y hospitalización, el prestador.',
     comoCorregir: 'Incluya en el Bundle el recurso indicado en el detalle.',
     chequear(ctx, emitir) {
-      for (const r of ctx.perfil?.rebanadas ?? []) {
-        if (r.min > 0 && r.recurso !== 'Composition' && ctx.porTipo(r.recurso).length < r.min)
+      const rebanadas = ctx.perfil?.rebanadas ?? [];
+      for (const r of rebanadas) {
+        if (r.min > 0 && r.recurso !== 'Composition' && deLaRebanada(ctx, r, rebanadas).length < r.min)
           emitir('Bundle.entry', `Falta ${r.nombre} (${r.recurso}).`);
       }
     },
@@ -182,11 +219,13 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
     campo: 'Recursos del documento',
     titulo: 'Recurso no previsto en este tipo de RDA',
     explicacion:
-      'Las entradas del Bundle están rebanadas de forma cerrada: solo caben los recursos que define el perfil.',
+      'Las entradas del Bundle están rebanadas de forma cerrada: solo caben los recursos que define el perfil del tipo de RDA. El encuentro se admite en los RDA de atención aunque la guía no le dé rebanada (la Composition lo exige y los cuerpos oficiales de Postman lo envían).',
     comoCorregir: 'Quite la entrada o envíela en el tipo de RDA que la admite.',
     chequear(ctx, emitir) {
       if (!ctx.perfil) return;
       const permitidos = new Set(ctx.perfil.rebanadas.map((r) => r.recurso));
+      // The guide's Bundle profiles have no Encounter slice (closed slicing), yet the Composition
+      // needs its Encounter (1..1) and the official Postman bodies send it as an entry: accepted.
       if (ctx.perfil.encuentro) permitidos.add('Encounter');
       for (const e of ctx.entradas)
         if (!permitidos.has(e.tipoRecurso)) emitir(e.ruta, `${e.tipoRecurso} no está previsto.`);
@@ -224,28 +263,16 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
     campo: 'Cantidad de recursos',
     titulo: 'Hay más recursos de un tipo de los que admite el perfil',
     explicacion:
-      'Algunas rebanadas del Bundle admiten un solo recurso (paciente, profesional, prestador, encuentro, epicrisis, triage).',
+      'Algunas rebanadas del Bundle admiten un solo recurso: paciente, profesional, prestador, epicrisis, triage; y un solo encuentro, el que referencia la Composition.',
     comoCorregir: 'Deje un solo recurso del tipo indicado.',
     chequear(ctx, emitir) {
       const rebanadas = ctx.perfil?.rebanadas ?? [];
-      const declara = (e: { recurso: Record<string, unknown> }, p: string) =>
-        objs([e.recurso.meta]).some((m) => arr(m.profile).includes(p));
       for (const r of rebanadas) {
         if (r.max === '*' || r.recurso === 'Composition') continue;
-        // An entry belongs to the slice whose profile it declares; one that declares none of its type's
-        // profiles is counted only when the type has a single slice (otherwise RDA10 already reports it).
-        const hermanas = rebanadas.filter((x) => x.recurso === r.recurso);
-        const deEse = ctx
-          .porTipo(r.recurso)
-          .filter(
-            (e) =>
-              declara(e, r.perfil) || (hermanas.length === 1 && !hermanas.some((h) => declara(e, h.perfil))),
-          );
+        const deEse = deLaRebanada(ctx, r, rebanadas);
         if (deEse.length > r.max)
           emitir(deEse[r.max]!.ruta, `${r.nombre}: hay ${deEse.length}, se admite ${r.max}.`);
       }
-      if (ctx.perfil?.encuentro && ctx.porTipo('Encounter').length > 1)
-        emitir(ctx.porTipo('Encounter')[1]!.ruta, 'Se admite un solo encuentro.');
     },
   },
 ];

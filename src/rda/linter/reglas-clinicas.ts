@@ -1,5 +1,6 @@
-import { CODIGOS, FORMATOS } from '../codigos.js';
-import { REFERENCIA_MINSALUD, SISTEMAS, sistemaCodigos } from '../tipos.js';
+import { FORMATOS } from '../codigos.js';
+import { mostrarValor } from '../json-acotado.js';
+import { REFERENCIA_MINSALUD, SISTEMAS } from '../tipos.js';
 import {
   arr,
   type ContextoLint,
@@ -9,6 +10,7 @@ import {
   objs,
   type Rec,
   type ReglaRda,
+  texto,
 } from './contexto.js';
 
 type Emitir = (ruta: string, detalle?: string) => void;
@@ -41,28 +43,20 @@ export const REGLAS_CLINICAS: ReglaRda[] = [
     campo: 'Código CIE-10 del diagnóstico',
     titulo: 'El diagnóstico no tiene un código CIE-10 válido',
     explicacion:
-      'ConditionRDA exige exactamente un código CIE-10 (system http://hl7.org/fhir/sid/icd-10, sin punto: J450).',
-    comoCorregir: 'Envíe code.coding con el código CIE-10 del diagnóstico en el sistema icd-10.',
-    chequear: enCada('Condition', (r, ruta, _c, emitir) => {
-      const cie = objs(esObj(r.code) ? r.code.coding : []).filter((c) => c.system === SISTEMAS.cie10);
-      if (cie.length !== 1 || !FORMATOS.cie10.patron.test(String(cie[0]!.code ?? '')))
-        emitir(`${ruta}.code`, cie.length > 1 ? 'Hay más de un código CIE-10.' : undefined);
-    }),
-  },
-  {
-    codigo: 'RDA71',
-    severidad: 'aviso-conformidad',
-    campo: 'Estado del diagnóstico',
-    titulo: 'Falta el estado clínico o de verificación del diagnóstico',
-    explicacion:
-      'ConditionRDA fija clinicalStatus = active y verificationStatus = confirmed (unconfirmed en el diagnóstico que declara el paciente).',
-    comoCorregir: 'Envíe clinicalStatus y verificationStatus con sus sistemas de HL7.',
+      'En los RDA de atención cada diagnóstico (ConditionRDA) se identifica por exactamente un código CIE-10 (system http://hl7.org/fhir/sid/icd-10, sin punto: J450); sin él el diagnóstico no se puede leer. En el RDA de paciente (ConditionStatementRDA) el CIE-10 es opcional, pero el antecedente lleva un código o un texto, y un CIE-10 enviado debe estar bien formado. El display del CIE-10 lo revisa RDA84.',
+    comoCorregir:
+      'Envíe en code.coding el código CIE-10 del diagnóstico en el sistema icd-10 (en el RDA de paciente, al menos la descripción en code.text).',
     chequear: enCada('Condition', (r, ruta, ctx, emitir) => {
-      if (codigoEn(r.clinicalStatus, SISTEMAS.condicionClinica) !== 'active')
-        emitir(`${ruta}.clinicalStatus`);
-      const esperado = ctx.tipo === 'paciente' ? 'unconfirmed' : 'confirmed';
-      if (codigoEn(r.verificationStatus, SISTEMAS.condicionVerificacion) !== esperado)
-        emitir(`${ruta}.verificationStatus`, `Se espera ${esperado}.`);
+      const cc = esObj(r.code) ? r.code : undefined;
+      const cie = objs(cc?.coding).filter((c) => c.system === SISTEMAS.cie10);
+      const malos = cie.filter((c) => !FORMATOS.cie10.patron.test(String(c.code ?? '')));
+      if (malos.length)
+        emitir(`${ruta}.code`, `Código CIE-10 mal formado: «${mostrarValor(malos[0]!.code, 20)}».`);
+      else if (ctx.tipo === 'paciente') {
+        if (!cc || (arr(cc.coding).length === 0 && !texto(cc.text)))
+          emitir(`${ruta}.code`, 'El antecedente no tiene código ni texto.');
+      } else if (cie.length !== 1)
+        emitir(`${ruta}.code`, cie.length ? `Hay ${cie.length} códigos CIE-10.` : 'Falta el código CIE-10.');
     }),
   },
   {
@@ -90,57 +84,46 @@ export const REGLAS_CLINICAS: ReglaRda[] = [
     codigo: 'RDA75',
     severidad: 'aviso-conformidad',
     campo: 'Epicrisis (PDF)',
-    titulo: 'La epicrisis está incompleta',
+    titulo: 'La epicrisis no tiene el custodio o el PDF que fija la guía',
     explicacion:
-      'DocumentReferenceEPIRDA: type LOINC 18842-5 + EPI, custodio Organization/MinSalud, formato application/pdf y el PDF en attachment.data (base64).',
-    comoCorregir: 'Envíe el DocumentReference con esos valores y el PDF completo en base64.',
+      'DocumentReferenceEPIRDA fija como custodio la referencia externa Organization/MinSalud y lleva el PDF de la epicrisis en content.attachment.data (base64). Estado, tipo, categoría, etiqueta de seguridad, formato, descripción y la presencia de fecha, autor, custodio y adjunto los revisan RDA80, RDA82 y RDA84; la guía prohíbe attachment.contentType (0..0) y los cuerpos oficiales de Postman lo omiten.',
+    comoCorregir:
+      'Envíe custodian.reference = "Organization/MinSalud" y el PDF completo de la epicrisis en content[0].attachment.data (base64).',
     chequear: enCada('DocumentReference', (r, ruta, _c, emitir) => {
-      if (
-        codigoEn(r.type, SISTEMAS.loinc) !== '18842-5' ||
-        codigoEn(r.type, sistemaCodigos('ColombianDocumentTypes')) !== 'EPI'
-      )
-        emitir(`${ruta}.type`);
-      if (!esObj(r.custodian) || r.custodian.reference !== REFERENCIA_MINSALUD) emitir(`${ruta}.custodian`);
-      const c = objs(r.content)[0];
-      const adj = c && esObj(c.attachment) ? c.attachment : undefined;
-      if (!adj || typeof adj.data !== 'string' || !BASE64.test(adj.data))
-        emitir(`${ruta}.content[0].attachment.data`);
-      if (!c || !esObj(c.format) || c.format.code !== 'application/pdf') emitir(`${ruta}.content[0].format`);
-    }),
-  },
-  {
-    codigo: 'RDA76',
-    severidad: 'aviso-conformidad',
-    campo: 'Tipo de alergia',
-    titulo: 'La alergia no tiene un tipo válido',
-    explicacion: 'AllergyIntoleranceRDA codifica la alergia con TipoAlergia (01 a 06).',
-    comoCorregir: 'Envíe code.coding con un código de TipoAlergia y la descripción en code.text.',
-    chequear: enCada('AllergyIntolerance', (r, ruta, _c, emitir) => {
-      const t = codigoEn(r.code, CODIGOS.tipoAlergia.url);
-      if (!t || !CODIGOS.tipoAlergia.codigos.has(t)) emitir(`${ruta}.code`);
+      if (esObj(r.custodian) && r.custodian.reference !== REFERENCIA_MINSALUD)
+        emitir(`${ruta}.custodian`, `Se espera ${REFERENCIA_MINSALUD}.`);
+      objs(r.content).forEach((c, i) => {
+        if (!esObj(c.attachment)) return;
+        const data = c.attachment.data;
+        if (typeof data !== 'string' || !BASE64.test(data))
+          emitir(`${ruta}.content[${i}].attachment.data`, 'Falta el PDF en base64.');
+      });
     }),
   },
   {
     codigo: 'RDA77',
     severidad: 'aviso-conformidad',
     campo: 'Parentesco del antecedente familiar',
-    titulo: 'El antecedente familiar no tiene parentesco válido',
-    explicacion: 'FamilyMemberHistoryRDA codifica el parentesco con ParentescoAntecedente.',
-    comoCorregir: 'Envíe relationship con un código de ParentescoAntecedente.',
+    titulo: 'Falta el parentesco del antecedente familiar',
+    explicacion:
+      'FamilyMemberHistoryRDA exige relationship (1..1) con un código de ParentescoAntecedente (01 Padres, 02 Hermanos, 03 Tíos, 04 Abuelos); el código y su display los revisa RDA83.',
+    comoCorregir: 'Envíe relationship con un código de ParentescoAntecedente y su display.',
     chequear: enCada('FamilyMemberHistory', (r, ruta, _c, emitir) => {
-      const p = codigoEn(r.relationship, CODIGOS.parentesco.url);
-      if (!p || !CODIGOS.parentesco.codigos.has(p)) emitir(`${ruta}.relationship`);
+      if (!esObj(r.relationship)) emitir(`${ruta}.relationship`);
     }),
   },
   {
     codigo: 'RDA78',
     severidad: 'aviso-conformidad',
     campo: 'Código CUPS del procedimiento',
-    titulo: 'El procedimiento no tiene código CUPS',
-    explicacion: 'ProcedureRDA codifica el procedimiento con CUPS (6 caracteres).',
-    comoCorregir: 'Envíe code.coding con el código CUPS del procedimiento.',
+    titulo: 'El código CUPS del procedimiento está mal formado',
+    explicacion:
+      'ProcedureRDA codifica el procedimiento con CUPS (sistema CUPS, 6 caracteres alfanuméricos). Que el código CUPS esté y lleve su nombre en display lo revisa RDA84.',
+    comoCorregir: 'Envíe en code.coding el código CUPS del procedimiento tal como figura en la tabla CUPS.',
     chequear: enCada('Procedure', (r, ruta, _c, emitir) => {
-      if (!FORMATOS.cups.patron.test(codigoEn(r.code, FORMATOS.cups.url) ?? '')) emitir(`${ruta}.code`);
+      const c = codigoEn(r.code, FORMATOS.cups.url);
+      if (c !== undefined && !FORMATOS.cups.patron.test(c))
+        emitir(`${ruta}.code`, `Código CUPS «${mostrarValor(c, 20)}».`);
     }),
   },
   {
@@ -149,13 +132,19 @@ export const REGLAS_CLINICAS: ReglaRda[] = [
     campo: 'Medicamento',
     titulo: 'El medicamento no está identificado',
     explicacion:
-      'Cada medicamento lleva medicationCodeableConcept con código (CUM, IUM o DCI) o al menos el nombre en text.',
-    comoCorregir: 'Envíe medicationCodeableConcept con el código y el nombre del medicamento.',
+      'Los medicamentos van en medicationCodeableConcept (la guía no admite recursos Medication en el Bundle). En el RDA de paciente (MedicationStatementRDA) la invariante ms-rda-0 pide al menos un código en coding o un texto no vacío en text; un medicamento administrado (MedicationAdministrationRDA) lleva al menos un código. Los códigos de la fórmula (MedicationRequestRDA) los revisan RDA81 a RDA84.',
+    comoCorregir:
+      'Envíe medicationCodeableConcept con el código del medicamento (DCI, IUM o CUMS según el perfil) y su nombre en text.',
     chequear(ctx, emitir) {
-      for (const e of [...ctx.porTipo('MedicationStatement'), ...ctx.porTipo('MedicationRequest')]) {
+      for (const e of [...ctx.porTipo('MedicationStatement'), ...ctx.porTipo('MedicationAdministration')]) {
         const m = e.recurso.medicationCodeableConcept;
-        if (!esObj(m) || (arr(m.coding).length === 0 && typeof m.text !== 'string'))
-          emitir(`${e.ruta}.medicationCodeableConcept`);
+        const conCodigo = esObj(m) && arr(m.coding).length > 0;
+        const conTexto = esObj(m) && texto(m.text) !== undefined;
+        if (e.tipoRecurso === 'MedicationStatement' ? !conCodigo && !conTexto : !conCodigo)
+          emitir(
+            `${e.ruta}.medicationCodeableConcept`,
+            e.tipoRecurso === 'MedicationStatement' ? 'Sin código ni texto (ms-rda-0).' : 'Sin código.',
+          );
       }
     },
   },

@@ -1,24 +1,67 @@
 import { CODIGOS } from '../codigos.js';
-import { SECCIONES } from '../perfiles.js';
+import { DOCUMENTOS_GUIA } from '../guia/documentos.js';
+import { type ClaveSeccion, SECCIONES, tituloSeccion } from '../guia/secciones.js';
+import { mostrarValor } from '../json-acotado.js';
 import { SISTEMAS } from '../tipos.js';
-import { arr, type ContextoLint, codigoEn, esObj, objs, type ReglaRda, texto } from './contexto.js';
+import {
+  arr,
+  type ContextoLint,
+  codigoEn,
+  esObj,
+  esPagador,
+  objs,
+  type Rec,
+  type ReglaRda,
+  texto,
+} from './contexto.js';
+
+type Emitir = (ruta: string, detalle?: string) => void;
 
 const EPISODIOS = ['consulta-externa', 'hospitalizacion', 'urgencias'] as const;
 const seccionesDe = (ctx: ContextoLint) =>
   ctx.composicion ? objs(ctx.composicion.recurso.section).map((s, i) => ({ s, i })) : [];
 const rutaComp = (ctx: ContextoLint) => ctx.composicion?.ruta ?? 'Bundle.entry[0].resource';
 
+const PORLOINC = new Map(Object.values(SECCIONES).map((d) => [d.loinc as string, d.clave as ClaveSeccion]));
+/** The guide section a Composition.section is, by its LOINC code. */
+const claveDe = (s: Rec): ClaveSeccion | undefined => {
+  const loinc = codigoEn(s.code, SISTEMAS.loinc);
+  return loinc ? PORLOINC.get(loinc) : undefined;
+};
+
+const NOMBRE_AUTOR: Record<string, string> = {
+  Organization: 'el prestador (Organization CareDeliveryOrganizationRDA)',
+  Practitioner: 'el profesional (Practitioner)',
+};
+const describirAutor = (tipo: string, r: Rec) =>
+  tipo === 'Organization' && esPagador(r)
+    ? 'un pagador (EAPB)'
+    : (NOMBRE_AUTOR[tipo] ?? `un recurso ${mostrarValor(tipo, 40)}`);
+
+/** At least year, month and day (inv-period-full-date-* of the guide). */
+const FECHA_COMPLETA = /^[0-9]{4}-[0-9]{2}-[0-9]{2}/;
+
+/** A Period's start and end: full dates, start ≤ end, none after now (when present). */
+function chequearPeriodo(p: unknown, ruta: string, ahora: Date, emitir: Emitir) {
+  if (!esObj(p)) return;
+  const t: Partial<Record<'start' | 'end', number>> = {};
+  for (const k of ['start', 'end'] as const) {
+    const v = p[k];
+    if (v === undefined) continue;
+    const ms = typeof v === 'string' && FECHA_COMPLETA.test(v) ? Date.parse(v) : Number.NaN;
+    if (Number.isNaN(ms))
+      emitir(`${ruta}.${k}`, `Valor ${mostrarValor(v, 40)}: se espera al menos AAAA-MM-DD.`);
+    else if (ms > ahora.getTime()) emitir(`${ruta}.${k}`, 'Es posterior a ahora.');
+    else t[k] = ms;
+  }
+  if (t.start !== undefined && t.end !== undefined && t.start > t.end)
+    emitir(ruta, 'El inicio es posterior al fin.');
+}
+
 /** Checks of one Composition element, only when the Composition exists. */
 const enComposicion =
-  (
-    f: (
-      c: Record<string, unknown>,
-      ruta: string,
-      ctx: ContextoLint,
-      emitir: (r: string, d?: string) => void,
-    ) => void,
-  ) =>
-  (ctx: ContextoLint, emitir: (r: string, d?: string) => void) => {
+  (f: (c: Rec, ruta: string, ctx: ContextoLint, emitir: Emitir) => void) =>
+  (ctx: ContextoLint, emitir: Emitir) => {
     if (ctx.composicion) f(ctx.composicion.recurso, ctx.composicion.ruta, ctx, emitir);
   };
 
@@ -60,7 +103,7 @@ export const REGLAS_COMPOSICION: ReglaRda[] = [
     campo: 'Paciente del documento',
     titulo: 'La Composition no apunta al paciente',
     explicacion: 'Composition.subject (1..1) referencia al paciente (PatientRDA) incluido en el Bundle.',
-    comoCorregir: 'Ponga en Composition.subject el fullUrl de la entrada Patient.',
+    comoCorregir: 'Ponga en Composition.subject la referencia a la entrada Patient (su fullUrl).',
     chequear: enComposicion((c, ruta, ctx, emitir) => {
       if (ctx.apunta(c.subject)?.tipoRecurso !== 'Patient') emitir(`${ruta}.subject`);
     }),
@@ -72,7 +115,7 @@ export const REGLAS_COMPOSICION: ReglaRda[] = [
     titulo: 'La Composition no apunta al encuentro de la atención',
     explicacion:
       'En los RDA de atención, Composition.encounter (1..1) referencia el Encounter del perfil del tipo.',
-    comoCorregir: 'Incluya el Encounter y ponga su fullUrl en Composition.encounter.',
+    comoCorregir: 'Incluya el Encounter como entrada y ponga en Composition.encounter la referencia a ella.',
     tipos: EPISODIOS,
     chequear: enComposicion((c, ruta, ctx, emitir) => {
       if (ctx.apunta(c.encounter)?.tipoRecurso !== 'Encounter') emitir(`${ruta}.encounter`);
@@ -80,27 +123,47 @@ export const REGLAS_COMPOSICION: ReglaRda[] = [
   },
   {
     codigo: 'RDA16',
-    severidad: 'rechazo',
+    severidad: 'aviso-conformidad',
     campo: 'Autor del documento',
-    titulo: 'La Composition no tiene como autor al profesional',
-    explicacion: 'Composition.author (1..1) referencia al profesional (PractitionerRDA) que firma el RDA.',
-    comoCorregir: 'Ponga en Composition.author el fullUrl de la entrada Practitioner.',
+    titulo: 'El autor de la Composition no es del tipo que la guía admite para este RDA',
+    explicacion:
+      'Composition.author (1..1) referencia, según el tipo de RDA: en hospitalización, solo al prestador (CareDeliveryOrganizationRDA); en consulta externa y urgencias, al prestador o al profesional (PractitionerRDA); en el RDA de paciente, al profesional. Un autor que no se resuelve dentro del Bundle es un rechazo (RDA07 o RDA17).',
+    comoCorregir:
+      'Deje un solo autor y apúntelo a la entrada que admite el tipo de RDA (detalle): la Organization del prestador o el Practitioner.',
     chequear: enComposicion((c, ruta, ctx, emitir) => {
-      const autores = arr(c.author);
-      if (autores.length !== 1 || ctx.apunta(autores[0])?.tipoRecurso !== 'Practitioner')
-        emitir(`${ruta}.author`);
+      if (!ctx.tipo) return;
+      const admitidos: readonly string[] = DOCUMENTOS_GUIA[ctx.tipo].autores;
+      const autores = objs(c.author);
+      if (autores.length > 1) emitir(`${ruta}.author`, `Hay ${autores.length} autores; la guía admite uno.`);
+      autores.forEach((a, i) => {
+        const destino = ctx.apunta(a);
+        // An author that resolves to nothing is a rechazo: RDA07 (broken reference) or RDA17 (none).
+        if (!destino) return;
+        const ips = destino.tipoRecurso === 'Organization' && !esPagador(destino.recurso);
+        const valido =
+          admitidos.includes(destino.tipoRecurso) && (destino.tipoRecurso !== 'Organization' || ips);
+        if (!valido)
+          emitir(
+            `${ruta}.author[${i}]`,
+            `Apunta a ${describirAutor(destino.tipoRecurso, destino.recurso)}; en este tipo de RDA se admite ${admitidos.map((t) => NOMBRE_AUTOR[t]).join(' o ')}.`,
+          );
+      });
     }),
   },
   {
     codigo: 'RDA17',
     severidad: 'rechazo',
-    campo: 'Fecha y título del documento',
-    titulo: 'Falta la fecha o el título de la Composition',
-    explicacion: 'Composition.date y Composition.title son obligatorios (1..1).',
-    comoCorregir: 'Envíe Composition.date (fecha y hora con zona) y Composition.title.',
+    campo: 'Fecha, título y autor del documento',
+    titulo: 'Falta la fecha, el título o el autor de la Composition',
+    explicacion:
+      'Composition.date, Composition.title y Composition.author son obligatorios (1..1): sin autor que referencie una entrada del Bundle el documento no dice quién responde por él.',
+    comoCorregir:
+      'Envíe Composition.date (fecha y hora con zona), Composition.title y un author con la referencia a la entrada del prestador o del profesional.',
     chequear: enComposicion((c, ruta, _ctx, emitir) => {
       if (typeof c.date !== 'string' || Number.isNaN(Date.parse(c.date))) emitir(`${ruta}.date`);
       if (!texto(c.title)) emitir(`${ruta}.title`);
+      if (!objs(c.author).some((a) => texto(a.reference)))
+        emitir(`${ruta}.author`, 'No hay autor con una referencia.');
     }),
   },
   {
@@ -120,41 +183,49 @@ export const REGLAS_COMPOSICION: ReglaRda[] = [
     severidad: 'aviso-conformidad',
     campo: 'Confidencialidad y atestación',
     titulo: 'Confidencialidad o atestación distinta de la fijada',
-    explicacion: 'Los perfiles fijan confidentiality = N y attester.mode = legal.',
-    comoCorregir: 'Envíe confidentiality "N" y un attester con mode "legal" y el profesional como party.',
+    explicacion:
+      'Los perfiles de Composition fijan confidentiality = N y, en cada attester, mode = legal. Ambos elementos son opcionales: la regla solo revisa los que se envían.',
+    comoCorregir: 'Envíe confidentiality "N" (o no la envíe) y, si hay attester, mode "legal".',
     chequear: enComposicion((c, ruta, _ctx, emitir) => {
-      if (c.confidentiality !== 'N') emitir(`${ruta}.confidentiality`);
-      const at = objs(c.attester);
-      if (at.length === 0 || at.some((a) => a.mode !== 'legal')) emitir(`${ruta}.attester`);
+      if (c.confidentiality !== undefined && c.confidentiality !== 'N')
+        emitir(`${ruta}.confidentiality`, `Valor recibido: ${mostrarValor(c.confidentiality)}.`);
+      objs(c.attester).forEach((a, i) => {
+        if (a.mode !== 'legal') emitir(`${ruta}.attester[${i}].mode`);
+      });
     }),
   },
   {
     codigo: 'RDA20',
     severidad: 'aviso-conformidad',
     campo: 'Evento de la atención',
-    titulo: 'Falta el evento de la atención o está incompleto',
+    titulo: 'El evento de la atención está mal formado',
     explicacion:
-      'Composition.event (1..1) lleva la modalidad (ColombianTechModality), el grupo de servicios (GrupoServicios) y el periodo con inicio y fin.',
-    comoCorregir: 'Envíe event con code [modalidad, grupo de servicios] y period.start y period.end.',
-    tipos: EPISODIOS,
+      'Composition.event es obligatorio (1..1) en el RDA de paciente, con modalidad, grupo de servicios y periodo (los revisan RDA82 a RDA84); en los RDA de atención es opcional (must-support), pero si se envía su modalidad es de ColombianTechModality y su grupo de servicios el del tipo de RDA. En los cuatro tipos event.period.start y event.period.end llevan al menos año, mes y día (AAAA-MM-DD), el inicio no es posterior al fin y ninguno está en el futuro.',
+    comoCorregir:
+      'Corrija en el sistema de origen la modalidad, el grupo de servicios o las fechas del evento indicados en el detalle.',
     chequear: enComposicion((c, ruta, ctx, emitir) => {
-      const ev = objs(c.event);
-      if (ev.length !== 1) {
-        emitir(`${ruta}.event`, `Hay ${ev.length} eventos.`);
-        return;
-      }
-      const codigos = arr(ev[0]!.code);
-      const modalidad = codigos.map((x) => codigoEn(x, CODIGOS.modalidad.url)).find(Boolean);
-      const grupo = codigos.map((x) => codigoEn(x, CODIGOS.grupoServicio.url)).find(Boolean);
-      if (!modalidad || !CODIGOS.modalidad.codigos.has(modalidad))
-        emitir(`${ruta}.event[0].code`, 'Falta la modalidad o no es válida.');
-      if (grupo !== ctx.perfil?.encuentro?.grupoServicio)
-        emitir(
-          `${ruta}.event[0].code`,
-          `El grupo de servicios debe ser ${ctx.perfil?.encuentro?.grupoServicio}.`,
-        );
-      const periodo = ev[0]!.period;
-      if (!esObj(periodo) || !texto(periodo.start) || !texto(periodo.end)) emitir(`${ruta}.event[0].period`);
+      const grupo = ctx.perfil?.encuentro?.grupoServicio;
+      objs(c.event).forEach((ev, i) => {
+        const re = `${ruta}.event[${i}]`;
+        // In paciente the codes are sliced and bound: RDA83 reports them.
+        if (grupo) {
+          for (const cc of arr(ev.code)) {
+            const m = codigoEn(cc, CODIGOS.modalidad.url);
+            if (m && !CODIGOS.modalidad.codigos.has(m))
+              emitir(
+                `${re}.code`,
+                `Modalidad «${mostrarValor(m, 20)}»: no pertenece a ColombianTechModality.`,
+              );
+            const g = codigoEn(cc, CODIGOS.grupoServicio.url);
+            if (g && g !== grupo)
+              emitir(
+                `${re}.code`,
+                `Grupo de servicios «${mostrarValor(g, 20)}»: en este tipo de RDA es ${grupo}.`,
+              );
+          }
+        }
+        chequearPeriodo(ev.period, `${re}.period`, ctx.ahora, emitir);
+      });
     }),
   },
   {
@@ -177,62 +248,27 @@ export const REGLAS_COMPOSICION: ReglaRda[] = [
     },
   },
   {
-    codigo: 'RDA22',
-    severidad: 'aviso-conformidad',
-    campo: 'Título de la sección',
-    titulo: 'El título de la sección no es el fijado',
-    explicacion: 'Cada sección tiene código y título fijos.',
-    comoCorregir: 'Use el título indicado en el detalle.',
-    chequear(ctx, emitir) {
-      if (!ctx.perfil) return;
-      for (const { s, i } of seccionesDe(ctx)) {
-        const clave = ctx.perfil.secciones.find(
-          (k) => SECCIONES[k].loinc === codigoEn(s.code, SISTEMAS.loinc),
-        );
-        if (clave && s.title !== SECCIONES[clave].titulo)
-          emitir(`${rutaComp(ctx)}.section[${i}].title`, `Se espera «${SECCIONES[clave].titulo}».`);
-      }
-    },
-  },
-  {
     codigo: 'RDA23',
     severidad: 'aviso-conformidad',
     campo: 'Sección vacía',
-    titulo: 'Sección vacía sin emptyReason «nilknown»',
+    titulo: 'Sección vacía sin emptyReason, o con entradas y emptyReason a la vez',
     explicacion:
-      'Una sección sin entradas lleva emptyReason = list-empty-reason#nilknown (y texto); una sección con entradas no lleva emptyReason.',
+      'Una sección sin entradas que la guía deja opcionales lleva emptyReason con el único código que admite la guía: list-empty-reason nilknown, display «Nil Known» (RDA80 revisa el código y el display). Una sección con entradas no lleva emptyReason. Las secciones que exigen entradas (diagnósticos y anexos en consulta externa y urgencias, pagadores en urgencias y hospitalización, notas aclaratorias si se envían) no se corrigen con emptyReason: ver RDA82 y RDA25.',
     comoCorregir:
-      'En secciones vacías envíe emptyReason nilknown y un texto «Sin información»; quítelo si hay entradas.',
+      'En una sección vacía envíe emptyReason.coding = [{system http://terminology.hl7.org/CodeSystem/list-empty-reason, code nilknown, display «Nil Known»}]; quítelo de las secciones con entradas.',
     chequear(ctx, emitir) {
+      const guia = ctx.tipo ? DOCUMENTOS_GUIA[ctx.tipo].secciones : undefined;
       for (const { s, i } of seccionesDe(ctx)) {
         const vacia = arr(s.entry).length === 0;
-        const razon = codigoEn(s.emptyReason, SISTEMAS.listEmptyReason);
-        if (vacia && razon !== 'nilknown') emitir(`${rutaComp(ctx)}.section[${i}].emptyReason`);
-        if (!vacia && s.emptyReason !== undefined)
-          emitir(
-            `${rutaComp(ctx)}.section[${i}].emptyReason`,
-            'La sección tiene entradas y emptyReason a la vez.',
-          );
-      }
-    },
-  },
-  {
-    codigo: 'RDA24',
-    severidad: 'aviso-conformidad',
-    campo: 'Secciones del documento',
-    titulo: 'Falta una sección del perfil o está repetida',
-    explicacion: 'Cada sección del perfil aparece una vez (vacía con emptyReason si no hay información).',
-    comoCorregir: 'Incluya la sección indicada una sola vez.',
-    chequear(ctx, emitir) {
-      if (!ctx.perfil || !ctx.composicion) return;
-      const codigos = seccionesDe(ctx).map(({ s }) => codigoEn(s.code, SISTEMAS.loinc));
-      for (const k of ctx.perfil.secciones) {
-        const n = codigos.filter((c) => c === SECCIONES[k].loinc).length;
-        if (n !== 1)
-          emitir(
-            `${rutaComp(ctx)}.section`,
-            `Sección «${SECCIONES[k].titulo}» (${SECCIONES[k].loinc}): aparece ${n} veces.`,
-          );
+        const rs = `${rutaComp(ctx)}.section[${i}].emptyReason`;
+        if (!vacia) {
+          if (s.emptyReason !== undefined) emitir(rs, 'La sección tiene entradas y emptyReason a la vez.');
+          continue;
+        }
+        const clave = claveDe(s);
+        const minimo = guia?.find((x) => x.clave === clave)?.min ?? 0;
+        if (minimo === 0 && s.emptyReason === undefined)
+          emitir(rs, 'La sección no tiene entradas ni emptyReason.');
       }
     },
   },
@@ -242,7 +278,7 @@ export const REGLAS_COMPOSICION: ReglaRda[] = [
     campo: 'Diagnósticos y epicrisis del documento',
     titulo: 'Una sección obligatoria no tiene entradas',
     explicacion:
-      'En los RDA de atención la sección de diagnósticos (11450-4) lleva al menos un diagnóstico y la de documentos anexos (55107-7) la epicrisis; no admiten emptyReason.',
+      'En consulta externa y urgencias la guía exige entradas en la sección de diagnósticos (11450-4, al menos un diagnóstico) y en la de documentos de soporte (55107-7, la epicrisis), sin emptyReason: sin ellas el RDA no tiene contenido clínico. En hospitalización ambas secciones admiten emptyReason.',
     comoCorregir:
       'Incluya el diagnóstico principal y la epicrisis (DocumentReference) y refiéralos desde su sección.',
     tipos: EPISODIOS,
@@ -254,7 +290,7 @@ export const REGLAS_COMPOSICION: ReglaRda[] = [
         if (!s || arr(s.s.entry).length === 0)
           emitir(
             `${rutaComp(ctx)}.section${s ? `[${s.i}].entry` : ''}`,
-            `Sección «${SECCIONES[k].titulo}» sin entradas.`,
+            `Sección «${tituloSeccion(k, ctx.perfil!.tipo)}» (${SECCIONES[k].loinc}) sin entradas.`,
           );
       }
     },
@@ -269,15 +305,16 @@ export const REGLAS_COMPOSICION: ReglaRda[] = [
     comoCorregir: 'Mueva la referencia a la sección de ese tipo de recurso.',
     chequear(ctx, emitir) {
       for (const { s, i } of seccionesDe(ctx)) {
-        const loinc = codigoEn(s.code, SISTEMAS.loinc);
-        const def = Object.values(SECCIONES).find((x) => x.loinc === loinc);
-        if (!def) continue;
+        const clave = claveDe(s);
+        if (!clave) continue;
+        const def = SECCIONES[clave];
+        const nombre = ctx.tipo ? `«${tituloSeccion(clave, ctx.tipo)}» (${def.loinc})` : def.loinc;
         objs(s.entry).forEach((e, j) => {
           const destino = ctx.apunta(e);
           if (destino && !(def.recursos as readonly string[]).includes(destino.tipoRecurso))
             emitir(
               `${rutaComp(ctx)}.section[${i}].entry[${j}]`,
-              `${destino.tipoRecurso} en «${def.titulo}».`,
+              `${destino.tipoRecurso} en la sección ${nombre}.`,
             );
         });
       }

@@ -1,20 +1,13 @@
-import { CODIGOS, FORMATOS, ROLES_DIAGNOSTICO, URL_ROL_DIAGNOSTICO } from '../codigos.js';
-import { extension, SISTEMAS } from '../tipos.js';
-import {
-  arr,
-  type ContextoLint,
-  codigoEn,
-  esObj,
-  extensiones,
-  objs,
-  type Rec,
-  type ReglaRda,
-  valorCodificado,
-} from './contexto.js';
+import { CODIGOS, FORMATOS } from '../codigos.js';
+import { DOCUMENTOS_GUIA } from '../guia/documentos.js';
+import { mostrarValor } from '../json-acotado.js';
+import { perfil, SISTEMAS } from '../tipos.js';
+import { arr, type ContextoLint, codigoEn, esObj, objs, type Rec, type ReglaRda } from './contexto.js';
 
 type Emitir = (ruta: string, detalle?: string) => void;
 const EPISODIOS = ['consulta-externa', 'hospitalizacion', 'urgencias'] as const;
-const CON_EGRESO = ['hospitalizacion', 'urgencias'] as const;
+/** ObservationTriageRDA's fixed SNOMED CT code (how an undeclared triage is recognised). */
+const TRIAGE = '225390008';
 /** FHIR dateTime with a time: seconds and zone are required. */
 const FECHA_HORA =
   /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$/;
@@ -35,21 +28,6 @@ const periodo = (r: Rec) => {
 };
 
 export const REGLAS_ENCUENTRO: ReglaRda[] = [
-  {
-    codigo: 'RDA55',
-    severidad: 'aviso-conformidad',
-    campo: 'Clase de la atención',
-    titulo: 'La clase del encuentro no corresponde al tipo de RDA',
-    explicacion:
-      'Encounter.class es AMB en consulta externa, EMER en urgencias e IMP en hospitalización (v3-ActCode).',
-    comoCorregir: 'Use la clase del tipo de RDA que envía.',
-    tipos: EPISODIOS,
-    chequear: enEncuentro((r, ruta, ctx, emitir) => {
-      const c = esObj(r.class) ? r.class : {};
-      if (c.system !== SISTEMAS.actCode || c.code !== ctx.perfil?.encuentro?.clase)
-        emitir(`${ruta}.class`, `Se espera ${ctx.perfil?.encuentro?.clase}.`);
-    }),
-  },
   {
     codigo: 'RDA56',
     severidad: 'rechazo',
@@ -98,23 +76,19 @@ export const REGLAS_ENCUENTRO: ReglaRda[] = [
   {
     codigo: 'RDA59',
     severidad: 'aviso-conformidad',
-    campo: 'Modalidad, grupo de servicios y servicio REPS',
-    titulo: 'Falta o no es válido un tipo del encuentro',
+    campo: 'Servicio REPS de la atención',
+    titulo: 'El servicio REPS del encuentro no tiene 3 o 4 dígitos',
     explicacion:
-      'Encounter.type lleva la modalidad (ColombianTechModality), el grupo de servicios fijo del tipo de RDA (01 consulta externa, 03 internación, 05 atención inmediata) y el servicio REPS (3 dígitos).',
-    comoCorregir: 'Envíe los tres type con sus sistemas y el grupo de servicios del tipo de RDA.',
-    tipos: EPISODIOS,
-    chequear: enEncuentro((r, ruta, ctx, emitir) => {
-      const tipos = arr(r.type);
-      const en = (url: string) => tipos.map((t) => codigoEn(t, url)).find(Boolean);
-      const modalidad = en(CODIGOS.modalidad.url);
-      if (!modalidad || !CODIGOS.modalidad.codigos.has(modalidad)) emitir(`${ruta}.type`, 'Modalidad.');
-      if (en(CODIGOS.grupoServicio.url) !== ctx.perfil?.encuentro?.grupoServicio)
-        emitir(`${ruta}.type`, `Grupo de servicios ${ctx.perfil?.encuentro?.grupoServicio}.`);
-      if (!FORMATOS.serviciosReps.patron.test(en(FORMATOS.serviciosReps.url) ?? ''))
-        emitir(`${ruta}.type`, 'Servicio REPS.');
-      const entorno = en(CODIGOS.entorno.url);
-      if (entorno && !CODIGOS.entorno.codigos.has(entorno)) emitir(`${ruta}.type`, 'Entorno de atención.');
+      'Solo EncounterAmbulatoryRDA admite el servicio habilitado (REPShealthcareServices, 0..1) en Encounter.type, con el código del servicio en el REPS: 3 o 4 dígitos (328, 1102). La modalidad, el grupo de servicios, el entorno de la atención (1..1 en los tres tipos, fijo 05 en urgencias) y la ausencia del servicio REPS en urgencias y hospitalización los revisan RDA80 a RDA83.',
+    comoCorregir:
+      'Envíe el código del servicio tal como figura en el REPS (3 o 4 dígitos) o no envíe ese type.',
+    tipos: ['consulta-externa'],
+    chequear: enEncuentro((r, ruta, _c, emitir) => {
+      arr(r.type).forEach((t, i) => {
+        const c = codigoEn(t, FORMATOS.serviciosReps.url);
+        if (c !== undefined && !FORMATOS.serviciosReps.patron.test(c))
+          emitir(`${ruta}.type[${i}]`, `Servicio REPS «${mostrarValor(c, 20)}».`);
+      });
     }),
   },
   {
@@ -133,21 +107,23 @@ export const REGLAS_ENCUENTRO: ReglaRda[] = [
   {
     codigo: 'RDA61',
     severidad: 'aviso-conformidad',
-    campo: 'Profesional que atiende',
-    titulo: 'Falta el profesional que atiende en el encuentro',
+    campo: 'Profesional del encuentro',
+    titulo: 'El participante del encuentro no apunta al profesional',
     explicacion:
-      'Encounter.participant lleva al profesional con tipo ATND (y DIS, quien da el egreso, en urgencias y hospitalización).',
-    comoCorregir: 'Envíe participant con type ATND y individual = el Practitioner del Bundle.',
+      'Encounter.participant tiene un solo participante (1..1) cuyo individual referencia al profesional (PractitionerRDA): en consulta externa el que atiende (id AttenderPhysician, tipo ATND «attender»), en urgencias y hospitalización el que da el egreso (id DischargePhysician, tipo DIS «discharger»). El número, el id y el tipo los revisan RDA81 y RDA82.',
+    comoCorregir: 'Ponga en participant.individual la referencia a la entrada Practitioner del Bundle.',
     tipos: EPISODIOS,
     chequear: enEncuentro((r, ruta, ctx, emitir) => {
-      const con = (codigo: string) =>
-        objs(r.participant).some(
-          (p) =>
-            arr(p.type).some((t) => codigoEn(t, SISTEMAS.participationType) === codigo) &&
-            ctx.apunta(p.individual)?.tipoRecurso === 'Practitioner',
-        );
-      if (!con('ATND')) emitir(`${ruta}.participant`, 'Falta ATND.');
-      if (ctx.tipo !== 'consulta-externa' && !con('DIS')) emitir(`${ruta}.participant`, 'Falta DIS.');
+      objs(r.participant).forEach((p, i) => {
+        const destino = ctx.apunta(p.individual);
+        // A reference that resolves to nothing is RDA07 (rechazo).
+        if (esObj(p.individual) && typeof p.individual.reference === 'string' && !destino) return;
+        if (destino?.tipoRecurso !== 'Practitioner')
+          emitir(
+            `${ruta}.participant[${i}].individual`,
+            destino ? `Apunta a ${destino.tipoRecurso}.` : 'No referencia a ninguna entrada.',
+          );
+      });
     }),
   },
   {
@@ -169,75 +145,48 @@ export const REGLAS_ENCUENTRO: ReglaRda[] = [
   {
     codigo: 'RDA63',
     severidad: 'aviso-conformidad',
-    campo: 'Diagnóstico principal de la atención',
-    titulo: 'Falta el diagnóstico principal en el encuentro o está incompleto',
+    campo: 'Diagnósticos de la atención',
+    titulo: 'Falta un diagnóstico obligatorio del encuentro o no apunta a un diagnóstico',
     explicacion:
-      'Encounter.diagnosis lleva el diagnóstico principal (rango 1, rol 8319008 en consulta externa o 52870002 de ingreso) con ExtensionDiagnosisType (RIPSTipoDiagnosticoPrincipalVersion2); cada diagnóstico apunta a una Condition del Bundle.',
+      'Encounter.diagnosis se rebana por rango: en consulta externa el diagnóstico principal (rango 1, MainDiagnosis, rol 8319008) es obligatorio; en urgencias y hospitalización lo son el de ingreso (rango 1, AdmissionDiagnosis, rol 52870002) y el de egreso (rango 2, DischargeDiagnosis, rol 89100005), ambos con ExtensionDiagnosisType. Cada diagnóstico apunta a una Condition del Bundle. Ids, roles, la extensión y los demás rangos los revisan RDA81 a RDA84.',
     comoCorregir:
-      'Envíe diagnosis con condition, use (ColombianDiagnosisRole), rank 1 y la extensión de tipo de diagnóstico.',
+      'Envíe en diagnosis los diagnósticos obligatorios del tipo de RDA con su rango y con condition apuntando a la Condition del Bundle.',
     tipos: EPISODIOS,
     chequear: enEncuentro((r, ruta, ctx, emitir) => {
-      const rolPrincipal =
-        ctx.tipo === 'consulta-externa'
-          ? ROLES_DIAGNOSTICO.principal.codigo
-          : ROLES_DIAGNOSTICO.ingreso.codigo;
-      const roles = new Set<string>(Object.values(ROLES_DIAGNOSTICO).map((x) => x.codigo));
+      const e = ctx.tipo ? DOCUMENTOS_GUIA[ctx.tipo].encuentro : undefined;
+      if (!e) return;
       const ds = objs(r.diagnosis);
       ds.forEach((d, i) => {
-        const rol = codigoEn(d.use, URL_ROL_DIAGNOSTICO);
-        if (!rol || !roles.has(rol)) emitir(`${ruta}.diagnosis[${i}].use`, 'Rol de diagnóstico desconocido.');
-        if (ctx.apunta(d.condition)?.tipoRecurso !== 'Condition')
-          emitir(`${ruta}.diagnosis[${i}].condition`, 'No apunta a una Condition.');
+        const destino = ctx.apunta(d.condition);
+        if (esObj(d.condition) && typeof d.condition.reference === 'string' && !destino) return; // RDA07
+        if (destino?.tipoRecurso !== 'Condition')
+          emitir(`${ruta}.diagnosis[${i}].condition`, 'No apunta a una Condition del Bundle.');
       });
-      const i = ds.findIndex((d) => codigoEn(d.use, URL_ROL_DIAGNOSTICO) === rolPrincipal && d.rank === 1);
-      if (i < 0) {
-        emitir(`${ruta}.diagnosis`, `No hay diagnóstico con rol ${rolPrincipal} y rank 1.`);
-        return;
-      }
-      const tipo = extensiones(ds[i], extension('ExtensionDiagnosisType'))[0];
-      const v = tipo ? valorCodificado(tipo, CODIGOS.tipoDiagnostico) : undefined;
-      if (!v?.ok) emitir(`${ruta}.diagnosis[${i}].extension`, 'Tipo de diagnóstico principal.');
-    }),
-  },
-  {
-    codigo: 'RDA64',
-    severidad: 'aviso-conformidad',
-    campo: 'Vía de ingreso y condición al egreso',
-    titulo: 'Falta la vía de ingreso o la condición y destino al egreso',
-    explicacion:
-      'En urgencias y hospitalización Encounter.hospitalization lleva admitSource (ViaIngreso) y dischargeDisposition (CondicionyDestinoUsuarioEgreso).',
-    comoCorregir:
-      'Envíe hospitalization.admitSource y hospitalization.dischargeDisposition con códigos válidos.',
-    tipos: CON_EGRESO,
-    chequear: enEncuentro((r, ruta, _c, emitir) => {
-      const h = esObj(r.hospitalization) ? r.hospitalization : {};
-      const via = codigoEn(h.admitSource, CODIGOS.viaIngreso.url);
-      const egreso = codigoEn(h.dischargeDisposition, CODIGOS.condicionEgreso.url);
-      if (!via || !CODIGOS.viaIngreso.codigos.has(via)) emitir(`${ruta}.hospitalization.admitSource`);
-      if (!egreso || !CODIGOS.condicionEgreso.codigos.has(egreso))
-        emitir(`${ruta}.hospitalization.dischargeDisposition`);
+      // The 1..1 slices of this guide are exactly those that carry ExtensionDiagnosisType 1..1.
+      for (const s of e.diagnosticos.ranuras.filter((x) => x.conTipo))
+        if (!ds.some((d) => d.rank === s.rank))
+          emitir(`${ruta}.diagnosis`, `Falta el diagnóstico de rango ${s.rank} (${s.id}, rol ${s.rol}).`);
     }),
   },
   {
     codigo: 'RDA65',
     severidad: 'aviso-conformidad',
     campo: 'Clasificación de triage',
-    titulo: 'El triage falta o no es válido',
+    titulo: 'El triage no tiene la clase o tiene más de un código',
     explicacion:
-      'En urgencias el triage es una Observation (ObservationTriageRDA, código SNOMED 225390008) con la clase de ClaseTriage, referida desde la sección de triage (54094-8).',
-    comoCorregir: 'Incluya la Observation de triage con valueCodeableConcept de ClaseTriage.',
+      'ObservationTriageRDA (0..1 en urgencias) exige la clase en valueCodeableConcept (1..1) y un solo código en code.coding (1..1). El código SNOMED CT 225390008 «triaje», el texto «Triage» y la clase de ClaseTriage con su display los revisan RDA80 y RDA83.',
+    comoCorregir:
+      'Envíe en la Observation de triage valueCodeableConcept con la clase de ClaseTriage y deje en code.coding solo 225390008 «triaje».',
     tipos: ['urgencias'],
     chequear(ctx, emitir) {
-      const triages = ctx
-        .porTipo('Observation')
-        .filter((o) => codigoEn(o.recurso.code, SISTEMAS.snomed) === '225390008');
-      if (triages.length === 0) {
-        emitir('Bundle.entry', 'No hay Observation de triage.');
-        return;
-      }
-      for (const t of triages) {
-        const clase = codigoEn(t.recurso.valueCodeableConcept, CODIGOS.triage.url);
-        if (!clase || !CODIGOS.triage.codigos.has(clase)) emitir(`${t.ruta}.valueCodeableConcept`);
+      for (const o of ctx.porTipo('Observation')) {
+        const r = o.recurso;
+        const declarado = esObj(r.meta) && arr(r.meta.profile).includes(perfil('ObservationTriageRDA'));
+        if (!declarado && codigoEn(r.code, SISTEMAS.snomed) !== TRIAGE) continue;
+        const n = objs(esObj(r.code) ? r.code.coding : []).length;
+        if (n > 1) emitir(`${o.ruta}.code.coding`, `Hay ${n} códigos; la guía admite uno.`);
+        if (!esObj(r.valueCodeableConcept))
+          emitir(`${o.ruta}.valueCodeableConcept`, 'Falta la clase de triage.');
       }
     },
   },

@@ -1,12 +1,14 @@
 import { CODIGOS, FORMATOS } from '../codigos.js';
+import { CODIGOS_ANTERIORES } from '../guia/listas.js';
 import { mostrarValor } from '../json-acotado.js';
-import { extension, perfil, SISTEMAS } from '../tipos.js';
+import { extension, SISTEMAS } from '../tipos.js';
 import {
   arr,
   type ContextoLint,
   codigoEn,
   type Entrada,
   esObj,
+  esPagador,
   extensiones,
   objs,
   type Rec,
@@ -37,20 +39,26 @@ function nombreOficial(r: Rec): { i: number; n: Rec } | undefined {
   return i < 0 ? undefined : { i, n: ns[i]! };
 }
 
+/** The Colombian document type of the national identifier (PN and the displays: RDA80, RDA83). */
 function chequearTipoDocumento(r: Rec, ruta: string, emitir: Emitir) {
   const nid = identificadorNacional(r);
   if (!nid) return;
-  const tipos = objs(esObj(nid.id.type) ? nid.id.type.coding : []);
-  const pn = tipos.some((c) => c.system === SISTEMAS.v2_0203 && c.code === 'PN');
   const doc = codigoEn(nid.id.type, CODIGOS.identificacionPersona.url);
-  if (!pn || !doc || !CODIGOS.identificacionPersona.codigos.has(doc) || tipos.length !== 2)
-    emitir(
-      `${ruta}.identifier[${nid.i}].type`,
-      doc && !CODIGOS.identificacionPersona.codigos.has(doc)
-        ? `Tipo de documento «${doc}» desconocido.`
-        : undefined,
-    );
+  const rt = `${ruta}.identifier[${nid.i}].type`;
+  if (!doc) emitir(rt, `No hay un código del sistema ${CODIGOS.identificacionPersona.url}.`);
+  else if (!CODIGOS.identificacionPersona.codigos.has(doc)) {
+    const anterior = CODIGOS_ANTERIORES.ColombianPersonIdentifier?.[doc];
+    emitir(rt, `Tipo de documento «${mostrarValor(doc, 20)}» desconocido${anterior ? `: ${anterior}` : ''}.`);
+  }
 }
+
+/** The extensions with a URL and their index in `extension` (for exact paths). */
+const extensionesEn = (r: unknown, url: string): { x: Rec; j: number }[] =>
+  esObj(r)
+    ? arr(r.extension)
+        .map((x, j) => ({ x, j }))
+        .filter((e): e is { x: Rec; j: number } => esObj(e.x) && e.x.url === url)
+    : [];
 
 /** A required coded extension of the Patient. */
 function extensionCodificada(
@@ -73,10 +81,7 @@ function extensionCodificada(
 }
 
 const comparaFecha = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
-
-/** Payers (EAPB) are Organizations too, with their own profile and identifiers. */
-const esPagador = (r: Rec) =>
-  esObj(r.meta) && arr(r.meta.profile).includes(perfil('HealthBenefitPlanAdminOrganizationRDA'));
+const GENEROS = ['male', 'female', 'other', 'unknown'];
 
 export const REGLAS_PERSONAS: ReglaRda[] = [
   {
@@ -97,8 +102,9 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
     campo: 'Tipo de documento del paciente',
     titulo: 'El tipo de documento del paciente falta o no es válido',
     explicacion:
-      'identifier.type lleva exactamente dos códigos: v2-0203 PN y el tipo de documento de ColombianPersonIdentifier (CC, TI, RC, CE…).',
-    comoCorregir: 'Envíe identifier.type.coding = [PN, tipo de documento] con un tipo de documento válido.',
+      'identifier.type del identificador nacional lleva el tipo de documento de ColombianPersonIdentifierCodes (CN, RC, TI, CC, PA, CD, CE, DE, SC, PE, PT, PPT, PC, RUT, AS, MS, SI); con el tipo y el número la plataforma consulta la Registraduría. El código v2-0203 PN y los displays los revisan RDA80 y RDA83.',
+    comoCorregir:
+      'Envíe en identifier.type.coding el tipo de documento del sistema ColombianPersonIdentifier con uno de los códigos de la guía (NV ya no existe: use CN).',
     chequear: enCada('Patient', (r, ruta, _c, emitir) => chequearTipoDocumento(r, ruta, emitir)),
   },
   {
@@ -138,12 +144,25 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
     campo: 'Sexo biológico del paciente',
     titulo: 'Falta el sexo biológico del paciente o no es válido',
     explicacion:
-      'PatientRDA exige gender y la extensión ExtensionBiologicalGender (1..1) con un código de ColombianGenderGroup (01 hombre, 02 mujer, 03 indeterminado).',
+      'PatientRDA lleva el sexo biológico en la extensión ExtensionBiologicalGender con un código de ColombianGenderGroup (01 Hombre, 02 Mujer, 03 Indeterminado o Intersexual); se compara con la Registraduría. La guía la rebana en Patient.gender (en JSON, Patient._gender.extension) pero declara como su contexto Patient, un defecto de la guía: se acepta en los dos sitios, y RDA84 avisa si no está en _gender. gender, si se envía, es male, female, other o unknown.',
     comoCorregir:
-      'Envíe gender (male/female/other) y la extensión ExtensionBiologicalGender con valueCoding 01, 02 o 03.',
+      'Envíe _gender.extension = [ExtensionBiologicalGender con valueCoding 01, 02 o 03 del sistema ColombianGenderGroup] y gender male, female u other.',
     chequear: enCada('Patient', (r, ruta, _c, emitir) => {
-      if (!['male', 'female', 'other', 'unknown'].includes(r.gender as string)) emitir(`${ruta}.gender`);
-      extensionCodificada(r, ruta, emitir, 'ExtensionBiologicalGender', CODIGOS.sexoBiologico, 1);
+      if (r.gender !== undefined && !GENEROS.includes(r.gender as string))
+        emitir(`${ruta}.gender`, `Valor recibido: ${mostrarValor(r.gender, 40)}.`);
+      const url = extension('ExtensionBiologicalGender');
+      const sexos = [
+        ...extensionesEn(r._gender, url).map(({ x, j }) => ({ x, ruta: `${ruta}._gender.extension[${j}]` })),
+        ...extensionesEn(r, url).map(({ x, j }) => ({ x, ruta: `${ruta}.extension[${j}]` })),
+      ];
+      if (sexos.length === 0) {
+        emitir(`${ruta}._gender.extension`, 'Falta la extensión ExtensionBiologicalGender.');
+        return;
+      }
+      for (const { x, ruta: rx } of sexos) {
+        const v = valorCodificado(x, CODIGOS.sexoBiologico);
+        if (!v.ok) emitir(rx, `ExtensionBiologicalGender: ${v.motivo}.`);
+      }
     }),
   },
   {
@@ -162,89 +181,87 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
     codigo: 'RDA36',
     severidad: 'aviso-conformidad',
     campo: 'Pertenencia étnica del paciente',
-    titulo: 'Falta la pertenencia étnica del paciente o no es válida',
-    explicacion: 'La extensión ExtensionPatientEthnicity (1..1) usa ColombianEthnicGroup.',
-    comoCorregir: 'Envíe una sola extensión ExtensionPatientEthnicity con un código de ColombianEthnicGroup.',
+    titulo: 'Falta la pertenencia étnica del paciente o está repetida',
+    explicacion:
+      'PatientRDA exige una sola extensión ExtensionPatientEthnicity (1..1); su código de ColombianEthnicGroup (1 a 6 y 99) y su display los revisa RDA83.',
+    comoCorregir:
+      'Envíe una sola extensión ExtensionPatientEthnicity con valueCoding de ColombianEthnicGroup (99 si no pertenece a ninguno).',
     chequear: enCada('Patient', (r, ruta, _c, emitir) => {
-      extensionCodificada(r, ruta, emitir, 'ExtensionPatientEthnicity', CODIGOS.etnia, 1);
-      if (extensiones(r, extension('ExtensionPatientEthnicity')).length > 1)
-        emitir(`${ruta}.extension(ExtensionPatientEthnicity)`, 'Hay más de una.');
+      const n = extensiones(r, extension('ExtensionPatientEthnicity')).length;
+      if (n === 0) emitir(`${ruta}.extension`, 'Falta la extensión ExtensionPatientEthnicity.');
+      else if (n > 1)
+        emitir(`${ruta}.extension`, `Hay ${n} extensiones ExtensionPatientEthnicity; se admite una.`);
     }),
   },
   {
     codigo: 'RDA37',
     severidad: 'aviso-conformidad',
     campo: 'Discapacidad del paciente',
-    titulo: 'Falta la discapacidad del paciente o no es válida',
+    titulo: 'Falta la discapacidad del paciente',
     explicacion:
-      'La extensión ExtensionPatientDisability (1..*) usa ColombianDisabilityClassification; si no hay discapacidad se informa «sin discapacidad».',
-    comoCorregir: 'Envíe al menos una extensión ExtensionPatientDisability con un código válido.',
-    chequear: enCada('Patient', (r, ruta, _c, emitir) =>
-      extensionCodificada(r, ruta, emitir, 'ExtensionPatientDisability', CODIGOS.discapacidad, 1),
-    ),
+      'PatientRDA exige al menos una extensión ExtensionPatientDisability (1..*); si no hay discapacidad se informa 08 «Sin discapacidad». El código (ColombianDisabilityClassification) y su display los revisa RDA83.',
+    comoCorregir:
+      'Envíe al menos una extensión ExtensionPatientDisability con valueCoding de ColombianDisabilityClassification.',
+    chequear: enCada('Patient', (r, ruta, _c, emitir) => {
+      if (extensiones(r, extension('ExtensionPatientDisability')).length === 0)
+        emitir(`${ruta}.extension`, 'Falta la extensión ExtensionPatientDisability.');
+    }),
   },
   {
     codigo: 'RDA38',
     severidad: 'aviso-conformidad',
     campo: 'Residencia del paciente',
-    titulo: 'La dirección de residencia del paciente está incompleta',
+    titulo: 'La dirección de residencia del paciente está incompleta o mal codificada',
     explicacion:
-      'HomeAddress (1..1, use home, type physical) lleva la zona de residencia (ExtensionResidenceZone), el municipio DIVIPOLA en city y el país con ExtensionCountryCode.',
+      'La dirección HomeAddress de PatientRDA (use home) lleva la zona de residencia (ExtensionResidenceZone 1..1), el municipio DIVIPOLA de 5 dígitos en city y en country la extensión ExtensionCountryCode con el país ISO 3166-1 numérico (Colombia = 170). El id «HomeAddress-0», use, type, la presencia de city y country y el código de la zona los revisan RDA80, RDA83 y RDA84.',
     comoCorregir:
-      'Envíe address con use "home", la extensión de zona (01 urbana, 02 rural), city = código DIVIPOLA y country con su extensión.',
+      'Envíe en la dirección de residencia la extensión de zona (01 urbana, 02 rural), city = código DIVIPOLA del municipio y _country.extension con ExtensionCountryCode.',
     chequear: enCada('Patient', (r, ruta, _c, emitir) => {
       const dirs = objs(r.address);
       const i = dirs.findIndex((a) => a.use === 'home');
-      if (i < 0) {
-        emitir(`${ruta}.address`, 'No hay dirección de uso home.');
-        return;
-      }
+      if (i < 0) return;
       const a = dirs[i]!;
       const aq = `${ruta}.address[${i}]`;
-      const zona = extensiones(a, extension('ExtensionResidenceZone'))[0];
-      if (!zona || !valorCodificado(zona, CODIGOS.zonaResidencia).ok)
-        emitir(`${aq}.extension`, 'Zona de residencia.');
-      if (typeof a.city !== 'string' || !FORMATOS.divipola.patron.test(a.city))
-        emitir(`${aq}.city`, 'Municipio DIVIPOLA.');
-      const pais = esObj(a._country)
-        ? extensiones(a._country, extension('ExtensionCountryCode'))[0]
-        : undefined;
-      if (!texto(a.country) || !pais || !valorCodificado(pais, CODIGOS.pais).ok)
-        emitir(`${aq}.country`, 'País.');
+      if (extensiones(a, extension('ExtensionResidenceZone')).length === 0)
+        emitir(`${aq}.extension`, 'Falta la zona de residencia (ExtensionResidenceZone).');
+      if (a.city !== undefined && (typeof a.city !== 'string' || !FORMATOS.divipola.patron.test(a.city)))
+        emitir(`${aq}.city`, 'El municipio no es un código DIVIPOLA de 5 dígitos.');
+      for (const p of esObj(a._country) ? extensiones(a._country, extension('ExtensionCountryCode')) : []) {
+        const v = valorCodificado(p, CODIGOS.pais);
+        if (!v.ok) emitir(`${aq}._country`, `ExtensionCountryCode: ${v.motivo}.`);
+      }
     }),
   },
   {
     codigo: 'RDA39',
     severidad: 'aviso-conformidad',
     campo: 'Identidad de género del paciente',
-    titulo: 'La identidad de género del paciente no es válida',
-    explicacion: 'La extensión opcional ExtensionPatientGenderIdentity usa ColombianGenderIdentity.',
-    comoCorregir: 'Use un código de ColombianGenderIdentity o no envíe la extensión.',
+    titulo: 'Hay más de una identidad de género del paciente',
+    explicacion:
+      'La extensión ExtensionPatientGenderIdentity es opcional y única (0..1); su código de ColombianGenderIdentity y su display los revisa RDA83.',
+    comoCorregir: 'Envíe como máximo una extensión ExtensionPatientGenderIdentity.',
     chequear: enCada('Patient', (r, ruta, _c, emitir) => {
-      for (const x of extensiones(r, extension('ExtensionPatientGenderIdentity'))) {
-        const v = valorCodificado(x, CODIGOS.identidadGenero);
-        if (!v.ok) emitir(`${ruta}.extension(ExtensionPatientGenderIdentity)`, `${v.motivo}.`);
-      }
+      const n = extensiones(r, extension('ExtensionPatientGenderIdentity')).length;
+      if (n > 1) emitir(`${ruta}.extension`, `Hay ${n} extensiones ExtensionPatientGenderIdentity.`);
     }),
   },
   {
     codigo: 'RDA40',
     severidad: 'aviso-conformidad',
-    campo: 'Apellidos del paciente',
-    titulo: 'Falta el primer apellido separado del paciente',
+    campo: 'Apellidos del profesional',
+    titulo: 'Falta el primer apellido separado del profesional',
     explicacion:
-      'name.family lleva la extensión ExtensionFathersFamilyName (y ExtensionMothersFamilyName si hay segundo apellido).',
-    comoCorregir: 'Envíe _family.extension con ExtensionFathersFamilyName = primer apellido.',
-    chequear(ctx, emitir) {
-      for (const e of [...ctx.porTipo('Patient'), ...ctx.porTipo('Practitioner')]) {
-        const n = nombreOficial(e.recurso);
-        if (!n) continue;
-        const padre = esObj(n.n._family)
-          ? extensiones(n.n._family, extension('ExtensionFathersFamilyName'))[0]
-          : undefined;
-        if (!padre || !texto(padre.valueString)) emitir(`${e.ruta}.name[${n.i}]._family`);
-      }
-    },
+      'PractitionerRDA exige en name.family la extensión ExtensionFathersFamilyName (1..1) con el primer apellido (ExtensionMothersFamilyName es opcional). En el paciente ambas son opcionales.',
+    comoCorregir:
+      'Envíe en el profesional name._family.extension con ExtensionFathersFamilyName = primer apellido.',
+    chequear: enCada('Practitioner', (r, ruta, _c, emitir) => {
+      const n = nombreOficial(r);
+      if (!n) return;
+      const padre = esObj(n.n._family)
+        ? extensiones(n.n._family, extension('ExtensionFathersFamilyName'))[0]
+        : undefined;
+      if (!padre || !texto(padre.valueString)) emitir(`${ruta}.name[${n.i}]._family`);
+    }),
   },
   {
     codigo: 'RDA41',
@@ -264,8 +281,8 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
     campo: 'Documento de identidad del profesional',
     titulo: 'El profesional no tiene identificador nacional válido',
     explicacion:
-      'PractitionerRDA exige NationalPersonIdentifier (system RNEC, número, tipos PN + ColombianPersonIdentifier); la plataforma verifica al profesional en RETHUS.',
-    comoCorregir: `Envíe identifier con system ${SISTEMAS.rnec}, el número y type [PN, tipo de documento].`,
+      'PractitionerRDA exige NationalPersonIdentifier (1..1): system RNEC, el número y el tipo de documento de ColombianPersonIdentifierCodes; la plataforma verifica al profesional en RETHUS con ellos. El código PN, el id y los displays los revisan RDA80 y RDA83.',
+    comoCorregir: `Envíe identifier con system ${SISTEMAS.rnec}, el número y en type el tipo de documento de ColombianPersonIdentifier.`,
     chequear: enCada('Practitioner', (r, ruta, _c, emitir) => {
       if (!identificadorNacional(r)) emitir(`${ruta}.identifier`);
       else chequearTipoDocumento(r, ruta, emitir);
@@ -287,37 +304,48 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
     codigo: 'RDA47',
     severidad: 'aviso-conformidad',
     campo: 'Título del profesional en RETHUS',
-    titulo: 'Falta la calificación RETHUS del profesional',
+    titulo: 'La calificación RETHUS del profesional no tiene número o su código no es válido',
     explicacion:
-      'qualification (1..*) incluye la rebanada Rethus: identificador tipo LN con system RETHUS y el código de la profesión (RETHUSqualification).',
+      'La calificación Rethus de PractitionerRDA lleva un identificador con system RETHUS y el número de registro (value), y el título en code con un código de RETHUSqualification (P07, 003, M13…). El id «Rethus», identifier.use official, el tipo LN «License number» y el display del título los revisan RDA80 y RDA84.',
     comoCorregir:
-      'Envíe qualification con identifier (type LN, system RETHUS) y code del sistema RETHUSqualification.',
+      'Envíe en qualification el identifier del RETHUS con su value y en code el código RETHUSqualification del título.',
     chequear: enCada('Practitioner', (r, ruta, _c, emitir) => {
-      const ok = objs(r.qualification).some(
-        (q) =>
-          objs(q.identifier).some((i) => i.system === SISTEMAS.rethus && texto(i.value)) &&
-          FORMATOS.rethus.patron.test(codigoEn(q.code, FORMATOS.rethus.url) ?? ''),
-      );
-      if (!ok) emitir(`${ruta}.qualification`);
+      objs(r.qualification).forEach((q, i) => {
+        const ids = objs(q.identifier);
+        const j = ids.findIndex((x) => x.system === SISTEMAS.rethus);
+        if (j < 0) return;
+        if (!texto(ids[j]!.value))
+          emitir(`${ruta}.qualification[${i}].identifier[${j}].value`, 'Falta el número de registro RETHUS.');
+        const cod = codigoEn(q.code, FORMATOS.rethus.url);
+        if (cod !== undefined && !FORMATOS.rethus.patron.test(cod))
+          emitir(
+            `${ruta}.qualification[${i}].code`,
+            `Código RETHUSqualification «${mostrarValor(cod, 30)}» mal formado.`,
+          );
+      });
     }),
   },
   {
     codigo: 'RDA50',
     severidad: 'aviso-conformidad',
     campo: 'NIT y código de habilitación del prestador',
-    titulo: 'Faltan los identificadores del prestador',
+    titulo: 'El NIT o el código de habilitación del prestador no tienen un valor válido',
     explicacion:
-      'CareDeliveryOrganizationRDA lleva exactamente dos identificadores: el NIT (system DIAN, tipo TAX) y el código de habilitación REPS (system REPS, tipo PRN).',
-    comoCorregir: 'Envíe identifier [NIT con system DIAN, código de habilitación con system REPS].',
+      'CareDeliveryOrganizationRDA lleva el NIT (system DIAN, solo dígitos, 5 a 15) y el código de habilitación REPS (system REPS, 10 a 12 dígitos), cada uno con su valor. Que estén los dos, sus ids y sus tipos los revisan RDA80 y RDA82.',
+    comoCorregir:
+      'Envíe en identifier.value el NIT sin puntos ni dígito de verificación y el código de habilitación completo del REPS.',
     chequear: enCada('Organization', (r, ruta, _c, emitir) => {
       if (esPagador(r)) return;
-      const ids = objs(r.identifier);
-      const nit = ids.find((i) => i.system === SISTEMAS.dian);
-      const reps = ids.find((i) => i.system === SISTEMAS.reps);
-      if (!nit || !FORMATOS.nit.patron.test(String(nit.value ?? '')))
-        emitir(`${ruta}.identifier`, 'NIT (DIAN).');
-      if (!reps || !FORMATOS.habilitacion.patron.test(String(reps.value ?? '')))
-        emitir(`${ruta}.identifier`, 'Código de habilitación (REPS).');
+      objs(r.identifier).forEach((x, i) => {
+        const v = String(x.value ?? '');
+        if (x.system === SISTEMAS.dian && !FORMATOS.nit.patron.test(v))
+          emitir(`${ruta}.identifier[${i}].value`, 'NIT (DIAN): se esperan de 5 a 15 dígitos.');
+        if (x.system === SISTEMAS.reps && !FORMATOS.habilitacion.patron.test(v))
+          emitir(
+            `${ruta}.identifier[${i}].value`,
+            'Código de habilitación (REPS): se esperan de 10 a 12 dígitos.',
+          );
+      });
     }),
   },
   {
