@@ -21,6 +21,8 @@ export interface RanuraDiagnostico {
   /** Fixed slice id (⚑ in the digest: the instance carries it as `diagnosis.id`). */
   id: string;
   rank: number;
+  /** Slice cardinality: 1 = required (1..1), 0 = optional (0..1). */
+  min: 0 | 1;
   rol: string;
   /** ExtensionDiagnosisType (RIPSTipoDiagnosticoPrincipalVersion2) 1..1. */
   conTipo: boolean;
@@ -68,20 +70,20 @@ const siempre = (clave: ClaveSeccion, min = 0, max: Max = '*'): SeccionDeDocumen
 const NOTAS: SeccionDeDocumento = { clave: 'notasAclaratorias', presencia: 0, min: 1, max: '*' };
 
 const AMB_DIAGNOSTICOS: readonly RanuraDiagnostico[] = [
-  { id: 'MainDiagnosis', rank: 1, rol: '8319008', conTipo: true },
-  { id: 'Comorbidity-1', rank: 2, rol: '398192003', conTipo: false },
-  { id: 'Comorbidity-2', rank: 3, rol: '398192003', conTipo: false },
-  { id: 'Comorbidity-3', rank: 4, rol: '398192003', conTipo: false },
+  { id: 'MainDiagnosis', rank: 1, min: 1, rol: '8319008', conTipo: true },
+  { id: 'Comorbidity-1', rank: 2, min: 0, rol: '398192003', conTipo: false },
+  { id: 'Comorbidity-2', rank: 3, min: 0, rol: '398192003', conTipo: false },
+  { id: 'Comorbidity-3', rank: 4, min: 0, rol: '398192003', conTipo: false },
 ];
 
 const EPISODIO_DIAGNOSTICOS: readonly RanuraDiagnostico[] = [
-  { id: 'AdmissionDiagnosis', rank: 1, rol: '52870002', conTipo: true },
-  { id: 'DischargeDiagnosis', rank: 2, rol: '89100005', conTipo: true },
-  { id: 'DischargeComorbidity-1', rank: 3, rol: '398192003', conTipo: false },
-  { id: 'DischargeComorbidity-2', rank: 4, rol: '398192003', conTipo: false },
-  { id: 'DischargeComorbidity-3', rank: 5, rol: '398192003', conTipo: false },
-  { id: 'CauseOfDeath', rank: 6, rol: '16100001', conTipo: false },
-  { id: 'ComplicationDiagnosis', rank: 7, rol: '263718001', conTipo: false },
+  { id: 'AdmissionDiagnosis', rank: 1, min: 1, rol: '52870002', conTipo: true },
+  { id: 'DischargeDiagnosis', rank: 2, min: 1, rol: '89100005', conTipo: true },
+  { id: 'DischargeComorbidity-1', rank: 3, min: 0, rol: '398192003', conTipo: false },
+  { id: 'DischargeComorbidity-2', rank: 4, min: 0, rol: '398192003', conTipo: false },
+  { id: 'DischargeComorbidity-3', rank: 5, min: 0, rol: '398192003', conTipo: false },
+  { id: 'CauseOfDeath', rank: 6, min: 0, rol: '16100001', conTipo: false },
+  { id: 'ComplicationDiagnosis', rank: 7, min: 0, rol: '263718001', conTipo: false },
 ];
 
 const DIS = { id: 'DischargePhysician', code: 'DIS', display: 'discharger' } as const;

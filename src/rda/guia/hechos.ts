@@ -311,6 +311,7 @@ function hechosEncuentro(tipo: TipoRda): Hecho[] {
       codigo: 'RDA81',
       ruta: 'diagnosis',
       donde: { rank: r.rank },
+      min: r.min,
       max: 1,
       patron: {
         id: r.id,

@@ -43,6 +43,14 @@ function identificacionPersona(base: { perfil: string; recurso: string }): Hecho
       si: 'identifier',
       que: 'Tipo de documento (ColombianPersonIdentifierCodes)',
     },
+    {
+      ...base,
+      codigo: 'RDA82',
+      ruta: 'identifier',
+      donde,
+      cuenta: { ruta: 'type.coding', min: 2, max: 2 },
+      que: 'Tipo del identificador nacional: exactamente dos códigos (PN y el tipo de documento)',
+    },
   ];
 }
 
@@ -161,6 +169,21 @@ export const FIJOS_RECURSOS: readonly Hecho[] = [
     max: 1,
     requeridos: ['display'],
     que: 'Código CIE-10 (1..1) con su descripción en display',
+  },
+  {
+    ...declarada,
+    codigo: 'RDA80',
+    ruta: 'clinicalStatus',
+    patron: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/condition-clinical',
+          code: 'active',
+          display: 'Active',
+        },
+      ],
+    },
+    que: 'Estado clínico active «Active»',
   },
   {
     ...declarada,

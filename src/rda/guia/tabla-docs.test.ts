@@ -19,3 +19,18 @@ it('docs/rda-documentos.md lista cada regla de la tabla de la guía (ACTUALIZAR_
   }
   expect(doc.slice(a + INICIO.length, b)).toBe(tabla);
 });
+
+it('docs/rda-documentos.md lista cada código del linter (ACTUALIZAR_DOCS=1 la regenera)', async () => {
+  const { tablaCodigosRda } = await import('../linter/tabla-codigos.js');
+  const doc = readFileSync(DOC, 'utf8');
+  const ini = '<!-- codigos-rda:inicio -->\n';
+  const a = doc.indexOf(ini);
+  const b = doc.indexOf('<!-- codigos-rda:fin -->');
+  expect(a).toBeGreaterThan(-1);
+  const tabla = tablaCodigosRda();
+  if (process.env.ACTUALIZAR_DOCS === '1') {
+    writeFileSync(DOC, doc.slice(0, a + ini.length) + tabla + doc.slice(b));
+    return;
+  }
+  expect(doc.slice(a + ini.length, b)).toBe(tabla);
+});

@@ -1501,3 +1501,22 @@ describe('tipoDelBundle', () => {
     expect(tipoDelBundle('x')).toBeUndefined();
   });
 });
+
+describe('sin hallazgos repetidos', () => {
+  it('un aviso de la guía sobre un elemento que ya reporta un rechazo no se repite', () => {
+    const b = construir('consulta-externa');
+    delete recurso(b, 'Patient')!.identifier;
+    const codigos = lint(b).errores.map((e) => e.codigo);
+    expect(codigos).toContain('RDA30');
+    // PatientRDA identifier 1..1 (RDA82) says the same about the same element.
+    expect(codigos).not.toContain('RDA82');
+  });
+
+  it('los avisos de la guía en otros elementos siguen apareciendo junto al rechazo', () => {
+    const b = construir('consulta-externa');
+    delete recurso(b, 'Patient')!.identifier;
+    recurso(b, 'DocumentReference')!.description = 'Otra descripción';
+    const codigos = lint(b).errores.map((e) => e.codigo);
+    expect(codigos).toEqual(expect.arrayContaining(['RDA30', 'RDA80']));
+  });
+});

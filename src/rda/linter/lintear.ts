@@ -43,8 +43,21 @@ export function lintearBundle(
       }),
     );
   }
-  return resultado(hallazgos);
+  return resultado(sinRepetir(hallazgos));
 }
+
+/**
+ * A guide fact (RDA80–84, aviso) on an element a rechazo rule already reports says the same thing
+ * twice: the rechazo finding is enough.
+ */
+function sinRepetir(hallazgos: Hallazgo[]): Hallazgo[] {
+  const rechazos = hallazgos.filter((h) => regla(h.codigo).severidad === 'rechazo').map((h) => h.ruta);
+  if (rechazos.length === 0) return hallazgos;
+  const cubierta = (r: string) =>
+    rechazos.some((x) => r === x || r.startsWith(`${x}.`) || r.startsWith(`${x}[`));
+  return hallazgos.filter((h) => !CODIGOS_GUIA.has(h.codigo) || !cubierta(h.ruta));
+}
+const CODIGOS_GUIA = new Set(['RDA80', 'RDA81', 'RDA82', 'RDA83', 'RDA84']);
 
 function resultado(hallazgos: Hallazgo[]): { valid: boolean; errores: ErrorAccionable[] } {
   const errores = hallazgos.map(explicar);

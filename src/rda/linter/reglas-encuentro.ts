@@ -162,8 +162,7 @@ export const REGLAS_ENCUENTRO: ReglaRda[] = [
         if (destino?.tipoRecurso !== 'Condition')
           emitir(`${ruta}.diagnosis[${i}].condition`, 'No apunta a una Condition del Bundle.');
       });
-      // The 1..1 slices of this guide are exactly those that carry ExtensionDiagnosisType 1..1.
-      for (const s of e.diagnosticos.ranuras.filter((x) => x.conTipo))
+      for (const s of e.diagnosticos.ranuras.filter((x) => x.min === 1))
         if (!ds.some((d) => d.rank === s.rank))
           emitir(`${ruta}.diagnosis`, `Falta el diagnóstico de rango ${s.rank} (${s.id}, rol ${s.rol}).`);
     }),
