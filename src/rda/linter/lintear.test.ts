@@ -1411,8 +1411,10 @@ describe('lintearBundle: estructura', () => {
     const b = postman('consulta-externa');
     const r = lint(b);
     const ids = r.errores.filter((e) => e.codigo === 'RDA27');
-    expect(ids.length).toBeGreaterThan(5);
-    expect(ids.some((e) => e.explicacion.includes('Prestador externo #110010000101'))).toBe(true);
+    // One finding per resource with local references, not one per reference.
+    const conLocales = (b.entry as R[]).filter((e) => JSON.stringify(e.resource).includes('"reference":"#'));
+    expect(ids).toHaveLength(conLocales.length);
+    expect(ids.some((e) => e.explicacion.includes('#110010000101 (prestador externo'))).toBe(true);
     const antes = structuredClone(b);
     recurso(b, 'Condition')!.subject.reference = '#CC-999';
     expect(nuevos(antes, b)).toEqual(['RDA07', 'RDA72']);

@@ -168,14 +168,22 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
       'El Manual de operaciones usa referencias «#Tipo-n», «#CC-123» y, para el prestador no incluido, «#{código de habilitación}». La plataforma las acepta, pero no son referencias FHIR válidas entre entradas (ref-1) y el validador oficial las reporta.',
     comoCorregir:
       'Prefiera el fullUrl de la entrada (urn:uuid:…); si usa «#id», que apunte a un recurso del Bundle o, solo en custodian/serviceProvider, al código de habilitación.',
+    // One finding per resource, not per reference: a Postman-style body has dozens of them.
     chequear(ctx, emitir) {
       for (const e of ctx.entradas) {
+        const locales: string[] = [];
+        let primera: string | undefined;
         for (const { ruta, ref } of referencias(e.recurso, e.ruta)) {
           if (!ref.startsWith('#')) continue;
-          if (prestadorExterno(ruta, ref))
-            emitir(ruta, `Prestador externo ${ref} (atajo del Manual §5.3 c).`);
-          else if (ctx.resolver(ref)) emitir(ruta, `Referencia ${ref}.`);
+          if (!prestadorExterno(ruta, ref) && !ctx.resolver(ref)) continue; // RDA07
+          primera ??= ruta;
+          locales.push(prestadorExterno(ruta, ref) ? `${ref} (prestador externo, Manual §5.3 c)` : ref);
         }
+        if (primera)
+          emitir(
+            primera,
+            `${locales.length} referencia(s) «#id» en ${e.tipoRecurso}: ${locales.slice(0, 5).join(', ')}${locales.length > 5 ? '…' : ''}.`,
+          );
       }
     },
   },
