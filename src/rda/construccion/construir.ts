@@ -43,8 +43,10 @@ function conSegundos(d: DatosRda): DatosRda {
 
 /** Stable urn:uuid per document and role, so the same datos give the same bundle. */
 function urnes(semilla: string) {
+  // The seed (the whole datos) is hashed once; each role continues a copy of that state.
+  const base = createHash('sha256').update(semilla).update('\0');
   return (rol: string) => {
-    const h = createHash('sha256').update(semilla).update('\0').update(rol).digest('hex');
+    const h = base.copy().update(rol).digest('hex');
     const v = `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
     return `urn:uuid:${v}`;
   };

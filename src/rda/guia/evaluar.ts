@@ -3,7 +3,7 @@ import { BASE_RDA } from '../tipos.js';
 import type { CodigoGuia, Hecho } from './hechos.js';
 import { LISTAS_GUIA } from './listas.js';
 import { LISTAS_TECNOLOGIAS } from './listas-tecnologias.js';
-import { coincide, diferencia, esperado, seleccionar } from './patron.js';
+import { coincide, diferencia, esperado, type Seleccion, seleccionar } from './patron.js';
 
 /** One breach of a guide fact. */
 export interface FaltaGuia {
@@ -62,17 +62,34 @@ function revisarLista(h: Hecho, valor: unknown): string | undefined {
   return undefined;
 }
 
+/** The elements a fact is about: those at its path that match its slice discriminator. */
+function elegir(h: Hecho, recurso: unknown, base: string): Seleccion[] {
+  const sel = seleccionar(recurso, h.ruta, base);
+  return h.donde === undefined ? sel : sel.filter((s) => coincide(s.valor, h.donde));
+}
+
+const claves = new WeakMap<Hecho, string>();
+/** Facts with the same path and discriminator share one selection per resource. */
+function claveDe(h: Hecho): string {
+  let k = claves.get(h);
+  if (k === undefined) {
+    k = `${h.ruta}\u0000${h.donde === undefined ? '' : JSON.stringify(h.donde)}`;
+    claves.set(h, k);
+  }
+  return k;
+}
+
 /** Checks one fact on one resource. */
 export function evaluarHecho(
   h: Hecho,
   recurso: Record<string, unknown>,
   base: string,
   emitir: (f: FaltaGuia) => void,
+  seleccion?: Seleccion[],
 ): void {
   const falta = (ruta: string, detalle: string) => emitir({ codigo: h.codigo, ruta, detalle });
   if (h.si && seleccionar(recurso, h.si, base).length === 0) return;
-  let sel = seleccionar(recurso, h.ruta, base);
-  if (h.donde !== undefined) sel = sel.filter((s) => coincide(s.valor, h.donde));
+  const sel = seleccion ?? elegir(h, recurso, base);
   const rutaHecho = h.ruta ? `${base}.${h.ruta}` : base;
   if (h.min !== undefined && sel.length < h.min)
     falta(rutaHecho, `${h.que}: ${sel.length === 0 ? 'falta' : `hay ${sel.length}, se exigen ${h.min}`}.`);
@@ -90,11 +107,11 @@ export function evaluarHecho(
     if (h.unoDe && !h.unoDe.includes(s.valor as never))
       falta(s.ruta, `${h.que}; se recibió «${mostrarValor(s.valor, 60)}».`);
     for (const r of h.requeridos ?? [])
-      if (!seleccionar(s.valor, r, s.ruta).some((x) => presente(x.valor)))
+      if (!seleccionar(s.valor, r, s).some((x) => presente(x.valor)))
         falta(`${s.ruta}.${r}`, `${h.que}: falta ${r}.`);
     if (h.cuenta) {
       const c = h.cuenta;
-      const n = seleccionar(s.valor, c.ruta, s.ruta).filter(
+      const n = seleccionar(s.valor, c.ruta, s).filter(
         (x) => c.donde === undefined || coincide(x.valor, c.donde),
       ).length;
       if (n < c.min || (c.max !== '*' && n > c.max)) falta(`${s.ruta}.${c.ruta}`, `${h.que}: hay ${n}.`);
@@ -106,16 +123,39 @@ export function evaluarHecho(
   }
 }
 
+const indices = new WeakMap<readonly Hecho[], Map<string, Hecho[]>>();
+/** Facts by profile, built once per fact list (the lists are cached per document type). */
+function indice(hechos: readonly Hecho[]): Map<string, Hecho[]> {
+  let m = indices.get(hechos);
+  if (!m) {
+    m = new Map();
+    for (const h of hechos) {
+      const l = m.get(h.perfil);
+      if (l) l.push(h);
+      else m.set(h.perfil, [h]);
+    }
+    indices.set(hechos, m);
+  }
+  return m;
+}
+
 /** Every breach of the given facts in the resources of a bundle. */
 export function evaluarGuia(hechos: readonly Hecho[], recursos: readonly RecursoDelBundle[]): FaltaGuia[] {
   const out: FaltaGuia[] = [];
-  const porPerfil = new Map<string, Hecho[]>();
-  for (const h of hechos) porPerfil.set(h.perfil, [...(porPerfil.get(h.perfil) ?? []), h]);
+  const porPerfil = indice(hechos);
+  const emitir = (f: FaltaGuia) => out.push(f);
   for (const r of recursos) {
+    const selecciones = new Map<string, Seleccion[]>();
     for (const p of r.perfiles) {
       for (const h of porPerfil.get(p) ?? []) {
         if (r.recurso.resourceType !== h.recurso) continue;
-        evaluarHecho(h, r.recurso, r.ruta, (f) => out.push(f));
+        const k = claveDe(h);
+        let sel = selecciones.get(k);
+        if (!sel) {
+          sel = elegir(h, r.recurso, r.ruta);
+          selecciones.set(k, sel);
+        }
+        evaluarHecho(h, r.recurso, r.ruta, emitir, sel);
       }
     }
   }

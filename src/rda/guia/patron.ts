@@ -7,41 +7,72 @@
  */
 export type Patron = unknown;
 
-export interface Seleccion {
-  valor: unknown;
-  ruta: string;
+/** An element found at a path; its FHIR path is built only when a message needs it. */
+export class Seleccion {
+  constructor(
+    readonly valor: unknown,
+    private readonly padre: Seleccion | string,
+    private readonly parte = '',
+    private readonly indice = -1,
+  ) {}
+
+  get ruta(): string {
+    if (typeof this.padre === 'string') return this.padre;
+    return `${this.padre.ruta}.${this.parte}${this.indice >= 0 ? `[${this.indice}]` : ''}`;
+  }
 }
 
 const esObj = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+const cortes = new Map<string, string[]>();
+const partes = (ruta: string) => {
+  let p = cortes.get(ruta);
+  if (!p) {
+    p = ruta.split('.');
+    cortes.set(ruta, p);
+  }
+  return p;
+};
+
 /** Elements at `ruta` ("a.b.c", '' = the value itself) under `raiz`, with their FHIR paths. */
-export function seleccionar(raiz: unknown, ruta: string, base: string): Seleccion[] {
-  let actuales: Seleccion[] = [{ valor: raiz, ruta: base }];
+export function seleccionar(raiz: unknown, ruta: string, base: string | Seleccion): Seleccion[] {
+  let actuales: Seleccion[] = [typeof base === 'string' ? new Seleccion(raiz, base) : base];
   if (ruta === '') return actuales;
-  for (const parte of ruta.split('.')) {
+  for (const parte of partes(ruta)) {
     const siguientes: Seleccion[] = [];
     for (const a of actuales) {
       if (!esObj(a.valor)) continue;
       const v = a.valor[parte];
       if (Array.isArray(v)) {
-        for (let i = 0; i < v.length; i++) siguientes.push({ valor: v[i], ruta: `${a.ruta}.${parte}[${i}]` });
-      } else if (v !== undefined && v !== null) siguientes.push({ valor: v, ruta: `${a.ruta}.${parte}` });
+        for (let i = 0; i < v.length; i++) siguientes.push(new Seleccion(v[i], a, parte, i));
+      } else if (v !== undefined && v !== null) siguientes.push(new Seleccion(v, a, parte));
     }
     actuales = siguientes;
   }
   return actuales;
 }
 
-/** FHIR pattern[x] semantics. */
+/** FHIR pattern[x] semantics. Hot path of the linter: plain loops, no allocation. */
 export function coincide(valor: unknown, patron: Patron): boolean {
   if (Array.isArray(patron)) {
-    const items = Array.isArray(valor) ? valor : valor === undefined ? [] : [valor];
-    return patron.every((p) => items.some((v) => coincide(v, p)));
+    for (const p of patron) {
+      let alguno = false;
+      if (Array.isArray(valor)) {
+        for (const v of valor)
+          if (coincide(v, p)) {
+            alguno = true;
+            break;
+          }
+      } else if (valor !== undefined) alguno = coincide(valor, p);
+      if (!alguno) return false;
+    }
+    return true;
   }
-  if (esObj(patron)) {
+  if (typeof patron === 'object' && patron !== null) {
     if (!esObj(valor)) return false;
-    return Object.entries(patron).every(([k, p]) => coincide(valor[k], p));
+    for (const k in patron) if (!coincide(valor[k], (patron as Record<string, unknown>)[k])) return false;
+    return true;
   }
   return valor === patron;
 }

@@ -55,6 +55,17 @@ function deLaRebanada(ctx: ContextoLint, r: Rebanada, rebanadas: readonly Rebana
     );
 }
 
+const memoReferencias = new WeakMap<ContextoLint, { e: Entrada; refs: { ruta: string; ref: string }[] }[]>();
+/** The references of every entry, walked once per document (RDA07 and RDA27 both read them). */
+function referenciasDe(ctx: ContextoLint) {
+  let m = memoReferencias.get(ctx);
+  if (!m) {
+    m = ctx.entradas.map((e) => ({ e, refs: referencias(e.recurso, e.ruta) }));
+    memoReferencias.set(ctx, m);
+  }
+  return m;
+}
+
 export const REGLAS_BUNDLE: ReglaRda[] = [
   {
     codigo: 'RDA02',
@@ -151,8 +162,8 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
     comoCorregir:
       'Incluya el recurso referenciado como entrada del Bundle y use como referencia su fullUrl (urn:uuid:…).',
     chequear(ctx, emitir) {
-      for (const e of ctx.entradas) {
-        for (const { ruta, ref } of referencias(e.recurso, e.ruta)) {
+      for (const { refs } of referenciasDe(ctx)) {
+        for (const { ruta, ref } of refs) {
           if (ref === REFERENCIA_MINSALUD || prestadorExterno(ruta, ref)) continue;
           if (!ctx.resolver(ref)) emitir(ruta, `Referencia sin destino: ${ref}.`);
         }
@@ -170,10 +181,10 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
       'Prefiera el fullUrl de la entrada (urn:uuid:…); si usa «#id», que apunte a un recurso del Bundle o, solo en custodian/serviceProvider, al código de habilitación.',
     // One finding per resource, not per reference: a Postman-style body has dozens of them.
     chequear(ctx, emitir) {
-      for (const e of ctx.entradas) {
+      for (const { e, refs } of referenciasDe(ctx)) {
         const locales: string[] = [];
         let primera: string | undefined;
-        for (const { ruta, ref } of referencias(e.recurso, e.ruta)) {
+        for (const { ruta, ref } of refs) {
           if (!ref.startsWith('#')) continue;
           if (!prestadorExterno(ruta, ref) && !ctx.resolver(ref)) continue; // RDA07
           primera ??= ruta;
