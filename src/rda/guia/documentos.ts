@@ -69,6 +69,27 @@ const siempre = (clave: ClaveSeccion, min = 0, max: Max = '*'): SeccionDeDocumen
 /** «Notas aclaratorias» 0..1: when present it has entries (1..*), it is never sent empty. */
 const NOTAS: SeccionDeDocumento = { clave: 'notasAclaratorias', presencia: 0, min: 1, max: '*' };
 
+/**
+ * The sections of every care-episode Composition; they differ by type only in the minimum entries of
+ * payers, problems and the epicrisis (addendum, at most one) and in the sections only some types have.
+ */
+const seccionesAtencion = (
+  min: { pagadores: number; problemas: number; anexos: number },
+  propias: ClaveSeccion[],
+): SeccionDeDocumento[] => [
+  siempre('pagadores', min.pagadores),
+  siempre('ocupacion'),
+  siempre('incapacidades'),
+  siempre('medicamentos'),
+  siempre('alergias'),
+  siempre('problemas', min.problemas),
+  siempre('factoresRiesgo'),
+  siempre('solicitudes'),
+  NOTAS,
+  siempre('anexos', min.anexos, 1),
+  ...propias.map((c) => siempre(c)),
+];
+
 const AMB_DIAGNOSTICOS: readonly RanuraDiagnostico[] = [
   { id: 'MainDiagnosis', rank: 1, min: 1, rol: '8319008', conTipo: true },
   { id: 'Comorbidity-1', rank: 2, min: 0, rol: '398192003', conTipo: false },
@@ -116,18 +137,7 @@ export const DOCUMENTOS_GUIA: Record<TipoRda, DocumentoGuia> = {
     loinc: { code: '51845-6', display: 'Outpatient Consult note' },
     autores: ['Organization', 'Practitioner'],
     evento: false,
-    secciones: [
-      siempre('pagadores'),
-      siempre('ocupacion'),
-      siempre('incapacidades'),
-      siempre('medicamentos'),
-      siempre('alergias'),
-      siempre('problemas', 1),
-      siempre('factoresRiesgo'),
-      siempre('solicitudes'),
-      NOTAS,
-      siempre('anexos', 1, 1),
-    ],
+    secciones: seccionesAtencion({ pagadores: 0, problemas: 1, anexos: 1 }, []),
     cuentaSecciones: { min: 9, max: 10 },
     encuentro: {
       perfil: 'EncounterAmbulatoryRDA',
@@ -148,21 +158,11 @@ export const DOCUMENTOS_GUIA: Record<TipoRda, DocumentoGuia> = {
     loinc: { code: '59258-4', display: 'Emergency department Discharge summary' },
     autores: ['Organization', 'Practitioner'],
     evento: false,
-    secciones: [
-      siempre('pagadores', 1),
-      siempre('ocupacion'),
-      siempre('incapacidades'),
-      siempre('medicamentos'),
-      siempre('alergias'),
-      siempre('problemas', 1),
-      siempre('factoresRiesgo'),
-      siempre('solicitudes'),
-      NOTAS,
-      siempre('anexos', 1, 1),
-      siempre('triage'),
-      siempre('procedimientos'),
-      siempre('resultados'),
-    ],
+    secciones: seccionesAtencion({ pagadores: 1, problemas: 1, anexos: 1 }, [
+      'triage',
+      'procedimientos',
+      'resultados',
+    ]),
     cuentaSecciones: { min: 12, max: 13 },
     encuentro: {
       perfil: 'EncounterEmergencyRDA',
@@ -184,20 +184,7 @@ export const DOCUMENTOS_GUIA: Record<TipoRda, DocumentoGuia> = {
     loinc: { code: '34105-7', display: 'Hospital Discharge summary' },
     autores: ['Organization'],
     evento: false,
-    secciones: [
-      siempre('pagadores', 1),
-      siempre('ocupacion'),
-      siempre('incapacidades'),
-      siempre('medicamentos'),
-      siempre('alergias'),
-      siempre('problemas'),
-      siempre('factoresRiesgo'),
-      siempre('solicitudes'),
-      NOTAS,
-      siempre('anexos', 0, 1),
-      siempre('procedimientos'),
-      siempre('resultados'),
-    ],
+    secciones: seccionesAtencion({ pagadores: 1, problemas: 0, anexos: 0 }, ['procedimientos', 'resultados']),
     cuentaSecciones: { min: 11, max: 12 },
     encuentro: {
       perfil: 'EncounterHospitalizationRDA',

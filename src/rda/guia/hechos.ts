@@ -154,6 +154,18 @@ function hechosEncuentro(tipo: TipoRda): Hecho[] {
   if (!e) return [];
   const base = { perfil: e.perfil, recurso: 'Encounter' };
   const enTipo = (lista: NombreLista) => ({ coding: [{ system: sistema(lista) }] });
+  // An Encounter.type slice (1..1, discriminated by the coding's system) bound to a guide list.
+  const rebanadaTipo = (lista: NombreLista, nombre: string): Hecho[] => [
+    { ...base, codigo: 'RDA82', ruta: 'type', donde: enTipo(lista), min: 1, max: 1, que: `${nombre} (1..1)` },
+    {
+      ...base,
+      codigo: 'RDA83',
+      ruta: 'type',
+      donde: enTipo(lista),
+      lista: { nombre: lista, display: true },
+      que: `${nombre} (${lista})`,
+    },
+  ];
   const out: Hecho[] = [
     {
       ...base,
@@ -183,57 +195,9 @@ function hechosEncuentro(tipo: TipoRda): Hecho[] {
       max: e.tipos.max,
       que: `Tipos del encuentro (${e.tipos.min}..${e.tipos.max})`,
     },
-    {
-      ...base,
-      codigo: 'RDA82',
-      ruta: 'type',
-      donde: enTipo('ColombianTechModality'),
-      min: 1,
-      max: 1,
-      que: 'Modalidad del encuentro (1..1)',
-    },
-    {
-      ...base,
-      codigo: 'RDA83',
-      ruta: 'type',
-      donde: enTipo('ColombianTechModality'),
-      lista: { nombre: 'ColombianTechModality', display: true },
-      que: 'Modalidad del encuentro (ColombianTechModality)',
-    },
-    {
-      ...base,
-      codigo: 'RDA82',
-      ruta: 'type',
-      donde: enTipo('GrupoServicios'),
-      min: 1,
-      max: 1,
-      que: 'Grupo de servicios del encuentro (1..1)',
-    },
-    {
-      ...base,
-      codigo: 'RDA83',
-      ruta: 'type',
-      donde: enTipo('GrupoServicios'),
-      lista: { nombre: 'GrupoServicios', display: true },
-      que: 'Grupo de servicios del encuentro (GrupoServicios)',
-    },
-    {
-      ...base,
-      codigo: 'RDA82',
-      ruta: 'type',
-      donde: enTipo('EntornoAtencion'),
-      min: 1,
-      max: 1,
-      que: 'Entorno de la atención (1..1)',
-    },
-    {
-      ...base,
-      codigo: 'RDA83',
-      ruta: 'type',
-      donde: enTipo('EntornoAtencion'),
-      lista: { nombre: 'EntornoAtencion', display: true },
-      que: 'Entorno de la atención (EntornoAtencion)',
-    },
+    ...rebanadaTipo('ColombianTechModality', 'Modalidad del encuentro'),
+    ...rebanadaTipo('GrupoServicios', 'Grupo de servicios del encuentro'),
+    ...rebanadaTipo('EntornoAtencion', 'Entorno de la atención'),
     {
       ...base,
       codigo: 'RDA81',

@@ -1,5 +1,6 @@
 import { BASE_RDA } from '../tipos.js';
 import type { Hecho } from './hechos.js';
+import type { NombreLista } from './listas.js';
 
 /**
  * Fixed values, required elements and code bindings the guide 1.0.0 sets on the resources of the
@@ -18,6 +19,22 @@ const declarada = { perfil: 'ConditionStatementRDA', recurso: 'Condition' } as c
 const ips = { perfil: 'CareDeliveryOrganizationRDA', recurso: 'Organization' } as const;
 const paciente = { perfil: 'PatientRDA', recurso: 'Patient' } as const;
 const profesional = { perfil: 'PractitionerRDA', recurso: 'Practitioner' } as const;
+
+/** A coded extension whose value must be a code of a guide list with its display. */
+const enExtension = (
+  base: { perfil: string; recurso: string },
+  ruta: string,
+  extension: string,
+  lista: NombreLista,
+  nombre: string,
+): Hecho => ({
+  ...base,
+  codigo: 'RDA83',
+  ruta,
+  donde: { url: ext(extension) },
+  lista: { nombre: lista, display: true },
+  que: `${nombre} (${lista})`,
+});
 
 /** The person identifier slice both PatientRDA and PractitionerRDA carry. */
 function identificacionPersona(base: { perfil: string; recurso: string }): Hecho[] {
@@ -324,46 +341,41 @@ export const FIJOS_RECURSOS: readonly Hecho[] = [
     si: 'gender',
     que: 'Sexo biológico: ExtensionBiologicalGender en Patient.gender (1..1 si hay gender)',
   },
-  {
-    ...paciente,
-    codigo: 'RDA83',
-    ruta: '_gender.extension',
-    donde: { url: ext('ExtensionBiologicalGender') },
-    lista: { nombre: 'ColombianGenderGroup', display: true },
-    que: 'Sexo biológico (ColombianGenderGroup)',
-  },
-  {
-    ...paciente,
-    codigo: 'RDA83',
-    ruta: 'extension',
-    donde: { url: ext('ExtensionPatientEthnicity') },
-    lista: { nombre: 'ColombianEthnicGroup', display: true },
-    que: 'Pertenencia étnica (ColombianEthnicGroup)',
-  },
-  {
-    ...paciente,
-    codigo: 'RDA83',
-    ruta: 'extension',
-    donde: { url: ext('ExtensionPatientDisability') },
-    lista: { nombre: 'ColombianDisabilityClassification', display: true },
-    que: 'Discapacidad (ColombianDisabilityClassification)',
-  },
-  {
-    ...paciente,
-    codigo: 'RDA83',
-    ruta: 'extension',
-    donde: { url: ext('ExtensionPatientGenderIdentity') },
-    lista: { nombre: 'ColombianGenderIdentity', display: true },
-    que: 'Identidad de género (ColombianGenderIdentity)',
-  },
-  {
-    ...paciente,
-    codigo: 'RDA83',
-    ruta: 'address.extension',
-    donde: { url: ext('ExtensionResidenceZone') },
-    lista: { nombre: 'ColombianResidenceZone', display: true },
-    que: 'Zona de residencia (ColombianResidenceZone)',
-  },
+  enExtension(
+    paciente,
+    '_gender.extension',
+    'ExtensionBiologicalGender',
+    'ColombianGenderGroup',
+    'Sexo biológico',
+  ),
+  enExtension(
+    paciente,
+    'extension',
+    'ExtensionPatientEthnicity',
+    'ColombianEthnicGroup',
+    'Pertenencia étnica',
+  ),
+  enExtension(
+    paciente,
+    'extension',
+    'ExtensionPatientDisability',
+    'ColombianDisabilityClassification',
+    'Discapacidad',
+  ),
+  enExtension(
+    paciente,
+    'extension',
+    'ExtensionPatientGenderIdentity',
+    'ColombianGenderIdentity',
+    'Identidad de género',
+  ),
+  enExtension(
+    paciente,
+    'address.extension',
+    'ExtensionResidenceZone',
+    'ColombianResidenceZone',
+    'Zona de residencia',
+  ),
   // PractitionerRDA.
   ...identificacionPersona(profesional),
   {

@@ -134,3 +134,15 @@ export function crearContexto(
     apunta: (r) => (esObj(r) ? resolver(r.reference) : undefined),
   };
 }
+
+export type Emitir = (ruta: string, detalle?: string) => void;
+
+/** The four care-episode types (every type but the patient's own statement). */
+export const EPISODIOS = ['consulta-externa', 'hospitalizacion', 'urgencias'] as const;
+
+/** Runs a check on every entry of a resource type. */
+export const enCada =
+  (tipoRecurso: string, f: (r: Rec, ruta: string, ctx: ContextoLint, emitir: Emitir, e: Entrada) => void) =>
+  (ctx: ContextoLint, emitir: Emitir) => {
+    for (const e of ctx.porTipo(tipoRecurso)) f(e.recurso, e.ruta, ctx, emitir, e);
+  };

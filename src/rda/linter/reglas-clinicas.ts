@@ -1,25 +1,7 @@
 import { FORMATOS } from '../codigos.js';
 import { mostrarValor } from '../json-acotado.js';
 import { REFERENCIA_MINSALUD, SISTEMAS } from '../tipos.js';
-import {
-  arr,
-  type ContextoLint,
-  codigoEn,
-  type Entrada,
-  esObj,
-  objs,
-  type Rec,
-  type ReglaRda,
-  texto,
-} from './contexto.js';
-
-type Emitir = (ruta: string, detalle?: string) => void;
-
-const enCada =
-  (tipoRecurso: string, f: (r: Rec, ruta: string, ctx: ContextoLint, emitir: Emitir, e: Entrada) => void) =>
-  (ctx: ContextoLint, emitir: Emitir) => {
-    for (const e of ctx.porTipo(tipoRecurso)) f(e.recurso, e.ruta, ctx, emitir, e);
-  };
+import { arr, codigoEn, enCada, esObj, objs, type ReglaRda, texto } from './contexto.js';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 /** Resources whose `subject` is the patient of the document. */

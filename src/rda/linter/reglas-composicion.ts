@@ -7,6 +7,8 @@ import {
   arr,
   type ContextoLint,
   codigoEn,
+  type Emitir,
+  EPISODIOS,
   esObj,
   esPagador,
   objs,
@@ -15,9 +17,6 @@ import {
   texto,
 } from './contexto.js';
 
-type Emitir = (ruta: string, detalle?: string) => void;
-
-const EPISODIOS = ['consulta-externa', 'hospitalizacion', 'urgencias'] as const;
 const seccionesDe = (ctx: ContextoLint) =>
   ctx.composicion ? objs(ctx.composicion.recurso.section).map((s, i) => ({ s, i })) : [];
 const rutaComp = (ctx: ContextoLint) => ctx.composicion?.ruta ?? 'Bundle.entry[0].resource';

@@ -2,10 +2,18 @@ import { CODIGOS, FORMATOS } from '../codigos.js';
 import { DOCUMENTOS_GUIA } from '../guia/documentos.js';
 import { mostrarValor } from '../json-acotado.js';
 import { perfil, SISTEMAS } from '../tipos.js';
-import { arr, type ContextoLint, codigoEn, esObj, objs, type Rec, type ReglaRda } from './contexto.js';
+import {
+  arr,
+  type ContextoLint,
+  codigoEn,
+  type Emitir,
+  EPISODIOS,
+  esObj,
+  objs,
+  type Rec,
+  type ReglaRda,
+} from './contexto.js';
 
-type Emitir = (ruta: string, detalle?: string) => void;
-const EPISODIOS = ['consulta-externa', 'hospitalizacion', 'urgencias'] as const;
 /** ObservationTriageRDA's fixed SNOMED CT code (how an undeclared triage is recognised). */
 const TRIAGE = '225390008';
 /** FHIR dateTime with a time: seconds and zone are required. */

@@ -4,9 +4,9 @@ import { mostrarValor } from '../json-acotado.js';
 import { extension, SISTEMAS } from '../tipos.js';
 import {
   arr,
-  type ContextoLint,
   codigoEn,
-  type Entrada,
+  type Emitir,
+  enCada,
   esObj,
   esPagador,
   extensiones,
@@ -16,15 +16,6 @@ import {
   texto,
   valorCodificado,
 } from './contexto.js';
-
-type Emitir = (ruta: string, detalle?: string) => void;
-
-/** Runs a check on every entry of a resource type. */
-const enCada =
-  (tipoRecurso: string, f: (r: Rec, ruta: string, ctx: ContextoLint, emitir: Emitir, e: Entrada) => void) =>
-  (ctx: ContextoLint, emitir: Emitir) => {
-    for (const e of ctx.porTipo(tipoRecurso)) f(e.recurso, e.ruta, ctx, emitir, e);
-  };
 
 /** The NationalPersonIdentifier slice: system RNEC, a value, PN + a ColombianPersonIdentifier code. */
 function identificadorNacional(r: Rec): { i: number; id: Rec } | undefined {
