@@ -51,4 +51,21 @@ export interface Hallazgo extends Donde {
   valor?: unknown;
   /** Specific Spanish detail appended to the explanation ("se esperaban 4 caracteres"). */
   detalle?: string;
+  /**
+   * The care this finding misses may be in another invoice: what the entity's filed history must
+   * show to satisfy it (see src/rips/validacion/historia.ts). Such a finding is not a local rechazo.
+   */
+  cruce?: CruceHistoria;
+}
+
+/** What a cross-RIPS finding looks for in the entity's own filed services. */
+export interface CruceHistoria {
+  /** Services that satisfy it (a type, optionally only of a service group or an otrosServicios type). */
+  busca: readonly { tipo: TipoServicio; grupo?: string; tipoOS?: string }[];
+  /** antes: started at or before `fecha` · desde: started at or after `fecha`. */
+  cuando: 'antes' | 'desde';
+  /** The RIPS date of the record ('YYYY-MM-DD HH:MM'). */
+  fecha: string;
+  /** «CC 123» of the patient when it is not the finding's user (a newborn with its own document). */
+  documento?: string;
 }

@@ -112,6 +112,18 @@ export class ValidacionRipsResolver {
     xmlFevFile: string | null,
     @Ctx() ctx: Contexto,
   ): Promise<ResultadoValidacionRips> {
+    const r = await this.validarSinHistoria(rips, ripsTexto, cuerpoFlujo, fechaEvaluacion, xmlFevFile, ctx);
+    return ctx.servicios.validacionRips.conHistoria(r, ctx.auth?.entidad.id);
+  }
+
+  private async validarSinHistoria(
+    rips: unknown,
+    ripsTexto: string | null,
+    cuerpoFlujo: FlujoCuerpo | null,
+    fechaEvaluacion: Date | null,
+    xmlFevFile: string | null,
+    ctx: Contexto,
+  ): Promise<ResultadoValidacionRips> {
     // The checks express.json applies to JSON bodies (json-seguro.ts), on the JSON inside the string;
     // its nesting is bounded by the engine as it walks each user.
     if (typeof ripsTexto === 'string') {

@@ -210,6 +210,8 @@ const RECHAZO: Severidad = 'rechazo';
 const NN: [Severidad, Severidad] = [AVISO, AVISO];
 const RR: [Severidad, Severidad] = [RECHAZO, RECHAZO];
 const NR: [Severidad, Severidad] = [AVISO, RECHAZO];
+/** Care that may be in another invoice (Hallazgo.cruce): a note on both dates, never a local rechazo. */
+const CRUCE: [Severidad, Severidad] = ['informativo', 'informativo'];
 
 interface Caso {
   codigo: string;
@@ -366,7 +368,7 @@ const CASOS: Caso[] = [
   },
   {
     codigo: 'RVC056',
-    severidad: RR,
+    severidad: CRUCE,
     validos: [
       con({
         hospitalizacion: [hospitalizacion()],
@@ -418,7 +420,7 @@ const CASOS: Caso[] = [
   },
   {
     codigo: 'RVC062',
-    severidad: NR,
+    severidad: CRUCE,
     validos: [
       rips(
         usuario({
@@ -808,6 +810,27 @@ describe('RVC050–RVC098: casos particulares', () => {
     rn.tipoDocumentoIdentificacion = madre.tipoDocumentoIdentificacion;
     rn.numDocumentoIdentificacion = madre.numDocumentoIdentificacion;
     expect(validar('RVC053', rips(madre), DESPUES).errores).toEqual([]);
+  });
+
+  it('RVC054: sin la atención previa en el archivo es una nota (puede estar en otra factura); con ella después del ingreso, rechazo', () => {
+    const sola = validar(
+      'RVC054',
+      con({ hospitalizacion: [hospitalizacion({ viaIngresoServicioSalud: '02' })] }),
+      DESPUES,
+    );
+    expect(sola.valid).toBe(true);
+    expect(sola.errores.map((e) => [e.codigo, e.severidad])).toEqual([['RVC054', 'informativo']]);
+    expect(sola.errores[0]!.explicacion).toMatch(/historia nacional/);
+    const despues = validar(
+      'RVC054',
+      con({
+        consultas: [consulta({ fechaInicioAtencion: '2026-03-02 08:00' })],
+        hospitalizacion: [hospitalizacion({ viaIngresoServicioSalud: '02' })],
+      }),
+      DESPUES,
+    );
+    expect(despues.errores.map((e) => [e.codigo, e.severidad])).toEqual([['RVC054', 'rechazo']]);
+    expect(despues.errores[0]!.explicacion).toMatch(/solo la muestra con fecha posterior/);
   });
 
   it('RVC054 no cuenta la propia hospitalización ni registros posteriores al ingreso', () => {

@@ -1,5 +1,5 @@
 import type { Catalogos } from '../catalogos/tipos.js';
-import type { Clase, Donde, Registro, TipoServicio } from '../tipos.js';
+import type { Clase, CruceHistoria, Donde, Registro, TipoServicio } from '../tipos.js';
 
 /** The class a rule has from a date on (Res. 2275/2023 classes, then Res. 948/2026 from 2026-06-01). */
 export interface ClaseVigente {
@@ -54,7 +54,12 @@ export interface ContextoRegla {
   catalogos: Catalogos;
   /** The invoice data when the RIPS is validated with its XML (FEV gate); rules of alcance 'fev' run only then. */
   fev?: DatosFev;
-  emitir(codigo: string, donde: Donde, campo?: string, extra?: { valor?: unknown; detalle?: string }): void;
+  emitir(
+    codigo: string,
+    donde: Donde,
+    campo?: string,
+    extra?: { valor?: unknown; detalle?: string; cruce?: CruceHistoria },
+  ): void;
 }
 
 /**

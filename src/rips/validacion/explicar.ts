@@ -3,6 +3,7 @@ import { ubicacion } from '../../errores/ubicacion.js';
 import type { CampoSpec, TablaCampos } from '../estructura/tipos.js';
 import type { Regla } from '../reglas/tipos.js';
 import {
+  type CruceHistoria,
   type Hallazgo,
   NOMBRE_REGISTRO,
   type Registro,
@@ -92,6 +93,19 @@ export function rutaDe(h: Hallazgo): string {
   return ruta || '$';
 }
 
+/** Appended to a cross-RIPS finding the file does not satisfy (see Hallazgo.cruce). */
+export const TEXTO_CRUCE =
+  'Esta factura no la contiene y no se encontró en lo que la entidad ha radicado con este servicio; puede estar en otra factura: el MUV lo verifica contra la historia nacional del paciente. No es un rechazo local.';
+
+/**
+ * The cross-RIPS findings of a result, by their explained object (identity survives the merges
+ * with the FEV gate's findings); read and dropped by the history step, never serialized.
+ */
+export const PENDIENTES_HISTORIA = new WeakMap<
+  ErrorAccionable,
+  { documento: string; cruce: CruceHistoria }
+>();
+
 /**
  * Turns raw findings into ErrorAccionable (registry texts, severity on the evaluation date,
  * a location a person understands) and RipsIssue, in a deterministic order. Only the first
@@ -159,7 +173,8 @@ export function explicar(
 
   for (const { h, ruta } of ordenados) {
     const regla = o.reglas.get(h.codigo);
-    const severidad: Severidad = regla ? severidadDeRegla(regla) : 'rechazo';
+    // Care that may be in another invoice is not decidable here: a note, whatever the rule's class.
+    const severidad: Severidad = h.cruce ? 'informativo' : regla ? severidadDeRegla(regla) : 'rechazo';
     if (lleno || errores.length >= limites.maxHallazgos) {
       lleno = true;
       contarOmitido(omitidos, h.codigo, severidad);
@@ -179,6 +194,7 @@ export function explicar(
       regla?.explicacion ?? `Hallazgo ${h.codigo}.`,
       detalle,
       h.valor !== undefined ? `Valor informado: ${mostrarValor(h.valor)}.` : undefined,
+      h.cruce ? TEXTO_CRUCE : undefined,
     ]
       .filter(Boolean)
       .join(' ');
@@ -217,6 +233,8 @@ export function explicar(
     }
     errores.push(error);
     issues.push(issue);
+    if (h.cruce && documentoUsuario)
+      PENDIENTES_HISTORIA.set(error, { documento: documentoUsuario, cruce: h.cruce });
   }
 
   for (const n of notas) {

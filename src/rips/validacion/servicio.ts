@@ -27,6 +27,7 @@ import { facturaDe } from './explicar.js';
 import type { FlujoCuerpo } from './flujo-cuerpo.js';
 import { fuenteDe, type LecturaEnFlujo, leerCola, leerInicio, usuariosEnFlujo } from './flujo-rips.js';
 import { type GrupoHilos, TramoInvalido } from './hilos/grupo.js';
+import { type ConsultaHistoria, conHistoria } from './historia.js';
 import { Recorrido } from './motor.js';
 import { ErrorTextoRips, MiembrosTrasUsuarios, ripsPorPartes } from './texto-rips.js';
 import { restoEnBytes } from './textos-bytes.js';
@@ -39,6 +40,8 @@ export interface ProveedorCatalogos {
 /** Validates with the current catalogs; the structure checker is compiled once per catalog set. */
 export class ServicioValidacionRips {
   private readonly verificadores = new WeakMap<Catalogos, VerificadorEstructura>();
+  /** The entity's filed history for cross-RIPS findings (src/rips/historia); none in pure tests. */
+  historia?: ConsultaHistoria;
 
   constructor(
     private readonly catalogos: ProveedorCatalogos,
@@ -61,6 +64,11 @@ export class ServicioValidacionRips {
     omitidos: HallazgosOmitidos[];
   } {
     return acotarHallazgos(lista, this.limites);
+  }
+
+  /** Cross-RIPS findings the entity's own filed history satisfies are dropped (historia.ts). */
+  conHistoria(r: ResultadoValidacion, entidadId: string | null | undefined): Promise<ResultadoValidacion> {
+    return conHistoria(r, entidadId, this.historia);
   }
 
   async validar(em: EntityManager, rips: Registro, fecha?: Date): Promise<ResultadoValidacion> {

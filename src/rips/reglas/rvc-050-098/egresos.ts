@@ -264,8 +264,16 @@ const PREVIO_POR_VIA: Readonly<
   },
 };
 
-/** A record of the user matching one of `previos` that starts at or before `ingreso`. */
-function hayPrevio(ref: RefServicio, previos: readonly Previo[], ingreso: number): boolean {
+/**
+ * Whether the user has a record matching one of `previos`: starting at or before `ingreso` (the
+ * previous care), only later ones (the file contradicts the admission route), or none.
+ */
+function previoEnArchivo(
+  ref: RefServicio,
+  previos: readonly Previo[],
+  ingreso: number,
+): 'antes' | 'despues' | 'ninguno' {
+  let despues = false;
   for (const p of previos) {
     const lista = listaDe(ref.usuario, p.tipo);
     const campo = CAMPO_INICIO[p.tipo];
@@ -275,10 +283,11 @@ function hayPrevio(ref: RefServicio, previos: readonly Previo[], ingreso: number
       if (p.grupo && texto(previo.grupoServicios) !== p.grupo) continue;
       const inicio = minutos(previo[campo]);
       // A malformed date is reported by the structure check; do not add a second finding.
-      if (inicio === null || inicio <= ingreso) return true;
+      if (inicio === null || inicio <= ingreso) return 'antes';
+      despues = true;
     }
   }
-  return false;
+  return despues ? 'despues' : 'ninguno';
 }
 
 const rvc054 = regla({
@@ -288,9 +297,9 @@ const rvc054 = regla({
   mensajeOficial: 'El paciente no cuenta con servicios informados previo al ingreso a hospitalización.',
   titulo: 'Hospitalización sin la atención previa que indica la vía de ingreso',
   explicacion:
-    'La «Vía de ingreso» de una hospitalización dice de qué atención de la misma institución viene el paciente, y esa atención debe estar informada: 02 «Derivado de consulta externa» supone una consulta; 03 «Derivado de urgencias», un registro de urgencias con observación o una consulta o un procedimiento del grupo 05 «Atención inmediata»; 04 «Derivado de hospitalización», otra hospitalización; 05 «Derivado de sala de cirugía» y 06 «Derivado de sala de partos», un procedimiento. Se busca en este RIPS un registro del mismo paciente con fecha igual o anterior al ingreso; las demás vías no se verifican aquí.',
+    'La «Vía de ingreso» de una hospitalización dice de qué atención de la misma institución viene el paciente (DT1, campo H02: «existencia de atención en la misma institución previo al ingreso»): 02 «Derivado de consulta externa» supone una consulta; 03 «Derivado de urgencias», un registro de urgencias con observación o una consulta o un procedimiento del grupo 05 «Atención inmediata»; 04 «Derivado de hospitalización», otra hospitalización; 05 «Derivado de sala de cirugía» y 06 «Derivado de sala de partos», un procedimiento. Esa atención suele estar en otra factura (una cobertura por factura, cortes de facturación, notas que solo llevan los registros afectados): se busca en este RIPS y en los servicios que la entidad ha radicado con este servicio; es rechazo solo cuando este RIPS muestra esa atención con fecha posterior al ingreso.',
   comoCorregir:
-    'Incluya en el RIPS el registro de la atención previa (consulta, urgencias, procedimiento u hospitalización) o corrija la vía de ingreso; si el paciente llegó de otra institución, la vía es 13 «Referido de otra institución».',
+    'Registre la vía de ingreso tal como ocurrió. Si la atención previa se facturó en otra factura, no hay nada que corregir: el MUV la verifica con la historia del paciente. Si se prestó dentro de esta factura, inclúyala en el RIPS con su fecha real; si este RIPS la muestra después del ingreso, revise en el sistema de origen cuál de las dos fechas quedó mal registrada.',
   alcance: 'local',
   servicio: {
     tipos: ['hospitalizacion'],
@@ -299,18 +308,31 @@ const rvc054 = regla({
       const previa = via ? PREVIO_POR_VIA[via] : undefined;
       const ingreso = minutos(r.fechaInicioAtencion);
       if (!previa || ingreso === null) return;
-      if (hayPrevio(ref, previa.previos, ingreso)) return;
+      const enArchivo = previoEnArchivo(ref, previa.previos, ingreso);
+      if (enArchivo === 'antes') return;
+      const fecha = String(r.fechaInicioAtencion);
+      if (enArchivo === 'despues') {
+        ctx.emitir('RVC054', dondeServicio(ref), 'viaIngresoServicioSalud', {
+          valor: via,
+          detalle: `La vía «${via}» (${previa.nombre}) supone ${previa.esperado} del mismo paciente con fecha igual o anterior al ingreso (${fecha}), y este RIPS solo la muestra con fecha posterior.`,
+        });
+        return;
+      }
       ctx.emitir('RVC054', dondeServicio(ref), 'viaIngresoServicioSalud', {
         valor: via,
-        detalle: `La vía «${via}» (${previa.nombre}) supone ${previa.esperado} del mismo paciente con fecha igual o anterior al ingreso (${String(r.fechaInicioAtencion)}), pero este RIPS no incluye ese registro.`,
+        detalle: `La vía «${via}» (${previa.nombre}) supone ${previa.esperado} del mismo paciente con fecha igual o anterior al ingreso (${fecha}).`,
+        cruce: { busca: previa.previos, cuando: 'antes', fecha },
       });
     },
   },
 });
 
+/** Any filed service of the patient (RVC062: the services after the derivation). */
+const CUALQUIER_SERVICIO = TIPOS_SERVICIO.map((tipo) => ({ tipo }));
+
 interface EstadoDerivado {
   usuariosConServicios: PorDocumento<true>;
-  recienNacidos: { donde: Donde; tipo: string; numero: string }[];
+  recienNacidos: { donde: Donde; tipo: string; numero: string; fecha: string }[];
 }
 
 /** Any non-empty service array (no copies: this runs once per user). */
@@ -347,9 +369,9 @@ const rvc062 = regla<EstadoDerivado>({
     'El paciente fue derivado a otro servicio, pero no se encuentra información de los servicios prestados.',
   titulo: 'Paciente derivado a otro servicio sin servicios informados',
   explicacion:
-    'Si la condición de egreso de una urgencia con observación, una hospitalización o un recién nacido es 03 «Paciente derivado a otro servicio», deben informarse los servicios que se le prestaron. Aquí se verifica que el paciente tenga en este RIPS algún otro servicio con fecha igual o posterior al ingreso del registro derivado; para el recién nacido, que aparezca como usuario con su propio documento y con servicios.',
+    'Si la condición de egreso de una urgencia con observación, una hospitalización o un recién nacido es 03 «Paciente derivado a otro servicio», deben estar informados los servicios que se le prestaron después. Esos servicios suelen ir en otra factura (cortes de facturación, otra cobertura): se buscan en este RIPS (otro servicio del paciente con fecha igual o posterior al ingreso; para el recién nacido, que aparezca como usuario con su propio documento y con servicios) y en los servicios que la entidad ha radicado con este servicio.',
   comoCorregir:
-    'Incluya en el RIPS los servicios prestados en el servicio al que se derivó el paciente (por ejemplo, la hospitalización o los procedimientos) o corrija la condición de egreso (por ejemplo, 01 «Paciente con destino a su domicilio»).',
+    'Registre la condición de egreso tal como ocurrió. Si los servicios posteriores se facturaron o se facturarán en otra factura, no hay nada que corregir: el MUV los verifica con la historia del paciente. Si se prestaron dentro de esta factura, inclúyalos en el RIPS.',
   alcance: 'local',
   // Same entries as a set of claveDocumento keys.
   estado: () => ({ usuariosConServicios: new PorDocumento(' '), recienNacidos: [] }),
@@ -369,25 +391,30 @@ const rvc062 = regla<EstadoDerivado>({
         if (clave && clave !== claveDocumento(ref.usuario)) {
           const tipo = texto(r.tipoDocumentoIdentificacion)!;
           const numero = texto(r.numDocumentoIdentificacion)!;
-          estado.recienNacidos.push({ donde: dondeServicio(ref), tipo, numero });
+          const fecha = String(r.fechaNacimiento ?? '');
+          estado.recienNacidos.push({ donde: dondeServicio(ref), tipo, numero, fecha });
         }
         return;
       }
       const ingreso = minutos(r.fechaInicioAtencion);
       if (ingreso === null || hayServicioDesde(ref.usuario, ingreso, ref)) return;
+      const fecha = String(r.fechaInicioAtencion);
       ctx.emitir('RVC062', dondeServicio(ref), 'condicionDestinoUsuarioEgreso', {
         valor: EGRESO_DERIVADO,
-        detalle: `No hay en este RIPS otro servicio del paciente con fecha igual o posterior al ingreso (${String(r.fechaInicioAtencion)}).`,
+        detalle: `No hay en este RIPS otro servicio del paciente con fecha igual o posterior al ingreso (${fecha}).`,
+        cruce: { busca: CUALQUIER_SERVICIO, cuando: 'desde', fecha },
       });
     },
   },
   final(ctx, estado) {
-    for (const { donde, tipo, numero } of estado.recienNacidos) {
+    for (const { donde, tipo, numero, fecha } of estado.recienNacidos) {
       if (estado.usuariosConServicios.get(tipo, numero)) continue;
       ctx.emitir('RVC062', donde, 'condicionDestinoUsuarioEgreso', {
         valor: EGRESO_DERIVADO,
         detalle:
           'El recién nacido no aparece en este RIPS como usuario, con su propio documento, con servicios.',
+        // The newborn's own services, not the mother's: the history is looked up by its document.
+        cruce: { busca: CUALQUIER_SERVICIO, cuando: 'desde', fecha, documento: `${tipo} ${numero}` },
       });
     }
   },

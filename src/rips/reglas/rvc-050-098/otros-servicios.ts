@@ -3,6 +3,9 @@ import { clases, type Regla, regla } from '../tipos.js';
 import { dondeServicio, texto } from './comun.js';
 import { conNombre, TIPO_OTRO_SERVICIO } from './tablas.js';
 
+/** What supports a stay (RVC056): an urgencias record with observation or a hospitalization. */
+const SOPORTE_ESTANCIA = [{ tipo: 'urgencias' }, { tipo: 'hospitalizacion' }] as const;
+
 const DISPOSITIVOS = '01';
 const ESTANCIAS = '03';
 const COMPLEMENTARIOS = '04';
@@ -45,9 +48,9 @@ export const REGLAS_OTROS_SERVICIOS: Regla[] = [
       'Hay información de estancia(s) pero no se encuentran registros de urgencias u hospitalizaciones que la(s) soporten.',
     titulo: 'Estancia sin urgencias ni hospitalización que la soporte',
     explicacion:
-      'Un registro de «Otros servicios» de tipo 03 «Estancias» debe estar soportado por un registro de urgencias con observación o de hospitalización del mismo paciente en este RIPS.',
+      'Un registro de «Otros servicios» de tipo 03 «Estancias» debe estar soportado por un registro de urgencias con observación o de hospitalización del mismo paciente. Ese registro puede estar en otra factura (una nota crédito, débito o de ajuste lleva solo los registros afectados; los cortes de facturación parten una estancia larga): se busca en este RIPS y en los servicios que la entidad ha radicado con este servicio.',
     comoCorregir:
-      'Incluya en el RIPS el registro de urgencias con observación o de hospitalización al que corresponde la estancia, o corrija el tipo de otro servicio si no es una estancia.',
+      'Si la urgencia o la hospitalización se facturó en otra factura, no hay nada que corregir: el MUV la verifica con la historia del paciente. Si se prestó dentro de esta factura, inclúyala en el RIPS; si el registro no es una estancia, corrija su tipo de otro servicio en el sistema de origen.',
     alcance: 'local',
     servicio: {
       tipos: ['otrosServicios'],
@@ -58,6 +61,11 @@ export const REGLAS_OTROS_SERVICIOS: Regla[] = [
           valor: ESTANCIAS,
           detalle:
             'El paciente no tiene registros de urgencias con observación ni de hospitalización en este RIPS.',
+          cruce: {
+            busca: SOPORTE_ESTANCIA,
+            cuando: 'antes',
+            fecha: String(r.fechaSuministroTecnologia ?? ''),
+          },
         });
       },
     },
