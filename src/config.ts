@@ -73,6 +73,8 @@ export interface Config {
     maxHallazgos: number;
     /** Characters of those findings' texts, all together. */
     maxRespuestaCaracteres: number;
+    /** HMAC key of the patient documents in the history of filed services (src/rips/historia). */
+    claveHistoria: Buffer;
   };
   /** FEV gate (invoice XML): max decoded AttachedDocument size and element nesting. */
   fev: { maxBytes: number; maxProfundidad: number };
@@ -328,6 +330,7 @@ export function loadConfig(env: Env = process.env): Config {
       'es obligatoria en producción: 32 bytes en base64 que cifran las credenciales del Ministerio (genere una con: openssl rand -base64 32 y consérvela)',
     );
   const claveCursor = l.clave('RDA_CURSOR_KEY', 32, false);
+  const claveHistoria = l.clave('RIPS_HISTORIA_CLAVE', 32, false);
   const databaseUrl = l.url('DATABASE_URL', ['postgres:', 'postgresql:']);
   if (produccion && !l.texto('DATABASE_URL'))
     l.problema(
@@ -401,6 +404,8 @@ export function loadConfig(env: Env = process.env): Config {
       cuerpoEnteroHastaBytes: l.tamano('RIPS_CUERPO_ENTERO_HASTA', '2mb'),
       maxHallazgos: l.entero('RIPS_MAX_HALLAZGOS', 2000, 1, 1_000_000),
       maxRespuestaCaracteres: l.tamano('RIPS_MAX_RESPUESTA', '8mb', 1),
+      // Set below, like the cursor key.
+      claveHistoria: Buffer.alloc(0),
     },
     fev: {
       maxBytes: l.tamano('FEV_MAX_BYTES', '16mb', 1),
@@ -443,5 +448,8 @@ export function loadConfig(env: Env = process.env): Config {
   // Several instances must share the cursor key; without one it is derived from the credentials key.
   config.rda.claveCursor =
     claveCursor ?? createHmac('sha256', config.credentialsKey).update('rda-cursor').digest();
+  // Stable per installation without its own variable: derived from the credentials key (see docs/operacion.md).
+  config.rips.claveHistoria =
+    claveHistoria ?? createHmac('sha256', config.credentialsKey).update('rips-historia').digest();
   return config;
 }

@@ -88,6 +88,7 @@ export function crearServicios(
       simultaneas: config.muv.radicacionesSimultaneas,
       esperaMaximaMs: pendienteTrasMs(config),
       completarDuranteMs: config.muv.completarDuranteMs,
+      claveHistoria: config.rips.claveHistoria,
     },
     medidor,
   );

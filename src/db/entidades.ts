@@ -8,6 +8,7 @@ import { Transmision } from '../rda/transmision/transmision.entity.js';
 import { ConteoRadicacion } from '../resumen/conteo-radicacion.entity.js';
 import { CargaCatalogo } from '../rips/catalogos/carga-catalogo.entity.js';
 import { FilaCatalogo } from '../rips/catalogos/fila-catalogo.entity.js';
+import { ServicioRadicado } from '../rips/historia/servicio-radicado.entity.js';
 import { Radicacion } from '../rips/radicacion/radicacion.entity.js';
 
 /** Every persisted class, listed explicitly (ReflectMetadataProvider, no folder globs). */
@@ -23,4 +24,5 @@ export const ENTIDADES_ORM = [
   ConteoTransmision,
   Radicacion,
   ConteoRadicacion,
+  ServicioRadicado,
 ];

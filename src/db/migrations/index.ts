@@ -7,6 +7,7 @@ import { Migration20261123300000_transmisiones } from './Migration20261123300000
 import { Migration20261123400000_avisos } from './Migration20261123400000_avisos.js';
 import { Migration20261125100000_radicacion_pendiente } from './Migration20261125100000_radicacion_pendiente.js';
 import { Migration20261125200000_radicacion_omitidos } from './Migration20261125200000_radicacion_omitidos.js';
+import { Migration20261126100000_historia_servicio } from './Migration20261126100000_historia_servicio.js';
 
 /** Applied in order; names are stored in `mikro_orm_migrations`. */
 export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
@@ -23,4 +24,5 @@ export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
     name: 'Migration20261125200000_radicacion_omitidos',
     class: Migration20261125200000_radicacion_omitidos,
   },
+  { name: 'Migration20261126100000_historia_servicio', class: Migration20261126100000_historia_servicio },
 ];

@@ -8,6 +8,7 @@ import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { ErrorApp, errores } from '../../errores/errores.js';
 import { resumenError } from '../../logger.js';
 import { MEDIDOR_NULO, type Medidor } from '../../metricas/medidor.js';
+import { registrarServicios } from '../historia/registrar.js';
 import type { ClienteMuv, EnvioMuv } from '../muv/cliente.js';
 import { explicarResultadoMuv } from '../muv/explicar.js';
 import { fechaMuv, type RegistroCuv } from '../muv/respuesta.js';
@@ -43,6 +44,8 @@ export interface OpcionesRadicacion {
   esperaMaximaMs?: number;
   /** Completing the evidence row is retried this long when the database fails after the call. */
   completarDuranteMs?: number;
+  /** HMAC key of the history of filed services (RIPS_HISTORIA_CLAVE); without it nothing is indexed. */
+  claveHistoria?: Buffer;
 }
 
 const LIMITE_LISTA = 100;
@@ -96,6 +99,7 @@ export class ServicioRadicacion {
   private readonly enVuelo = new Map<string, Promise<ResultadoRadicar>>();
   private readonly esperaMaximaMs: number;
   private readonly completarDuranteMs: number;
+  private readonly claveHistoria: Buffer | undefined;
 
   constructor(
     private readonly validacion: ServicioValidacionRips,
@@ -107,6 +111,7 @@ export class ServicioRadicacion {
     this.semaforo = new Semaforo(opciones.simultaneas ?? 32);
     this.esperaMaximaMs = opciones.esperaMaximaMs ?? 10 * 60_000;
     this.completarDuranteMs = opciones.completarDuranteMs ?? 15_000;
+    this.claveHistoria = opciones.claveHistoria;
   }
 
   async radicar(
@@ -363,6 +368,7 @@ export class ServicioRadicacion {
           motivo: 'El MUV validó el paquete y emitió el CUV.',
         },
         log,
+        doc.rips,
       );
     }
     const rechazo = {
@@ -410,6 +416,7 @@ export class ServicioRadicacion {
           'Conciliada: el MUV ya había radicado este documento (una respuesta anterior no llegó o se radicó por otra vía); el CUV se obtuvo con ConsultarCUV y lo registrado coincide con lo enviado.',
         ),
         log,
+        doc.rips,
       );
     }
     return this.terminar(
@@ -458,6 +465,7 @@ export class ServicioRadicacion {
               `Conciliada: la carga no obtuvo respuesta (${falla.message}), pero ConsultarCUV muestra el documento radicado con lo enviado; el CUV es el que registra el MUV.`,
             ),
             log,
+            doc.rips,
           );
         }
         await this.completar(
@@ -495,9 +503,10 @@ export class ServicioRadicacion {
     hallazgos: Locales,
     valores: Valores,
     log?: Logger,
+    rips?: Registro,
   ): Promise<ResultadoRadicar> {
     const acotados = this.conteos(hallazgos.errores, hallazgos.omitidos);
-    const guardada = await this.completar(em, fila, { ...valores, ...acotados }, log);
+    const guardada = await this.completar(em, fila, { ...valores, ...acotados }, log, rips);
     if (!guardada && valores.estado === 'radicado') {
       fila.motivo =
         `${fila.motivo ?? ''} La evidencia quedó pendiente de completar (la base de datos no respondió); se completa sola con ConsultarCUV.`.trim();
@@ -507,19 +516,27 @@ export class ServicioRadicacion {
 
   /**
    * UPDATE of the pending row (the only one the table allows), retried while the database comes
-   * back. False when it could not be written: the reconciler completes it later.
+   * back. False when it could not be written: the reconciler completes it later. A `radicado` row
+   * with its RIPS at hand also indexes its services, in the same transaction (see indexar).
    */
   private async completar(
     em: EntityManager,
     fila: Radicacion,
     valores: Valores & Partial<Pick<Radicacion, 'nErrores' | 'nAvisos'>>,
     log?: Logger,
+    rips?: Registro,
   ): Promise<boolean> {
     Object.assign(fila, valores);
     const limite = Date.now() + this.completarDuranteMs;
+    const indexar = valores.estado === 'radicado' && rips !== undefined && this.claveHistoria !== undefined;
     for (let pausa = 100; ; pausa = Math.min(pausa * 2, 2000)) {
       try {
-        await em.fork().nativeUpdate(Radicacion, { id: fila.id, estado: 'pendiente' }, valores);
+        if (!indexar) await em.fork().nativeUpdate(Radicacion, { id: fila.id, estado: 'pendiente' }, valores);
+        else
+          await em.fork().transactional(async (tem) => {
+            const n = await tem.nativeUpdate(Radicacion, { id: fila.id, estado: 'pendiente' }, valores);
+            if (n) await this.indexar(tem, fila, rips, log);
+          });
         return true;
       } catch (e) {
         if (Date.now() + pausa > limite) {
@@ -531,6 +548,26 @@ export class ServicioRadicacion {
         }
         await esperar(pausa);
       }
+    }
+  }
+
+  /**
+   * Adds the filed services to the entity's history (src/rips/historia) under a savepoint: a
+   * failure there is logged and rolled back alone, and the filing stays `radicado`.
+   */
+  private async indexar(tem: EntityManager, fila: Radicacion, rips: Registro, log?: Logger): Promise<void> {
+    const conexion = tem.getConnection();
+    const contexto = tem.getTransactionContext();
+    await conexion.execute('savepoint historia', [], 'run', contexto);
+    try {
+      await registrarServicios(tem, fila.entidad.id, fila.id, rips, this.claveHistoria!);
+      await conexion.execute('release savepoint historia', [], 'run', contexto);
+    } catch (e) {
+      await conexion.execute('rollback to savepoint historia', [], 'run', contexto);
+      log?.warn(
+        { radicacion: fila.id, err: resumenError(e) },
+        'no se pudo registrar el historial de servicios de la radicación; la radicación queda radicada',
+      );
     }
   }
 
