@@ -167,7 +167,12 @@ export class ServicioRadicacion {
       const previa = await this.radicadaPrevia(em, entidad, doc);
       if (previa) return repetidaDe(previa);
     }
-    const local = await compuertaLocal(this.validacion, em, { rips: doc.rips, xmlFevFile: doc.xmlFevFile });
+    const local = await compuertaLocal(
+      this.validacion,
+      em,
+      { rips: doc.rips, xmlFevFile: doc.xmlFevFile },
+      entidad.id,
+    );
     if (!local.valid) {
       const fila = em.create(Radicacion, {
         ...this.identidad(entidad, doc),
