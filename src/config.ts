@@ -277,10 +277,11 @@ function validadorHl7(l: Lector, env: Env): ConfigValidadorHl7 {
 
 function rechazoDesde(l: Lector): Record<string, string> {
   try {
-    return parsearRechazoDesde(l.texto('RIPS_RECHAZO_DESDE'));
+    // Over the built-in announced dates: an entry moves a date, CODIGO=nunca drops it.
+    return parsearRechazoDesde(l.texto('RIPS_RECHAZO_DESDE'), RECHAZO_DESDE);
   } catch (e) {
     l.problemaDe(e as Error, 'RIPS_RECHAZO_DESDE');
-    return {};
+    return { ...RECHAZO_DESDE };
   }
 }
 
@@ -398,7 +399,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutSondaMs: l.entero('READY_PROBE_TIMEOUT_MS', 2000, 1, 600_000),
     },
     rips: {
-      rechazoDesde: { ...RECHAZO_DESDE, ...rechazoDesde(l) },
+      rechazoDesde: rechazoDesde(l),
       hilos: l.entero('RIPS_HILOS', Math.min(2, os.availableParallelism()), 0, 256),
       hiloDesdeBytes: l.tamano('RIPS_HILO_DESDE', '1mb'),
       cuerpoEnteroHastaBytes: l.tamano('RIPS_CUERPO_ENTERO_HASTA', '2mb'),

@@ -14,6 +14,8 @@ export interface CodigoFev {
   titulo: string;
   explicacion: string;
   comoCorregir: string;
+  /** What the element is, for a person (`ubicacion.campoNombre`); the XML path stays in `campo`/`ruta`. */
+  campoNombre: string;
 }
 
 type PorTipo = Partial<Record<TipoDocumentoFev, string>>;
@@ -37,6 +39,8 @@ interface Fila {
   notificacion?: string[];
   /** Official element path, with the document's root name replaced per type. */
   ruta: string;
+  /** Business name of the element in Spanish, per document type («la nota crédito»…). */
+  nombre: (doc: string) => string;
   mensaje: (ruta: string) => string;
   titulo: (doc: string) => string;
   explicacion: (doc: string) => string;
@@ -51,12 +55,19 @@ const tipos = (fed: string, cnd?: string, dnd?: string): PorTipo => ({
 const espejo = (n: string, soloFactura = false): PorTipo =>
   soloFactura ? { Invoice: `FED${n}` } : { Invoice: `FED${n}`, CreditNote: `CND${n}`, DebitNote: `DND${n}` };
 
+const mayuscula = (t: string) => `${t[0]!.toUpperCase()}${t.slice(1)}`;
+/** «el código de la modalidad de pago (schemeID)» → «Código de la modalidad de pago». */
+const nombreDeQue = (que: string) => mayuscula(que.replace(/^(el|la|los|las) /, '').replace(/ \(\S+\)$/, ''));
+/** «la nota crédito» → «Nota crédito». */
+const nombreDoc = (doc: string) => mayuscula(doc.replace(/^la /, ''));
+
 /** "X is missing or empty" rows: code, element path and what the element is. */
 function presencia(clave: string, codigos: PorTipo, ruta: string, que: string, porQue: string): Fila {
   return {
     clave,
     codigos,
     ruta,
+    nombre: () => nombreDeQue(que),
     mensaje: (r) => `[${r}] ${NO_EXISTE}`,
     titulo: (doc) => `Falta ${que} en ${doc}`,
     explicacion: (doc) =>
@@ -69,6 +80,7 @@ function grupoSalud(clave: string, codigos: PorTipo, nombre: string, que: string
     clave,
     codigos,
     ruta: `Interoperabilidad.Group.Collection.AdditionalInformation.${nombre}`,
+    nombre: () => mayuscula(que),
     mensaje: (r) => `[${r}] ${SIN_GRUPO}`,
     titulo: () => `Falta el dato ${nombre} en la extensión de salud`,
     explicacion: (doc) =>
@@ -84,6 +96,7 @@ const FILAS: Fila[] = [
     clave: 'archivoFormato',
     codigos: { Invoice: 'GI005', CreditNote: 'GI005', DebitNote: 'GI005' },
     ruta: 'xmlFevFile',
+    nombre: () => 'Archivo XML del documento electrónico',
     mensaje: () => 'Solo se admiten archivos con extensión XML, para el envío de las FEV, ND, NC',
     titulo: () => 'El archivo de la factura no es un XML en base64',
     explicacion: () =>
@@ -95,6 +108,7 @@ const FILAS: Fila[] = [
     clave: 'archivoVacio',
     codigos: { Invoice: 'GI006', CreditNote: 'GI006', DebitNote: 'GI006' },
     ruta: 'xmlFevFile',
+    nombre: () => 'Archivo XML del documento electrónico',
     mensaje: () => 'El archivo XML está vacío',
     titulo: () => 'El archivo XML de la factura está vacío',
     explicacion: () => 'Se recibió «xmlFevFile» sin contenido.',
@@ -104,6 +118,7 @@ const FILAS: Fila[] = [
     clave: 'archivoGrande',
     codigos: { Invoice: 'GI008', CreditNote: 'GI008', DebitNote: 'GI008' },
     ruta: 'xmlFevFile',
+    nombre: () => 'Archivo XML del documento electrónico',
     mensaje: () => 'El tamaño del archivo XML es mayor a 16 MB',
     titulo: () => 'El archivo XML supera el tamaño máximo',
     explicacion: () =>
@@ -115,6 +130,7 @@ const FILAS: Fila[] = [
     clave: 'archivoFaltante',
     codigos: { Invoice: 'VPQ004', CreditNote: 'VPQ004', DebitNote: 'VPQ004' },
     ruta: 'xmlFevFile',
+    nombre: () => 'Archivo XML del documento electrónico',
     mensaje: () => 'Falta el archivo XML en la carpeta',
     titulo: () => 'Falta el XML de la factura o nota',
     explicacion: () =>
@@ -125,6 +141,7 @@ const FILAS: Fila[] = [
     clave: 'archivoSobrante',
     codigos: { Invoice: 'XML02', CreditNote: 'XML02', DebitNote: 'XML02' },
     ruta: 'xmlFevFile',
+    nombre: () => 'Archivo XML del documento electrónico',
     mensaje: () => 'Las notas de ajuste (NA) y los RIPS sin factura (RS) se radican sin XML.',
     titulo: () => 'Este RIPS no lleva XML de factura',
     explicacion: () =>
@@ -137,6 +154,7 @@ const FILAS: Fila[] = [
     clave: 'estructuraContenedor',
     codigos: tipos('FEV001', 'NCV001', 'NDV001'),
     ruta: 'AttachedDocument',
+    nombre: () => 'Contenedor electrónico del documento',
     mensaje: () => 'Hay un error en la estructura del XML en el apartado [AttachedDocument]',
     titulo: () => 'El contenedor (AttachedDocument) está mal formado',
     explicacion: () =>
@@ -148,6 +166,7 @@ const FILAS: Fila[] = [
     clave: 'estructuraDocumento',
     codigos: tipos('FEV002', 'NCV002', 'NDV002'),
     ruta: 'AttachedDocument.Attachment.ExternalReference.Description',
+    nombre: (doc) => `${nombreDoc(doc)} dentro del contenedor`,
     mensaje: () => 'Hay un error en la estructura del XML en apartado [Invoice]',
     titulo: (doc) => `El XML de ${doc} dentro del contenedor está mal formado`,
     explicacion: (doc) =>
@@ -159,6 +178,7 @@ const FILAS: Fila[] = [
     clave: 'estructuraRespuesta',
     codigos: tipos('FEV003', 'NCV003', 'NDV003'),
     ruta: 'AttachedDocument.ParentDocumentLineReference.DocumentReference.Attachment.ExternalReference.Description',
+    nombre: () => 'Respuesta de validación de la DIAN',
     mensaje: () => 'Hay un error en la estructura del XML en el apartado [ApplicationResponse]',
     titulo: () => 'La respuesta de la DIAN dentro del contenedor está mal formada',
     explicacion: () =>
@@ -169,6 +189,7 @@ const FILAS: Fila[] = [
     clave: 'noEsTipo',
     codigos: tipos('FEV008', 'NCV008', 'NDV008'),
     ruta: 'AttachedDocument.Attachment.ExternalReference.Description',
+    nombre: () => 'Documento electrónico dentro del contenedor',
     mensaje: (r) =>
       r === 'CreditNote'
         ? 'El Documento Electrónico seleccionado NO es una Nota Crédito'
@@ -186,6 +207,7 @@ const FILAS: Fila[] = [
     clave: 'contenedor',
     codigos: tipos('PFE001', 'PNC001', 'PDN001'),
     ruta: 'AttachedDocument',
+    nombre: () => 'Contenedor electrónico del documento',
     mensaje: (r) => `[${r}] El apartado no existe o no tiene valor en el XML del documento electrónico`,
     titulo: () => 'Se envió el documento sin su contenedor (AttachedDocument)',
     explicacion: (doc) =>
@@ -197,6 +219,7 @@ const FILAS: Fila[] = [
     clave: 'documento',
     codigos: tipos('PFE002', 'PNC002', 'PDN002'),
     ruta: 'AttachedDocument.Attachment.ExternalReference.Description',
+    nombre: (doc) => `${nombreDoc(doc)} dentro del contenedor`,
     mensaje: (r) => `[${r === 'Invoice' ? 'Invoice' : r}] ${NO_EXISTE}`,
     titulo: (doc) => `El contenedor no trae ${doc}`,
     explicacion: (doc) =>
@@ -207,6 +230,7 @@ const FILAS: Fila[] = [
     clave: 'respuesta',
     codigos: tipos('PFE003', 'PNC003', 'PDN003'),
     ruta: 'AttachedDocument.ParentDocumentLineReference.DocumentReference.Attachment.ExternalReference.Description',
+    nombre: () => 'Respuesta de validación de la DIAN',
     mensaje: () => `[ApplicationResponse] ${NO_EXISTE}`,
     titulo: () => 'El contenedor no trae la respuesta de validación de la DIAN',
     explicacion: () =>
@@ -218,6 +242,7 @@ const FILAS: Fila[] = [
     clave: 'referencia',
     codigos: { CreditNote: 'PNC012', DebitNote: 'PDN012' },
     ruta: 'BillingReference.InvoiceDocumentReference',
+    nombre: () => 'Factura referenciada por la nota',
     mensaje: () =>
       'No existe el Tag [BillingReference.InvoiceDocumentReference] de la Factura Electrónica referenciada en el XML',
     titulo: (doc) => `${doc[0]!.toUpperCase()}${doc.slice(1)} no referencia una factura`,
@@ -230,6 +255,8 @@ const FILAS: Fila[] = [
     clave: 'numeroRips',
     codigos: { Invoice: 'PFP001', CreditNote: 'PFP001', DebitNote: 'PFP001' },
     ruta: 'Invoice.ID',
+    nombre: (doc) =>
+      doc === NOMBRE_DOC.Invoice ? 'Número de la factura' : 'Número de la factura referenciada por la nota',
     mensaje: () => 'El número de Factura Electrónica no corresponde al reportado por Rips',
     titulo: () => 'El número de factura del XML no es el del RIPS',
     explicacion: () =>
@@ -241,6 +268,7 @@ const FILAS: Fila[] = [
     clave: 'respuestaCodigo',
     codigos: { Invoice: 'AAR001', CreditNote: 'AAR001', DebitNote: 'AAR001' },
     ruta: 'ApplicationResponse.DocumentResponse[0].Response.ResponseCode',
+    nombre: () => 'Resultado de la validación de la DIAN',
     mensaje: (r) => `[${r}] El valor reportado no es válido o está vacío`,
     titulo: () => 'La respuesta de la DIAN no trae un código de resultado válido',
     explicacion: () =>
@@ -251,6 +279,7 @@ const FILAS: Fila[] = [
     clave: 'rechazadaDian',
     codigos: { Invoice: 'GI010', CreditNote: 'GI010', DebitNote: 'GI010' },
     ruta: 'ApplicationResponse.DocumentResponse[0].Response.ResponseCode',
+    nombre: () => 'Resultado de la validación de la DIAN',
     mensaje: (r) => `[${r}] El documento electrónico fue rechazado por la DIAN`,
     titulo: () => 'La DIAN rechazó el documento',
     explicacion: () =>
@@ -262,6 +291,7 @@ const FILAS: Fila[] = [
     clave: 'noAprobado',
     codigos: tipos('GI011', 'GI014', 'GI017'),
     ruta: 'ApplicationResponse.DocumentResponse[0].DocumentReference',
+    nombre: () => 'Documento que validó la DIAN',
     mensaje: (r) =>
       r.startsWith('DebitNote')
         ? 'La Nota Débito no corresponde a la aprobada por la DIAN'
@@ -284,14 +314,14 @@ const FILAS: Fila[] = [
     'numero',
     espejo('003'),
     'ID',
-    'el número (prefijo y consecutivo)',
+    'el número del documento (prefijo y consecutivo)',
     'Es el número con que se cruza el RIPS.',
   ),
   presencia(
     'cufe',
     espejo('004'),
     'UUID',
-    'el CUFE o CUDE',
+    'el código único del documento (CUFE o CUDE)',
     'Es el código único que asignó la DIAN al documento.',
   ),
   presencia('fechaEmision', espejo('005'), 'IssueDate', 'la fecha de emisión', ''),
@@ -377,6 +407,7 @@ const FILAS: Fila[] = [
     clave: 'prepagoUnico',
     codigos: espejo('061', true),
     ruta: 'PrepaidPayment',
+    nombre: () => 'Pagos anticipados por concepto de recaudo',
     mensaje: () => '[/Invoice/cac:PrepaidPayment] El apartado debe ser informado una única vez por concepto',
     titulo: () => 'Pago anticipado repetido para un mismo concepto',
     explicacion: () =>
@@ -477,6 +508,7 @@ const FILAS: Fila[] = [
     clave: 'modalidadValor',
     codigos: espejo('133'),
     ruta: 'Interoperabilidad.Group.Collection.AdditionalInformation.MODALIDAD_PAGO',
+    nombre: () => 'Modalidad de pago',
     mensaje: (r) => `[${r}] El valor reportado no es válido o está vacío`,
     titulo: () => 'Modalidad de pago no válida',
     explicacion: () =>
@@ -496,6 +528,7 @@ const FILAS: Fila[] = [
     clave: 'coberturaValor',
     codigos: espejo('134'),
     ruta: 'Interoperabilidad.Group.Collection.AdditionalInformation.COBERTURA_PLAN_BENEFICIOS',
+    nombre: () => 'Cobertura o plan de beneficios',
     mensaje: (r) => `[${r}] El valor reportado no es válido o está vacío`,
     titulo: () => 'Cobertura o plan de beneficios no válida',
     explicacion: () =>
@@ -547,6 +580,7 @@ const FILAS: Fila[] = [
     clave: 'tipoInvalido',
     codigos: tipos('VFE001', 'VCN001'),
     ruta: 'InvoiceTypeCode',
+    nombre: (doc) => (doc === NOMBRE_DOC.Invoice ? 'Tipo de factura' : `Tipo de ${doc.replace(/^la /, '')}`),
     mensaje: (r) => `[${r}] El valor reportado no es válido o está vacío`,
     titulo: (doc) => `Tipo de documento no válido en ${doc}`,
     explicacion: () =>
@@ -557,6 +591,7 @@ const FILAS: Fila[] = [
     clave: 'tipoNoValido',
     codigos: tipos('VFE002', 'VCN002'),
     ruta: 'InvoiceTypeCode',
+    nombre: (doc) => (doc === NOMBRE_DOC.Invoice ? 'Tipo de factura' : `Tipo de ${doc.replace(/^la /, '')}`),
     mensaje: (r) =>
       `[${r}] El valor reportado no es válido para ${r.startsWith('Credit') ? 'Nota Crédito' : 'Factura Electrónica'}`,
     titulo: (doc) => `El tipo de documento no sirve para ${doc} en salud`,
@@ -568,6 +603,7 @@ const FILAS: Fila[] = [
     clave: 'operacionSalud',
     codigos: { Invoice: 'VFE003' },
     ruta: 'CustomizationID',
+    nombre: () => 'Tipo de operación',
     mensaje: () =>
       '[Invoice.CustomizationID] El valor reportado de la Factura Electrónica no es válido del sector Salud o está vacío',
     titulo: () => 'La factura no tiene un tipo de operación del sector salud',
@@ -580,6 +616,7 @@ const FILAS: Fila[] = [
     clave: 'numeroInvalido',
     codigos: tipos('VFE005', 'VCN004', 'VDN002'),
     ruta: 'ID',
+    nombre: (doc) => `Número de ${doc}`,
     mensaje: (r) => `[${r}.ID] El valor reportado contiene caracteres inválidos o está vacío`,
     titulo: (doc) => `El número de ${doc} tiene caracteres inválidos`,
     explicacion: () => 'El número (prefijo y consecutivo) solo puede tener letras, dígitos y guiones.',
@@ -589,6 +626,7 @@ const FILAS: Fila[] = [
     clave: 'cufeInvalido',
     codigos: tipos('VFE006', 'VCN005', 'VDN003'),
     ruta: 'UUID',
+    nombre: () => 'Código único del documento (CUFE o CUDE)',
     mensaje: (r) => `[${r}.UUID] El valor reportado contiene caracteres inválidos o está vacío`,
     titulo: (doc) => `El CUFE/CUDE de ${doc} tiene caracteres inválidos`,
     explicacion: () =>
@@ -599,6 +637,7 @@ const FILAS: Fila[] = [
     clave: 'emisorEsquema',
     codigos: tipos('VFE011', 'VCN010', 'VDN008'),
     ruta: 'AccountingSupplierParty.Party.PartyTaxScheme[0].CompanyID.schemeName',
+    nombre: () => 'Tipo de identificación del facturador',
     mensaje: (r) => `[${r}] Debe informar literal '31'`,
     titulo: () => 'El NIT del facturador no está identificado como NIT (31)',
     explicacion: () =>
@@ -609,6 +648,7 @@ const FILAS: Fila[] = [
     clave: 'emisorDvValor',
     codigos: tipos('VFE012', 'VCN011', 'VDN009'),
     ruta: 'AccountingSupplierParty.Party.PartyTaxScheme[0].CompanyID.schemeID',
+    nombre: () => 'Dígito de verificación del NIT del facturador',
     mensaje: (r) => `[${r}] Debe informar el Dígito de Verificación o está vacío`,
     titulo: () => 'Dígito de verificación del NIT del facturador no válido',
     explicacion: () =>
@@ -619,6 +659,7 @@ const FILAS: Fila[] = [
     clave: 'periodoInicioValor',
     codigos: tipos('VFE020', 'VCN019', 'VDN017'),
     ruta: 'InvoicePeriod.StartDate',
+    nombre: () => 'Fecha de inicio del periodo de facturación',
     mensaje: () => 'Debe reportar la fecha de inicio del periodo del documento electrónico',
     titulo: () => 'Fecha de inicio del periodo de facturación no válida',
     explicacion: () =>
@@ -630,6 +671,7 @@ const FILAS: Fila[] = [
     clave: 'periodoFinValor',
     codigos: tipos('VFE021', 'VCN020', 'VDN018'),
     ruta: 'InvoicePeriod.EndDate',
+    nombre: () => 'Fecha final del periodo de facturación',
     mensaje: () => 'Debe reportar la fecha final del periodo del documento electrónico',
     titulo: () => 'Fecha final del periodo de facturación no válida',
     explicacion: () => 'InvoicePeriod/EndDate es una fecha AAAA-MM-DD (DT2 §4.11).',
@@ -654,6 +696,7 @@ function construir(): { porCodigo: Map<string, CodigoFev>; porClave: Map<string,
         titulo: f.titulo(doc),
         explicacion: f.explicacion(doc),
         comoCorregir: f.comoCorregir ?? REEMITIR,
+        campoNombre: f.nombre(doc),
       });
     }
   }
@@ -670,6 +713,12 @@ export function codigoDe(clave: string, tipo: TipoDocumentoFev): string | undefi
   const c = REGISTRO.porClave.get(clave);
   if (!c) throw new Error(`Comprobación FEV desconocida: ${clave}`);
   return c[tipo];
+}
+
+/** Business name of a check's element for a document type (`ubicacion.campoNombre`). */
+export function nombreDe(clave: string, tipo: TipoDocumentoFev): string {
+  const f = FILAS.find((x) => x.clave === clave);
+  return f ? f.nombre(NOMBRE_DOC[tipo]) : nombreDoc(NOMBRE_DOC[tipo]);
 }
 
 /** Element path shown to a person: the row's path under the document root. */

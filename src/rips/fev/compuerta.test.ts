@@ -343,6 +343,167 @@ describe('cruces RIPS ↔ factura', () => {
   });
 });
 
+/** ripsValido() with every service's concept set, and a container with its PrepaidPayment. */
+function conConcepto(concepto: string, base: Registro = ripsValido()): Registro {
+  const rips = structuredClone(base);
+  for (const u of rips.usuarios as Registro[])
+    for (const lista of Object.values(u.servicios as Record<string, Registro[]>))
+      for (const s of lista)
+        if ('conceptoRecaudo' in s) {
+          s.conceptoRecaudo = concepto;
+          s.valorPagoModerador = concepto === '05' ? 0 : 4700;
+        }
+  return rips;
+}
+const rutasDe = (r: ResultadoValidacion, codigo: string) =>
+  r.errores.filter((e) => e.codigo === codigo).map((e) => e.ubicacion.ruta);
+
+describe('DT1 §1.8: cobertura ↔ concepto de recaudo (CIN006) y ↔ modalidad de pago (COB01)', () => {
+  it('CIN006 en todas las coberturas: lo que la tabla admite pasa, lo demás se rechaza', async () => {
+    const casos: [cobertura: string, admitido: string, noAdmitido: string][] = [
+      ['02', '01', '03'],
+      ['04', '05', '01'],
+      ['05', '05', '02'],
+      ['06', '05', '01'],
+      ['07', '05', '02'],
+      ['08', '05', '01'],
+      ['09', '05', '02'],
+      ['10', '03', '01'],
+      ['11', '03', '02'],
+      ['12', '03', '01'],
+      ['13', '02', '03'],
+      ['14', '05', '01'],
+      ['15', '05', '01'],
+      ['16', '02', '03'],
+      ['17', '01', '03'],
+    ];
+    for (const [cobertura, admitido, noAdmitido] of casos) {
+      const xml = (c: string) =>
+        base64(contenedorFev({ cobertura, modalidad: '04', anticipos: c === '05' ? [] : [[c, '1.00']] }));
+      const bien = await validar(conConcepto(admitido), xml(admitido));
+      expect(rutasDe(bien, 'CIN006'), `${cobertura}/${admitido}`).toEqual([]);
+      const mal = await validar(conConcepto(noAdmitido), xml(noAdmitido));
+      const cin = mal.errores.filter((e) => e.codigo === 'CIN006');
+      // Every service with the concept, plus the invoice's PrepaidPayment of that concept.
+      expect(cin.length, `${cobertura}/${noAdmitido}`).toBeGreaterThan(1);
+      expect(cin.every((e) => e.severidad === 'rechazo')).toBe(true);
+      expect(cin.some((e) => e.ubicacion.ruta?.endsWith('.conceptoRecaudo'))).toBe(true);
+      expect(cin.some((e) => /PrepaidPayment/.test(e.explicacion))).toBe(true);
+    }
+  });
+
+  it('CIN006: un copago bajo SOAT o particular se explica con la tabla; el anticipo (04) del RIPS es de RVC092', async () => {
+    const soat = await validar(
+      conConcepto('01'),
+      base64(contenedorFev({ cobertura: '04', anticipos: [['01', '4700.00']] })),
+    );
+    const e = soat.errores.find(
+      (x) => x.codigo === 'CIN006' && x.ubicacion.ruta?.endsWith('conceptoRecaudo'),
+    )!;
+    expect(e.explicacion).toMatch(
+      /cobertura 04 «póliza SOAT» de la factura admite en el RIPS los conceptos 05/,
+    );
+    expect(e.explicacion).toMatch(/DT1 §1\.8/);
+    // Anticipo under SOAT: not in the table for 04; in the RIPS it is RVC092's, in the XML CIN006's.
+    const anticipo = await validar(
+      conConcepto('04'),
+      base64(contenedorFev({ cobertura: '04', anticipos: [['04', '100000.00']] })),
+    );
+    expect(rutasDe(anticipo, 'CIN006')).toEqual(['$']);
+    expect(codigos(anticipo)).toContain('RVC092');
+    // A PrepaidPayment of 0 reports nothing.
+    const cero = await validar(
+      conConcepto('05'),
+      base64(contenedorFev({ cobertura: '15', anticipos: [['01', '0.00']] })),
+    );
+    expect(rutasDe(cero, 'CIN006')).toEqual([]);
+  });
+
+  it('CIN006 en notas: la nota crédito o débito trae su cobertura; la nota de ajuste (NA) no lleva XML', async () => {
+    for (const [tipoNota, tipo] of [
+      ['NC', 'CreditNote'],
+      ['ND', 'DebitNote'],
+    ] as const) {
+      const bien = ripsDeNota(tipoNota, 45000);
+      const xml = base64(contenedorFev({ tipo, cobertura: '15', valorServicios: '45000.00', salud: {} }));
+      expect(rutasDe(await validar(bien, xml), 'CIN006'), tipoNota).toEqual([]);
+      const mal = conConcepto('01', ripsDeNota(tipoNota, 45000));
+      expect(rutasDe(await validar(mal, xml), 'CIN006'), tipoNota).toEqual([
+        'usuarios[0].servicios.consultas[0].conceptoRecaudo',
+      ]);
+    }
+    const ajuste = { ...conConcepto('01'), tipoNota: 'NA', numNota: 'A1' };
+    const r = await validar(ajuste, null);
+    expect(codigos(r)).not.toContain('CIN006');
+    expect(notas(r)).not.toContain('XML01');
+  });
+
+  it('COB01 (código propio, notificación): la modalidad de pago debe caber en la cobertura', async () => {
+    const admitidas: Record<string, string[]> = {
+      '02': ['04'],
+      '04': ['01', '04'],
+      '05': ['01', '02', '03', '04'],
+      '06': ['01', '04'],
+      '07': ['01', '03', '04'],
+      '08': ['04'],
+      '09': ['04'],
+      '10': ['01', '02', '03', '04'],
+      '11': ['01', '02', '03', '04'],
+      '12': ['01', '04'],
+      '13': ['01', '02', '03', '04'],
+      '14': ['01', '02', '03', '04'],
+      '15': ['01', '04'],
+      '16': ['01', '02', '03', '04'],
+      '17': ['01', '02', '03', '04'],
+    };
+    const rips = conConcepto('05');
+    for (const [cobertura, modalidades] of Object.entries(admitidas)) {
+      for (const modalidad of ['01', '02', '03', '04']) {
+        const r = await validar(rips, base64(contenedorFev({ cobertura, modalidad, anticipos: [] })));
+        const cob = r.errores.filter((e) => e.codigo === 'COB01');
+        expect(cob.length, `${cobertura}/${modalidad}`).toBe(modalidades.includes(modalidad) ? 0 : 1);
+        for (const e of cob) {
+          expect(e.severidad).toBe('aviso-gradualidad');
+          expect(e.explicacion).toMatch(/código propio/);
+          expect(e.explicacion).toContain(`modalidad de pago ${modalidad}`);
+        }
+      }
+    }
+    // A notification: the RIPS stays valid when nothing else is wrong (values 0 outside evento, RVC034).
+    const sinValores = conConcepto('05');
+    for (const u of sinValores.usuarios as Registro[]) {
+      u.tipoUsuario = '12';
+      for (const lista of Object.values(u.servicios as Record<string, Registro[]>))
+        for (const s of lista)
+          for (const campo of ['vrServicio', 'vrUnitMedicamento', 'vrUnitOS']) if (campo in s) s[campo] = 0;
+    }
+    const particularCapita = await validar(
+      sinValores,
+      base64(contenedorFev({ cobertura: '15', modalidad: '03', anticipos: [] })),
+    );
+    expect(codigos(particularCapita)).toEqual(['COB01']);
+    expect(particularCapita.valid).toBe(true);
+    expect(hallazgo(particularCapita, 'COB01')!.explicacion).toMatch(
+      /cobertura 15 «particular» con la modalidad de pago 03 «capitación»; esa cobertura admite 01 .*04 «pago por evento» \(DT1 §1\.8\)/,
+    );
+  });
+
+  it('COB01 en notas crédito y débito (la nota trae cobertura y modalidad); nada con NA', async () => {
+    for (const [tipoNota, tipo] of [
+      ['NC', 'CreditNote'],
+      ['ND', 'DebitNote'],
+    ] as const) {
+      const rips = ripsDeNota(tipoNota, 45000);
+      const xml = (modalidad: string) =>
+        base64(contenedorFev({ tipo, cobertura: '08', modalidad, valorServicios: '45000.00', salud: {} }));
+      expect(codigos(await validar(rips, xml('04'))), tipoNota).not.toContain('COB01');
+      expect(codigos(await validar(rips, xml('03'))), tipoNota).toContain('COB01');
+    }
+    const ajuste = { ...ripsValido(), tipoNota: 'NA', numNota: 'A1' };
+    expect(codigos(await validar(ajuste, null))).not.toContain('COB01');
+  });
+});
+
 describe('tipoNota y presencia del XML', () => {
   it('factura sin XML → VPQ004; XML vacío → GI006', async () => {
     expect(codigos(await validar(ripsValido(), null))).toContain('VPQ004');
@@ -487,6 +648,80 @@ describe('registro de códigos', () => {
       'VDN018',
     ])
       expect(CODIGOS_FEV.get(c)?.clase, c).toBe('R');
+  });
+});
+
+describe('ubicación de los hallazgos del XML: nombre de negocio en campoNombre, ruta XML en campo', () => {
+  /** A person's name for the element: Spanish words, no XML path, element or attribute names. */
+  const XML =
+    /[._[\]]|Invoice|CreditNote|DebitNote|AttachedDocument|ApplicationResponse|PrepaidPayment|scheme|Interoperabilidad|CustomTagGeneral|UBL/;
+
+  it('cada código de la compuerta tiene un nombre en español para una persona', () => {
+    for (const c of CODIGOS_FEV.values()) {
+      expect(c.campoNombre, c.codigo).toMatch(/^[A-ZÁÉÍÓÚÑ]/);
+      expect(c.campoNombre, c.codigo).toMatch(/ (de|del|o|a|por|que) [a-záéíóúñ]/);
+      expect(c.campoNombre, c.codigo).not.toMatch(XML);
+    }
+  });
+
+  it('los hallazgos de factura, notas, archivo y contenedor lo usan; la ruta XML queda en campo y ruta', async () => {
+    const nc = ripsDeNota('NC', 45000);
+    const casos: [Registro, string | null, string, string][] = [
+      [
+        ripsValido(),
+        base64(contenedorFev({ salud: { MODALIDAD_PAGO: null } })),
+        'FED126',
+        'Modalidad de pago',
+      ],
+      [
+        ripsValido(),
+        base64(contenedorFev({ anticipos: [['', '4700.00']] })),
+        'FED104',
+        'Concepto de recaudo del pago anticipado',
+      ],
+      [
+        ripsValido(),
+        base64(contenedorFev({ dv: '12' })),
+        'VFE012',
+        'Dígito de verificación del NIT del facturador',
+      ],
+      [ripsValido(), base64(documentoFev()), 'PFE001', 'Contenedor electrónico del documento'],
+      [ripsValido(), 'esto no es base64!!', 'GI005', 'Archivo XML del documento electrónico'],
+      [ripsValido(), base64(contenedorFev({ numero: 'FEV1002' })), 'PFP001', 'Número de la factura'],
+      [
+        nc,
+        base64(contenedorFev({ tipo: 'CreditNote', facturaReferida: 'FEV2' })),
+        'PFP001',
+        'Número de la factura referenciada por la nota',
+      ],
+      [
+        nc,
+        base64(contenedorFev({ tipo: 'CreditNote', operacion: '22', facturaReferida: null })),
+        'PNC012',
+        'Tipo de operación de la nota',
+      ],
+      [
+        nc,
+        base64(
+          contenedorFev({ tipo: 'CreditNote' }).replace(
+            /<cbc:CreditNoteTypeCode>91</,
+            '<cbc:CreditNoteTypeCode>95<',
+          ),
+        ),
+        'VCN002',
+        'Tipo de nota crédito',
+      ],
+    ];
+    for (const [rips, xml, codigo, nombre] of casos) {
+      const r = await validar(rips, xml);
+      const e = hallazgo(r, codigo);
+      expect(e, codigo).toBeDefined();
+      const u = e!.ubicacion;
+      expect(u.campoNombre, codigo).toBe(nombre);
+      expect(u.campo, codigo).not.toBeNull();
+      expect(u.ruta, codigo).toBe(u.campo === 'xmlFevFile' ? 'xmlFevFile' : `xmlFevFile:${u.campo}`);
+      expect(u.descripcion, codigo).toContain(nombre);
+    }
   });
 });
 

@@ -30,18 +30,21 @@ export function explicarFev(
     const c = CODIGOS_FEV.get(h.codigo);
     const sev = severidad(h.codigo, fecha, rechazoDesde);
     const ruta = h.ruta === 'xmlFevFile' ? 'xmlFevFile' : `xmlFevFile:${h.ruta}`;
+    // A person reads the element's name; the XML path stays in `campo` and `ruta`.
+    const campoNombre = h.campoNombre ?? c?.campoNombre ?? null;
     errores.push({
       codigo: h.codigo,
       severidad: sev,
       fuente: 'linter-local',
       ubicacion: ubicacion({
         factura,
-        campoNombre: h.ruta,
+        campo: h.ruta,
+        campoNombre,
         ruta,
         descripcion: [
           factura ? `Factura ${factura}` : 'RIPS sin número de factura',
           'XML de la factura',
-          h.ruta,
+          campoNombre ?? h.ruta,
         ].join(' · '),
       }),
       titulo: c?.titulo ?? h.codigo,

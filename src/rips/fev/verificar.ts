@@ -1,10 +1,12 @@
-import { codigoDe, rutaDe } from './codigos.js';
+import { codigoDe, nombreDe, rutaDe } from './codigos.js';
 import type { DocumentoFev, InformacionSalud, TipoDocumentoFev } from './documento.js';
 
 /** A gate finding before explanation: the official code, where in the XML, and a specific detail. */
 export interface HallazgoFev {
   codigo: string;
   ruta: string;
+  /** The element's business name in Spanish; absent: the code's (CODIGOS_FEV). */
+  campoNombre?: string;
   detalle?: string;
   valor?: string;
 }
@@ -13,12 +15,16 @@ export interface HallazgoFev {
 export class Anotador {
   readonly hallazgos: HallazgoFev[] = [];
   constructor(readonly tipo: TipoDocumentoFev) {}
-  anotar(clave: string, extra: { detalle?: string; valor?: string | null; ruta?: string } = {}): void {
+  anotar(
+    clave: string,
+    extra: { detalle?: string; valor?: string | null; ruta?: string; campoNombre?: string } = {},
+  ): void {
     const codigo = codigoDe(clave, this.tipo);
     if (!codigo) return;
     this.hallazgos.push({
       codigo,
       ruta: extra.ruta ?? rutaDe(clave, this.tipo),
+      campoNombre: extra.campoNombre ?? nombreDe(clave, this.tipo),
       ...(extra.detalle ? { detalle: extra.detalle } : {}),
       ...(extra.valor !== undefined && extra.valor !== null ? { valor: extra.valor } : {}),
     });
@@ -74,6 +80,7 @@ export function verificarDocumento(d: DocumentoFev, a: Anotador): void {
   else if (nota && d.customizationID !== nota)
     a.anotar('referencia', {
       ruta: `${d.tipo}.CustomizationID`,
+      campoNombre: 'Tipo de operación de la nota',
       valor: d.customizationID,
       detalle: `El tipo de operación de la nota debe ser ${nota}.`,
     });

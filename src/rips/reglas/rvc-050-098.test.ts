@@ -3,6 +3,7 @@ import { validarPorTramos } from '../../../test/fixtures/por-tramos.js';
 import { CatalogosEnMemoria } from '../catalogos/memoria.js';
 import type { Registro, Severidad, TipoServicio } from '../tipos.js';
 import { validarRips } from '../validacion/validar.js';
+import { parsearRechazoDesde, RECHAZO_DESDE } from './gradualidad.js';
 import { REGLAS_RVC_050_098 } from './rvc-050-098.js';
 import type { Regla } from './tipos.js';
 
@@ -663,9 +664,9 @@ const CASOS: Caso[] = [
       con({
         medicamentos: [
           medicamento(),
-          // Total rounded to whole pesos: inside the 1-peso tolerance.
+          medicamento({ cantidadMedicamento: 3, vrUnitMedicamento: 333, vrServicio: 999 }),
+          // Decimals in these integer fields are RVG05's (rechazo), not a second finding here.
           medicamento({ cantidadMedicamento: 3, vrUnitMedicamento: 333.33, vrServicio: 1000 }),
-          medicamento({ cantidadMedicamento: 3, vrUnitMedicamento: 0.1, vrServicio: 0.3 }),
           // Other payment modalities: both values 0.
           medicamento({ vrUnitMedicamento: 0, vrServicio: 0 }),
           // Magistral preparation: total only in the first active ingredient.
@@ -673,8 +674,15 @@ const CASOS: Caso[] = [
         ],
       }),
     ],
-    invalido: con({ medicamentos: [medicamento(), medicamento({ vrServicio: 14000 })] }),
-    rutas: [`${U0}.medicamentos[1].vrServicio`],
+    // DT1 asks for equality of integers: a 1-peso difference (a rounded total) is reported too.
+    invalido: con({
+      medicamentos: [
+        medicamento(),
+        medicamento({ vrServicio: 14000 }),
+        medicamento({ cantidadMedicamento: 3, vrUnitMedicamento: 333, vrServicio: 1000 }),
+      ],
+    }),
+    rutas: [`${U0}.medicamentos[1].vrServicio`, `${U0}.medicamentos[2].vrServicio`],
   },
   {
     codigo: 'RVC095',
@@ -857,6 +865,53 @@ describe('RVC050–RVC098: casos particulares', () => {
   it('RVC094 explica el cálculo esperado', () => {
     const r = validar('RVC094', con({ medicamentos: [medicamento({ vrServicio: 14000 })] }), DESPUES);
     expect(r.errores[0]?.explicacion).toContain('Cantidad 10 × valor unitario 1500 = 15000');
+    const unPeso = validar('RVC094', con({ medicamentos: [medicamento({ vrServicio: 15001 })] }), DESPUES);
+    expect(unPeso.errores[0]?.explicacion).toContain('(diferencia de 1)');
+  });
+
+  it('RVC094 y RVC095 se aplican igual a los registros de una nota (NC, ND, NA)', () => {
+    for (const tipoNota of ['NC', 'ND', 'NA']) {
+      const nota = (doc: Registro): Registro => ({ ...doc, tipoNota, numNota: 'N1' });
+      const bien = nota(
+        con(
+          { medicamentos: [medicamento({ vrServicio: 15000 })] },
+          { tipoUsuario: '10', registroSIRAS: 'S1' },
+        ),
+      );
+      expect(validar('RVC094', bien, DESPUES).errores, tipoNota).toEqual([]);
+      expect(validar('RVC095', bien, DESPUES).errores, tipoNota).toEqual([]);
+      const mal = nota(con({ medicamentos: [medicamento({ vrServicio: 15001 })] }, { tipoUsuario: '10' }));
+      expect(
+        validar('RVC094', mal, DESPUES).errores.map((e) => e.ubicacion.ruta),
+        tipoNota,
+      ).toEqual([`${U0}.medicamentos[0].vrServicio`]);
+      expect(
+        validar('RVC095', mal, DESPUES).errores.map((e) => e.ubicacion.ruta),
+        tipoNota,
+      ).toEqual(['usuarios[0].registroSIRAS']);
+    }
+  });
+
+  it('RVC095 pasa a rechazo en la fecha anunciada por el anexo (2026-09-01), configurable', () => {
+    const doc = con({ consultas: [consulta()] }, { tipoUsuario: '10', registroSIRAS: null });
+    const severidad = (fecha: string, rechazoDesde: Record<string, string>) =>
+      validarRips(doc, {
+        reglas: [reglaDe('RVC095')],
+        catalogos: new CatalogosEnMemoria(),
+        fecha: new Date(`${fecha}T12:00:00-05:00`),
+        rechazoDesde,
+      }).errores.map((e) => e.severidad);
+    expect(RECHAZO_DESDE.RVC095).toBe('2026-09-01');
+    expect(severidad('2026-08-31', RECHAZO_DESDE)).toEqual([AVISO]);
+    expect(severidad('2026-09-01', RECHAZO_DESDE)).toEqual([RECHAZO]);
+    // RIPS_RECHAZO_DESDE moves the date or keeps the DT1 v002 class (notification).
+    const movida = parsearRechazoDesde('RVC095=2026-12-01', RECHAZO_DESDE);
+    expect(severidad('2026-11-30', movida)).toEqual([AVISO]);
+    expect(severidad('2026-12-01', movida)).toEqual([RECHAZO]);
+    const nunca = parsearRechazoDesde('RVC095=nunca, RVC015=2027-01-01', RECHAZO_DESDE);
+    expect(nunca).toEqual({ RVC015: '2027-01-01' });
+    expect(severidad('2030-01-01', nunca)).toEqual([AVISO]);
+    expect(() => parsearRechazoDesde('RVC095=pronto', RECHAZO_DESDE)).toThrow(/CODIGO=nunca/);
   });
 
   it('las reglas que solo verifica el MUV se informan en la nota MUV01 y no generan hallazgos', () => {

@@ -12,6 +12,7 @@ import {
 import { CatalogosEnMemoria } from '../catalogos/memoria.js';
 import type { Registro } from '../tipos.js';
 import { validarRips } from '../validacion/validar.js';
+import { REGLAS } from './registro.js';
 import { REGLAS_RVC_001_049 } from './rvc-001-049.js';
 import { REGLAS_RVG } from './rvg.js';
 import type { Regla } from './tipos.js';
@@ -272,6 +273,8 @@ describe('registro RVG + RVC001–RVC049', () => {
   const esperados = [
     ...Array.from({ length: 19 }, (_, i) => `RVG${String(i + 1).padStart(2, '0')}`),
     'CIN006',
+    // Our own code (DT1 §1.8 coverage ↔ payment modality, no official code).
+    'COB01',
     'RVG018',
     'RCG018',
     ...Array.from({ length: 49 }, (_, i) => `RVC${String(i + 1).padStart(3, '0')}`),
@@ -316,5 +319,24 @@ describe('registro RVG + RVC001–RVC049', () => {
   });
   it('usa identificadores oficiales de campo', () => {
     for (const r of todas) for (const c of r.campos) expect(c, r.codigo).toMatch(/^[TUCPRHNMS]\d{2}$/);
+  });
+});
+
+describe('consejos de corrección (comoCorregir) de todo el registro', () => {
+  // The rules of egresos.ts and otros-servicios.ts are being rewritten apart (issue 20, item 1).
+  const propios = REGLAS.filter(
+    (r) => !['RVC053', 'RVC054', 'RVC056', 'RVC062', 'RVC050', 'RVC066'].includes(r.codigo),
+  );
+
+  it('dicen dónde corregir: el sistema de origen, la facturación, la admisión, la caja o el RIPS', () => {
+    const donde =
+      /sistema de origen|software de facturación|sistema de facturación|generador de RIPS|admisión|caja|factura|RIPS|MUV|SIRAS|MIPRES|REPS/;
+    for (const r of propios) expect(r.comoCorregir, r.codigo).toMatch(donde);
+  });
+
+  it('no invitan a cambiar hechos clínicos para pasar una validación', () => {
+    const prohibidos =
+      /(?<!no )cambie (la|el) (causa|vía|condición|diagnóstico|fecha|procedimiento)|corrija en la historia|corrija el número \(máximo|registre el diagnóstico definitivo|revise la fecha del servicio o el periodo/i;
+    for (const r of propios) expect(r.comoCorregir, r.codigo).not.toMatch(prohibidos);
   });
 });

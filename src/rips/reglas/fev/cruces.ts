@@ -14,6 +14,7 @@ type Chequeos = Pick<Regla, 'estado' | 'lee' | 'transaccion' | 'usuario' | 'serv
 const CON_VALOR: readonly TipoServicio[] = ['consultas', 'procedimientos', 'medicamentos', 'otrosServicios'];
 const CON_EGRESO: readonly TipoServicio[] = ['urgencias', 'hospitalizacion', 'recienNacidos'];
 const MODALIDAD_EVENTO = '04';
+const ANTICIPO = '04';
 /** Moderating payments reported in RIPS (04 anticipo only in the invoice, RVC092; 05 no aplica). */
 const CONCEPTOS_MODERADORES = ['01', '02', '03'] as const;
 
@@ -38,11 +39,92 @@ const TIPOS_USUARIO_POR_COBERTURA: Readonly<Record<string, readonly string[]>> =
   '17': ['04'],
 };
 
-/** conceptoRecaudo allowed in the RIPS per coverage, where DT1 §1.8 reads unambiguously (16/17). */
+/*
+ * DT1 v002 §1.8 «Validaciones cruzadas entre cobertura o plan de beneficio, modalidad de pago,
+ * tipo de usuario y conceptos recaudos», read from its X marks (columns: modalidadPago 1–4 of
+ * DT2 §4.2, RIPS user types 01–13, conceptoRecaudo 01–05). 01 is «INACTIVO» in the table but
+ * coexists with 16/17 until 2026-06-30 (DT1 §3.2): taken as the union of 16 and 17. 03 has no X at
+ * all and is refused by the gate (FED134), so it has no entry. Footnotes ** (copago/cuota in CUPS
+ * groups 8902/8903) and *** (not for the subsidised regime) are not checked here: which cell they
+ * mark is ambiguous in the published text (RVC035 covers the cuota moderadora by regime).
+ */
+const TODAS_LAS_MODALIDADES = ['01', '02', '03', '04'] as const;
+
+/** Coverage → conceptoRecaudo it admits (CIN006). 04 (anticipo) is for the XML only (footnote *). */
 const CONCEPTOS_POR_COBERTURA: Readonly<Record<string, readonly string[]>> = {
+  '01': ['01', '02', '04', '05'],
+  '02': ['01', '02', '05'],
+  '04': ['05'],
+  '05': ['04', '05'],
+  '06': ['05'],
+  '07': ['05'],
+  '08': ['05'],
+  '09': ['05'],
+  '10': ['03', '04', '05'],
+  '11': ['03', '04', '05'],
+  '12': ['03', '04', '05'],
+  '13': ['01', '02', '04', '05'],
+  '14': ['04', '05'],
+  '15': ['04', '05'],
   '16': ['01', '02', '04', '05'],
   '17': ['01', '02', '04', '05'],
 };
+
+/** Coverage → payment modalities it admits (COB01, our own code: DT1/DT2 give this check none). */
+const MODALIDADES_POR_COBERTURA: Readonly<Record<string, readonly string[]>> = {
+  '01': TODAS_LAS_MODALIDADES,
+  '02': ['04'],
+  '04': ['01', '04'],
+  '05': TODAS_LAS_MODALIDADES,
+  '06': ['01', '04'],
+  '07': ['01', '03', '04'],
+  '08': ['04'],
+  '09': ['04'],
+  '10': TODAS_LAS_MODALIDADES,
+  '11': TODAS_LAS_MODALIDADES,
+  '12': ['01', '04'],
+  '13': TODAS_LAS_MODALIDADES,
+  '14': TODAS_LAS_MODALIDADES,
+  '15': ['01', '04'],
+  '16': TODAS_LAS_MODALIDADES,
+  '17': TODAS_LAS_MODALIDADES,
+};
+
+const NOMBRE_COBERTURA: Readonly<Record<string, string>> = {
+  '01': 'plan de beneficios con cargo a la UPC',
+  '02': 'presupuesto máximo',
+  '04': 'póliza SOAT',
+  '05': 'ARL',
+  '06': 'ADRES',
+  '07': 'salud pública',
+  '08': 'entidad territorial, recursos de oferta',
+  '09': 'urgencias población migrante',
+  '10': 'plan complementario en salud',
+  '11': 'plan de medicina prepagada',
+  '12': 'otras pólizas en salud',
+  '13': 'régimen especial o de excepción',
+  '14': 'Fondo Nacional de Salud de las Personas Privadas de la Libertad',
+  '15': 'particular',
+  '16': 'plan de beneficios con cargo a la UPC contributiva',
+  '17': 'plan de beneficios con cargo a la UPC subsidiada',
+};
+const NOMBRE_CONCEPTO: Readonly<Record<string, string>> = {
+  '01': 'copago',
+  '02': 'cuota moderadora',
+  '03': 'pagos compartidos en planes voluntarios de salud',
+  '04': 'anticipo',
+  '05': 'no aplica',
+};
+const NOMBRE_MODALIDAD: Readonly<Record<string, string>> = {
+  '01': 'pago individual por caso, conjunto integral de atenciones, paquete o canasta',
+  '02': 'pago global prospectivo',
+  '03': 'capitación',
+  '04': 'pago por evento',
+};
+const con = (codigo: string, nombres: Readonly<Record<string, string>>) =>
+  nombres[codigo] ? `${codigo} «${nombres[codigo]}»` : codigo;
+const lista = (codigos: readonly string[], nombres: Readonly<Record<string, string>>) =>
+  codigos.map((c) => con(c, nombres)).join(', ');
 
 /** Cut-offs of the billing period (LIN §4.3.3, DT2 §11.3). */
 const CORTE_RCG018 = '2023-01-01';
@@ -109,7 +191,7 @@ function anticipados(fev: DatosFev, concepto?: string): number {
   return total;
 }
 
-/** 1 peso of tolerance: absorbs floating point and totals rounded to pesos (as RVC094). */
+/** 1 peso of tolerance: RIPS sums against XML amounts, which may carry decimals (RVC094 is exact). */
 const distinto = (a: number, b: number) => Math.abs(a - b) >= 1;
 
 /** Value fields of RVC034 per service type (C17, P16, M18/M19, S11/S12). */
@@ -179,18 +261,49 @@ export const CHEQUEOS_FEV: Readonly<Record<string, Chequeos>> = {
     },
   },
   CIN006: {
+    // The RIPS's concept per service (04 is RVC092's: the anticipo is never in the RIPS), and the
+    // invoice's PrepaidPayment concepts with a value (the table's RECAUDO column is «JSON/XML»).
+    transaccion(_rips, ctx) {
+      const cobertura = ctx.fev?.cobertura;
+      const admitidos = cobertura ? CONCEPTOS_POR_COBERTURA[cobertura] : undefined;
+      if (!admitidos || !ctx.fev) return;
+      const vistos = new Set<string>();
+      for (const p of ctx.fev.pagosAnticipados) {
+        if (p.valor <= 0 || admitidos.includes(p.concepto) || vistos.has(p.concepto)) continue;
+        vistos.add(p.concepto);
+        emitirTransaccion(ctx, 'CIN006', undefined, {
+          valor: p.concepto,
+          detalle: `La factura informa un pago anticipado (PrepaidPayment) con el concepto ${con(p.concepto, NOMBRE_CONCEPTO)} por ${pesos(p.valor)}, y la cobertura ${con(cobertura!, NOMBRE_COBERTURA)} admite los conceptos ${lista(admitidos, NOMBRE_CONCEPTO)} (DT1 §1.8).`,
+        });
+      }
+    },
     servicio: {
       tipos: CON_VALOR,
       verificar(r, ref, ctx) {
         const cobertura = ctx.fev?.cobertura;
         const admitidos = cobertura ? CONCEPTOS_POR_COBERTURA[cobertura] : undefined;
         const concepto = texto(r.conceptoRecaudo);
-        if (!admitidos || !concepto || admitidos.includes(concepto)) return;
+        if (!admitidos || !concepto || concepto === ANTICIPO || admitidos.includes(concepto)) return;
         ctx.emitir('CIN006', dondeServicio(ref), 'conceptoRecaudo', {
           valor: concepto,
-          detalle: `La cobertura ${cobertura} de la factura admite los conceptos ${admitidos.join(', ')}.`,
+          detalle: `La cobertura ${con(cobertura!, NOMBRE_COBERTURA)} de la factura admite en el RIPS los conceptos ${lista(
+            admitidos.filter((c) => c !== ANTICIPO),
+            NOMBRE_CONCEPTO,
+          )} (DT1 §1.8).`,
         });
       },
+    },
+  },
+  COB01: {
+    transaccion(_rips, ctx) {
+      const cobertura = ctx.fev?.cobertura;
+      const modalidad = ctx.fev?.modalidadPago;
+      const admitidas = cobertura ? MODALIDADES_POR_COBERTURA[cobertura] : undefined;
+      if (!admitidas || !modalidad || !NOMBRE_MODALIDAD[modalidad] || admitidas.includes(modalidad)) return;
+      emitirTransaccion(ctx, 'COB01', undefined, {
+        valor: modalidad,
+        detalle: `La factura informa la cobertura ${con(cobertura!, NOMBRE_COBERTURA)} con la modalidad de pago ${con(modalidad, NOMBRE_MODALIDAD)}; esa cobertura admite ${lista(admitidas, NOMBRE_MODALIDAD)} (DT1 §1.8).`,
+      });
     },
   },
   RVC034: {

@@ -92,7 +92,7 @@ export const REGLAS_RVC_CUPS: Regla[] = [
     explicacion:
       'El «Código de la consulta» debe ser un CUPS marcado para uso en consultas (AC) en la tabla CUPSRips; el código informado está marcado para otro uso.',
     comoCorregir:
-      'Registre la atención con el CUPS de consulta correspondiente (primera vez, control, urgencias, interconsulta…) o, si fue un procedimiento, repórtela como procedimiento.',
+      'Registre la atención en el sistema de origen con el CUPS de consulta que corresponde a lo que se hizo (primera vez, control, urgencias, interconsulta…) o, si fue un procedimiento, repórtela como procedimiento.',
     alcance: 'local',
     catalogos: ['CUPSRips'],
     servicio: { tipos: ['consultas'], verificar: verificarUso('RVC015', 'AC', OS_TRASLADO_ESTANCIA) },
@@ -133,7 +133,7 @@ export const REGLAS_RVC_CUPS: Regla[] = [
     explicacion:
       'El mismo código CUPS aparece más de una vez para el mismo paciente en el mismo día (consultas, procedimientos, traslados o estancias). Puede ser un registro duplicado.',
     comoCorregir:
-      'Elimine el registro duplicado; si realmente se prestó varias veces, verifique la fecha y hora de cada atención.',
+      'Si es el mismo registro exportado dos veces, elimine el duplicado en el sistema de origen (o corrija la exportación que lo repite); si la atención realmente se prestó varias veces, registre la fecha y hora reales de cada una.',
     alcance: 'local',
     // Records arrive user by user: the map holds one patient's codes at a time.
     // `primeras`: the first day of each code; `vistos` counts by `${cups}|${fecha}` once a code repeats.
@@ -178,7 +178,7 @@ export const REGLAS_RVC_CUPS: Regla[] = [
     explicacion:
       'El «Código del procedimiento» debe ser un CUPS marcado para uso en procedimientos (AP) en la tabla CUPSRips; el código informado está marcado para otro uso.',
     comoCorregir:
-      'Registre el procedimiento con su CUPS de procedimiento; si la atención fue una consulta, repórtela en consultas.',
+      'Registre el procedimiento en el sistema de origen con su CUPS de procedimiento; si la atención fue una consulta, repórtela en consultas.',
     alcance: 'local',
     catalogos: ['CUPSRips'],
     servicio: { tipos: ['procedimientos'], verificar: verificarUso('RVC020', 'AP', OS_TRASLADO_ESTANCIA) },
@@ -193,7 +193,7 @@ export const REGLAS_RVC_CUPS: Regla[] = [
     explicacion:
       'En la tabla CUPSRips el procedimiento está marcado como de estancia (columna Estancia = E), pero el paciente no tiene en este RIPS ninguna urgencia con observación ni hospitalización.',
     comoCorregir:
-      'Incluya en el RIPS la hospitalización u observación en la que se hizo el procedimiento, o revise el código CUPS registrado.',
+      'Si el procedimiento se hizo durante una urgencia con observación o una hospitalización que se factura en esta misma factura, inclúyala en el RIPS. Si el CUPS registrado no es el del procedimiento que consta en la historia clínica, corrija el código en el sistema de origen. Si la estancia se facturó en otra factura, no cambie nada: es una notificación y el CUV se emite igual.',
     alcance: 'local',
     catalogos: ['CUPSRips'],
     servicio: {
@@ -218,7 +218,7 @@ export const REGLAS_RVC_CUPS: Regla[] = [
     explicacion:
       'En otros servicios de tipo «Traslados» o «Estancias», el «Código de la tecnología en salud» debe ser un código CUPS vigente de la tabla CUPSRips; el código informado no está en la tabla.',
     comoCorregir:
-      'Registre el traslado o la estancia con su código CUPS (no con un código interno del prestador).',
+      'Registre en el maestro de servicios del sistema de origen el traslado o la estancia con su código CUPS (no con un código interno del prestador).',
     alcance: 'local',
     catalogos: ['CUPSRips'],
     servicio: {
@@ -253,7 +253,7 @@ export const REGLAS_RVC_CUPS: Regla[] = [
     explicacion:
       'El paciente tiene hospitalización o urgencia con observación en este RIPS. Una consulta prestada durante esa estancia debe ser interconsulta, junta médica o cuidado intrahospitalario (CUPS 8904…, 8905…, 8906…; en observación de urgencias también consulta de urgencias 8907…), y una consulta del grupo de servicios «Internación» debe estar dentro de alguna estancia.',
     comoCorregir:
-      'Registre la atención con el CUPS de interconsulta o de cuidado intrahospitalario que corresponda, o revise la fecha y el grupo de servicios de la consulta.',
+      'Si la consulta se prestó durante la estancia, regístrela en el sistema de origen con el CUPS de interconsulta, junta médica o cuidado intrahospitalario que corresponda a lo que se hizo. Si la fecha o el grupo de servicios de la consulta quedaron mal digitados, corríjalos según la historia clínica; no cambie la fecha real de la atención para sacarla de la estancia.',
     alcance: 'local',
     servicio: {
       tipos: ['consultas'],

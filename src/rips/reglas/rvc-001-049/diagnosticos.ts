@@ -170,7 +170,7 @@ export const REGLAS_RVC_DIAGNOSTICOS: Regla[] = [
     explicacion:
       'En la tabla CIE10 de SISPRO este diagnóstico está restringido a un sexo o a un rango de edad, y el paciente (o el recién nacido, en sus propios datos) no cumple esa restricción a la fecha de la atención.',
     comoCorregir:
-      'Revise el código de diagnóstico registrado en la historia clínica y los datos de sexo y fecha de nacimiento del paciente.',
+      'Compare en el sistema de origen el diagnóstico codificado con el que consta en la historia clínica, y el sexo y la fecha de nacimiento del paciente con su documento de identidad, y corrija el dato mal registrado. Si todos son correctos, no cambie el diagnóstico: es una notificación y el CUV se emite igual.',
     alcance: 'local',
     catalogos: ['CIE10'],
     servicio: {
@@ -214,7 +214,7 @@ export const REGLAS_RVC_DIAGNOSTICOS: Regla[] = [
     explicacion:
       'El diagnóstico principal, de egreso, de complicación o de causa de muerte es un código de causas externas de morbilidad y mortalidad (CIE10 V01–Y98). Esos códigos describen cómo ocurrió la lesión; el diagnóstico debe ser preferiblemente la afección (A00–Q99) o la lesión (S00–T98).',
     comoCorregir:
-      'Registre como diagnóstico la lesión o enfermedad atendida y deje la causa externa en el campo «Causa que motiva la atención».',
+      'Codifique en el sistema de origen como diagnóstico la lesión o enfermedad atendida y deje la causa externa en el campo «Causa que motiva la atención».',
     alcance: 'local',
     servicio: {
       tipos: tiposDe(CAMPOS_RVC031),
@@ -232,7 +232,7 @@ export const REGLAS_RVC_DIAGNOSTICOS: Regla[] = [
     explicacion:
       'El diagnóstico principal del procedimiento o de la urgencia, la complicación o la causa de muerte es un código de síntomas, signos o hallazgos anormales (CIE10 R00–R99), que no puede usarse en estos campos.',
     comoCorregir:
-      'Registre el diagnóstico definitivo o la afección que explica los síntomas según la historia clínica.',
+      'Codifique en el sistema de origen la afección que consta en la historia clínica: si el profesional registró un diagnóstico (confirmado o impresión diagnóstica) que explica los síntomas, use ese código. Si la historia solo registra síntomas, no invente un diagnóstico para pasar la validación: es una notificación y el CUV se emite igual.',
     alcance: 'local',
     servicio: {
       tipos: tiposDe(CAMPOS_RVC032_033),
@@ -248,7 +248,8 @@ export const REGLAS_RVC_DIAGNOSTICOS: Regla[] = [
     titulo: 'Diagnóstico de factores que influyen en la salud (Z00–Z99)',
     explicacion:
       'El diagnóstico principal del procedimiento o de la urgencia, la complicación o la causa de muerte es un código de factores que influyen en el estado de salud y contacto con los servicios (CIE10 Z00–Z99), que no debería usarse en estos campos.',
-    comoCorregir: 'Registre la afección o lesión atendida como diagnóstico según la historia clínica.',
+    comoCorregir:
+      'Codifique en el sistema de origen la afección o lesión atendida tal como consta en la historia clínica. Si la atención no tuvo una afección que codificar, no invente un diagnóstico para pasar la validación: es una notificación y el CUV se emite igual.',
     alcance: 'local',
     servicio: {
       tipos: tiposDe(CAMPOS_RVC032_033),
@@ -265,7 +266,7 @@ export const REGLAS_RVC_DIAGNOSTICOS: Regla[] = [
     explicacion:
       'La «Condición y destino del usuario al egreso» es 02 «Paciente muerto», así que el «Diagnóstico de la causa básica de muerte» es obligatorio y llegó vacío.',
     comoCorregir:
-      'Registre en el egreso el código CIE de la causa básica de muerte que consta en el certificado de defunción, o corrija la condición de egreso si el paciente no falleció.',
+      'Registre en el egreso, en el sistema de origen, el código CIE de la causa básica de muerte que consta en el certificado de defunción, o corrija la condición de egreso si el paciente no falleció.',
     alcance: 'local',
     servicio: {
       tipos: ['urgencias', 'hospitalizacion', 'recienNacidos'],

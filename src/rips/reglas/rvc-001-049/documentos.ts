@@ -66,7 +66,7 @@ export const REGLAS_RVC_DOCUMENTOS: Regla[] = [
     explicacion:
       'La fecha de atención, dispensación o suministro debe estar dentro del periodo de facturación (fechas de inicio y fin) de la factura electrónica. Se verifica contra el XML de la factura.',
     comoCorregir:
-      'Revise la fecha del servicio o el periodo de facturación de la factura; los servicios de otro periodo van en la factura de ese periodo.',
+      'No cambie la fecha real de la atención. Si quedó mal digitada, corríjala en el sistema de origen; si es correcta, el servicio va en la factura del periodo en que se prestó, o el periodo de facturación de la factura es el que está mal y se corrige en el software de facturación.',
     alcance: 'fev',
   }),
   regla({
@@ -78,7 +78,8 @@ export const REGLAS_RVC_DOCUMENTOS: Regla[] = [
     titulo: 'CUPS no corresponde a la cobertura de la factura',
     explicacion:
       'El código CUPS debe estar cubierto por la cobertura o plan de beneficios informada en la factura electrónica (columna de cobertura de la tabla CUPSRips). La cobertura solo está en el XML de la factura, así que se verifica allí.',
-    comoCorregir: 'Revise el código CUPS registrado y la cobertura con la que se factura el servicio.',
+    comoCorregir:
+      'Revise en el sistema de origen el código CUPS registrado y la cobertura con la que se factura el servicio.',
     alcance: 'fev',
   }),
   regla({
@@ -91,7 +92,7 @@ export const REGLAS_RVC_DOCUMENTOS: Regla[] = [
     explicacion:
       'El procedimiento o consulta (CUPS) debe ser coherente con el diagnóstico principal (CIE). La relación CUPS–CIE que usa el Ministerio no está publicada como tabla de referencia, así que lo verifica el MUV.',
     comoCorregir:
-      'Revise que el código CUPS y el diagnóstico principal correspondan a la misma atención en la historia clínica.',
+      'Revise en el sistema de origen que el código CUPS y el diagnóstico principal sean los de la misma atención según la historia clínica, y corrija el que quedó mal registrado.',
     alcance: 'muv',
   }),
   regla({
@@ -140,7 +141,7 @@ export const REGLAS_RVC_DOCUMENTOS: Regla[] = [
     explicacion:
       'El diagnóstico (CIE) debe ser coherente con la consulta (CUPS) informada. La relación CUPS–CIE del Ministerio no está publicada como tabla de referencia, así que lo verifica el MUV.',
     comoCorregir:
-      'Revise que la consulta y los diagnósticos correspondan a la misma atención en la historia clínica.',
+      'Revise en el sistema de origen que la consulta y los diagnósticos sean los de la misma atención según la historia clínica, y corrija el que quedó mal registrado.',
     alcance: 'muv',
   }),
   regla({
@@ -152,7 +153,7 @@ export const REGLAS_RVC_DOCUMENTOS: Regla[] = [
     explicacion:
       'El diagnóstico (CIE) debe ser coherente con el procedimiento (CUPS) informado. La relación CUPS–CIE del Ministerio no está publicada como tabla de referencia, así que lo verifica el MUV.',
     comoCorregir:
-      'Revise que el procedimiento y los diagnósticos correspondan a la misma atención en la historia clínica.',
+      'Revise en el sistema de origen que el procedimiento y los diagnósticos sean los de la misma atención según la historia clínica, y corrija el que quedó mal registrado.',
     alcance: 'muv',
   }),
   regla({
@@ -165,7 +166,7 @@ export const REGLAS_RVC_DOCUMENTOS: Regla[] = [
     explicacion:
       'Si la modalidad de pago es «Pago por evento», el valor del servicio y los valores unitarios deben ser mayores a cero; en las demás modalidades deben ser cero. La modalidad de pago solo está en el XML de la factura, así que se verifica allí.',
     comoCorregir:
-      'En facturas por evento registre el valor de cada servicio; en capitación, PGP u otras modalidades informe 0 en los campos de valor.',
+      'Configure el generador de RIPS del sistema de origen según la modalidad de pago de la factura: por evento, el valor de cada servicio; en capitación, PGP u otras modalidades, 0 en los campos de valor.',
     alcance: 'fev',
   }),
   regla({
@@ -190,7 +191,7 @@ export const REGLAS_RVC_DOCUMENTOS: Regla[] = [
     explicacion:
       'La fecha y hora de egreso de la urgencia, hospitalización o del recién nacido debe estar dentro del periodo de facturación de la factura electrónica. Se verifica contra el XML de la factura.',
     comoCorregir:
-      'Revise la fecha de egreso o el periodo de la factura; si el paciente sigue hospitalizado al corte, informe la condición «Paciente continúa en el servicio» con la fecha de corte.',
+      'Si el paciente sigue en el servicio al corte de facturación, informe la condición 08 «Paciente continúa en el servicio» con la fecha del corte como fecha de egreso. Si el egreso ya ocurrió, conserve su fecha real (corríjala en el sistema de origen solo si quedó mal digitada): el servicio va en la factura del periodo que la incluye, o el periodo de la factura es el que se corrige en el software de facturación.',
     alcance: 'fev',
   }),
   regla({
@@ -202,7 +203,8 @@ export const REGLAS_RVC_DOCUMENTOS: Regla[] = [
     titulo: 'Presupuesto máximo sin número de prescripción MIPRES',
     explicacion:
       'Cuando el servicio o tecnología se financia con presupuesto máximo (cobertura de la factura), el número de autorización debe ser el número de prescripción de MIPRES. Requiere la cobertura del XML y la consulta de MIPRES, así que lo verifica el MUV.',
-    comoCorregir: 'Registre como número de autorización el número de prescripción MIPRES de la tecnología.',
+    comoCorregir:
+      'Registre en el sistema de origen, como número de autorización, el número de prescripción MIPRES de la tecnología.',
     alcance: 'muv',
   }),
   regla({
@@ -213,7 +215,8 @@ export const REGLAS_RVC_DOCUMENTOS: Regla[] = [
     titulo: 'ID de entrega MIPRES no registrado',
     explicacion:
       'El «ID MIPRES» (ID de entrega) del medicamento u otro servicio debe existir en MIPRES. Solo el MUV puede consultar MIPRES.',
-    comoCorregir: 'Copie el ID de entrega exactamente como lo asignó MIPRES al reportar la entrega.',
+    comoCorregir:
+      'Copie en el sistema de origen el ID de entrega exactamente como lo asignó MIPRES al reportar la entrega.',
     alcance: 'muv',
   }),
 ];

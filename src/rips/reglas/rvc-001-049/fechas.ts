@@ -98,7 +98,7 @@ export const REGLAS_RVC_FECHAS: Regla[] = [
     explicacion:
       'Entre el ingreso y el egreso de la urgencia con observación pasaron más de 48 horas, más de lo previsto para la observación de urgencias.',
     comoCorregir:
-      'Verifique las fechas de ingreso y egreso; si el paciente pasó a hospitalización, informe el egreso de urgencias y la hospitalización por separado.',
+      'Verifique en el sistema de origen las fechas de ingreso y egreso; si el paciente pasó a hospitalización, informe el egreso de urgencias y la hospitalización por separado.',
     alcance: 'local',
     servicio: {
       tipos: ['urgencias'],
@@ -149,7 +149,7 @@ export const REGLAS_RVC_FECHAS: Regla[] = [
     explicacion:
       'La fecha y hora de egreso de la urgencia con observación, la hospitalización o del recién nacido es posterior al momento en que se valida el RIPS.',
     comoCorregir:
-      'Corrija la fecha y hora de egreso; si el paciente sigue hospitalizado al corte de facturación, informe la condición «Paciente continúa en el servicio» con la fecha del corte.',
+      'Corrija en el sistema de origen la fecha y hora de egreso que quedó mal digitada; si el paciente sigue hospitalizado al corte de facturación, informe la condición «Paciente continúa en el servicio» con la fecha del corte.',
     alcance: 'local',
     servicio: {
       tipos: ['urgencias', 'hospitalizacion', 'recienNacidos'],
@@ -164,7 +164,8 @@ export const REGLAS_RVC_FECHAS: Regla[] = [
     titulo: 'Fecha de nacimiento del recién nacido futura',
     explicacion:
       'La fecha y hora de nacimiento del recién nacido es posterior al momento en que se valida el RIPS.',
-    comoCorregir: 'Corrija la fecha y hora de nacimiento del recién nacido en el registro del parto.',
+    comoCorregir:
+      'Corrija en el sistema de origen la fecha y hora de nacimiento del recién nacido que quedó mal digitada: debe ser la que consta en el registro del parto.',
     alcance: 'local',
     servicio: {
       tipos: ['recienNacidos'],
@@ -179,7 +180,7 @@ export const REGLAS_RVC_FECHAS: Regla[] = [
     titulo: 'Egreso del recién nacido anterior a su nacimiento',
     explicacion: 'La fecha y hora de egreso del recién nacido es anterior a su fecha y hora de nacimiento.',
     comoCorregir:
-      'Revise las fechas y horas de nacimiento y de egreso del recién nacido (formato de 24 horas).',
+      'Revise en el sistema de origen las fechas y horas de nacimiento y de egreso del recién nacido (formato de 24 horas) y corrija la que quedó mal digitada.',
     alcance: 'local',
     servicio: {
       tipos: ['recienNacidos'],

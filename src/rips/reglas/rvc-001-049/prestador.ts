@@ -120,7 +120,7 @@ export const REGLAS_RVC_PRESTADOR: Regla[] = [
     explicacion:
       'El «Código del prestador» de cada servicio debe pertenecer al facturador del RIPS: en SISPRO ese código está registrado a nombre de otra identificación distinta del NIT del facturador (numDocumentoIdObligado).',
     comoCorregir:
-      'Use en cada servicio un código de habilitación de una sede propia del facturador; los servicios prestados por otra entidad los factura esa entidad.',
+      'Configure en el sistema de origen, en cada servicio, el código de habilitación de la sede propia del facturador que lo prestó; los servicios prestados por otra entidad los factura esa entidad.',
     alcance: 'local',
     catalogos: ['IPSCodHabilitacion', 'IPSnoREPS'],
     servicio: {

@@ -45,7 +45,7 @@ export const REGLAS_RVC_RECAUDO: Regla[] = [
     explicacion:
       'El «Concepto de recaudo» del servicio es 03 «Pagos compartidos en planes voluntarios de salud», pero el «Tipo de usuario» del paciente es 04 «Subsidiado». A los usuarios del régimen subsidiado no se les informan pagos de planes voluntarios.',
     comoCorregir:
-      'Revise el tipo de usuario del paciente y el concepto de recaudo registrado en el servicio.',
+      'Verifique en la admisión del sistema de origen el tipo de usuario del paciente y en caja el concepto de lo que realmente pagó: a un paciente del régimen subsidiado no se le cobran pagos compartidos de planes voluntarios (registre el concepto del pago real o 05 «No aplica»); si el tipo de usuario es el que está mal, corríjalo.',
     alcance: 'local',
     servicio: {
       tipos: TIPOS_CON_RECAUDO,

@@ -105,7 +105,7 @@ export const REGLAS_RVC_USUARIO: Regla[] = [
     explicacion:
       'Los datos de recién nacido se informan dentro de la madre. A la fecha de nacimiento del bebé, la usuaria tiene menos de 9 o más de 60 años, lo que sugiere que los datos del nacimiento quedaron en el paciente equivocado o que la fecha de nacimiento está errada.',
     comoCorregir:
-      'Verifique que el recién nacido esté registrado bajo su madre y que las fechas de nacimiento de la madre y del bebé sean correctas.',
+      'Verifique en el sistema de origen que el recién nacido esté registrado bajo su madre y que las fechas de nacimiento de la madre y del bebé sean las de sus documentos; corrija la que quedó mal digitada.',
     alcance: 'local',
     usuario: (u, i, ctx) => {
       const nacimientoMadre = dia(u.fechaNacimiento);
@@ -134,7 +134,7 @@ export const REGLAS_RVC_USUARIO: Regla[] = [
     explicacion:
       'Los datos de recién nacido se informan dentro de la madre, así que el «Sexo» del usuario debería ser F (femenino).',
     comoCorregir:
-      'Registre los datos del recién nacido bajo la madre, o corrija el sexo de la paciente si quedó mal registrado.',
+      'Registre en el sistema de origen los datos del recién nacido bajo la madre, o corrija el sexo de la paciente si quedó mal registrado.',
     alcance: 'local',
     usuario: (u, i, ctx) => {
       const sexo = texto(u.codSexo)?.toUpperCase();
@@ -180,7 +180,7 @@ export const REGLAS_RVC_USUARIO: Regla[] = [
     explicacion:
       'Si el recién nacido aún no tiene documento propio (certificado de nacido vivo o registro civil), en sus datos se registra el documento de la madre, que debe ser el mismo tipo y número del usuario bajo el que se informa. Aquí el documento del recién nacido no es propio de un recién nacido y no coincide con el de la usuaria.',
     comoCorregir:
-      'Registre en los datos del recién nacido su certificado de nacido vivo o, si no lo tiene, exactamente el tipo y número de documento de la madre.',
+      'Registre en el sistema de origen, en los datos del recién nacido, su certificado de nacido vivo o, si no lo tiene, exactamente el tipo y número de documento de la madre.',
     alcance: 'local',
     servicio: {
       tipos: ['recienNacidos'],

@@ -46,7 +46,7 @@ export const REGLAS_CUPS: Regla[] = [
     explicacion:
       'Si la finalidad de un procedimiento es «Intervención colectiva», el código del procedimiento debe ser uno de los «códigos para el reporte de información de intervenciones colectivas» del anexo 5 de la CUPS. Ese listado no hace parte de las tablas de referencia que carga este servicio, por eso esta validación solo la hace el MUV.',
     comoCorregir:
-      'Use en las intervenciones colectivas los códigos del anexo 5 de la CUPS vigente; si la actividad no es una intervención colectiva, corrija la finalidad del procedimiento.',
+      'Use en el sistema de origen, para las intervenciones colectivas, los códigos del anexo 5 de la CUPS vigente; si la actividad no fue una intervención colectiva, corrija la finalidad del procedimiento.',
     alcance: 'muv',
   }),
   regla({
@@ -59,7 +59,7 @@ export const REGLAS_CUPS: Regla[] = [
     explicacion:
       'Si el código CUPS de un procedimiento es quirúrgico y su grupo de servicios es 04 «Quirúrgico», deben informarse en otros servicios los datos de la sala de cirugía usada. Qué códigos son quirúrgicos (una columna no documentada de la tabla CUPSRips) y cómo se reconoce el registro de la sala no está publicado, por eso esta validación solo la hace el MUV.',
     comoCorregir:
-      'Para cada procedimiento quirúrgico, informe en otros servicios el registro de la sala de cirugía usada.',
+      'Registre en el sistema de origen, para cada procedimiento quirúrgico, la sala de cirugía usada, de modo que el RIPS la informe en otros servicios.',
     alcance: 'muv',
   }),
   regla({

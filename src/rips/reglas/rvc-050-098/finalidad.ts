@@ -63,7 +63,7 @@ const rvc052 = regla({
   explicacion:
     'Cuando la «Finalidad de la consulta» es 24 «Interrupción voluntaria del embarazo» (IVE), la «Causa que motiva la atención» debe ser una causal de IVE (34, 35, 36 o 49) o 42 «Atención de población materno perinatal» (esta última para la IVE sin especificación de causal hasta la semana 24 de gestación).',
   comoCorregir:
-    'En la consulta, cambie la causa que motiva la atención por la causal de IVE que corresponda (34, 35, 36 o 49) o por 42 «Atención de población materno perinatal»; si la consulta no fue de IVE, corrija la finalidad.',
+    'Registre en el sistema de origen, como causa que motiva la atención, la causal de IVE que consta en la historia clínica (34, 35, 36 o 49), o 42 «Atención de población materno perinatal» si no se especificó causal (hasta la semana 24). Si la consulta no fue de IVE, la finalidad quedó mal registrada: corríjala.',
   alcance: 'local',
   servicio: {
     tipos: CONSULTAS,
@@ -118,7 +118,7 @@ function reglaFinalidadCausa(f: FinalidadCausa): Regla {
       'Tenga en cuenta que la finalidad informada no corresponde con la causa que motiva la atención.',
     titulo: `Finalidad «${FINALIDAD[f.finalidad]}» con una causa de atención que no corresponde`,
     explicacion: `Cuando la «Finalidad de la consulta» es ${finalidad}, la «Causa que motiva la atención» debe ser ${causa}.${repite}`,
-    comoCorregir: `En la consulta, informe como causa que motiva la atención ${causa}; si la atención no tuvo esa finalidad, corrija la finalidad en el sistema de origen.`,
+    comoCorregir: `Si la finalidad registrada es la de la atención, registre en el sistema de origen como causa que motiva la atención ${causa}, la que el DT1 asocia a esa finalidad. Si la atención no tuvo esa finalidad, corrija la finalidad según la historia clínica.`,
     alcance: 'local',
     servicio: {
       tipos: CONSULTAS,
@@ -144,7 +144,7 @@ const rvc084 = regla({
   explicacion:
     'Las consultas con finalidad 11 (valoración integral de promoción y mantenimiento), 12 (detección temprana de enfermedad general), 14 (protección específica), 19 (planificación familiar), 20 (lactancia materna), 21 (orientación familiar), 22 (cuidado preconcepcional), 23 (cuidado prenatal), 24 (IVE), 25 (parto y puerperio) o 27 (seguimiento del recién nacido) no llevan pago moderador: su «Concepto de recaudo» debe ser 05 «No aplica».',
   comoCorregir:
-    'Si la finalidad es correcta, cambie el concepto de recaudo de la consulta a 05 «No aplica» y el valor del pago moderador a 0 (y revise el cobro hecho al paciente). Si la finalidad no es correcta, corríjala.',
+    'Si la finalidad es correcta, registre en el sistema de origen el concepto de recaudo de la consulta como 05 «No aplica» y el valor del pago moderador en 0 (y revise el cobro hecho al paciente). Si la finalidad no es correcta, corríjala según la historia clínica.',
   alcance: 'local',
   servicio: {
     tipos: CONSULTAS,
@@ -171,7 +171,7 @@ const rvc085 = regla({
   explicacion:
     'Cuando la «Finalidad de la consulta» es 11 «Valoración integral para la promoción y mantenimiento», el «Diagnóstico principal» solo puede ser un código CIE-10 de factores que influyen en el estado de salud y contacto con los servicios de salud (Z00–Z99).',
   comoCorregir:
-    'Registre como diagnóstico principal el código Z que corresponda a la valoración (por ejemplo, Z000 «Examen médico general»); si en la consulta se atendió una enfermedad, la finalidad no es 11: corríjala.',
+    'Si la consulta fue una valoración integral, codifique en el sistema de origen como diagnóstico principal el código Z de la valoración (por ejemplo, Z000 «Examen médico general») y los hallazgos de la historia clínica como diagnósticos relacionados. Si en la consulta se atendió una enfermedad, la finalidad registrada no es 11: corríjala.',
   alcance: 'local',
   servicio: {
     tipos: CONSULTAS,

@@ -19,12 +19,6 @@ const DATOS_MAGISTRAL: readonly { campo: string; numerico: boolean }[] = [
   { campo: 'formaFarmaceutica', numerico: false },
 ];
 
-/**
- * RVC094 tolerance, in pesos: absorbs floating-point products and a total rounded to whole pesos
- * (at most 0.5) while still catching any real difference of quantity or price.
- */
-export const TOLERANCIA_RVC094 = 1;
-
 export const REGLAS_MEDICAMENTOS: Regla[] = [
   regla({
     codigo: 'RVC055',
@@ -36,7 +30,7 @@ export const REGLAS_MEDICAMENTOS: Regla[] = [
     explicacion:
       'Cuando el «Tipo de medicamento» es 04 «Uso no incluido en el registro sanitario» (UNIRS), el «Código del medicamento» debe estar habilitado en el listado UNIRS autorizado por la autoridad competente (tabla de referencia UNIRS de SISPRO).',
     comoCorregir:
-      'Verifique con el servicio farmacéutico que el medicamento esté en el listado UNIRS vigente. Si se usó según su registro sanitario, el tipo de medicamento es 01; si no está en el listado, no puede reportarse como UNIRS.',
+      'Verifique con el servicio farmacéutico que el medicamento esté en el listado UNIRS vigente y registre en el sistema de origen el tipo de medicamento que corresponde a su uso real: si se usó según su registro sanitario, es 01; si no está en el listado, no puede reportarse como UNIRS.',
     alcance: 'local',
     catalogos: ['UNIRS'],
     servicio: {
@@ -90,7 +84,7 @@ export const REGLAS_MEDICAMENTOS: Regla[] = [
     explicacion:
       'En una preparación magistral (tipo de medicamento 03) cada principio activo se registra con el CUM o el IUM del medicamento usado para elaborarla o con el código DCI (Denominación Común Internacional) del principio activo; en las preparaciones a base de derivados del cannabis se usa el DCI: 02887 Cannabinol, 50840 Cannabidiol o 50941 Tetrahidrocannabinol (Dronabinol). Un código que no está en las tablas IUM, CatalogoCUMs ni DCI no es una codificación válida.',
     comoCorregir:
-      'Registre en cada principio activo de la preparación magistral el CUM o el IUM del medicamento usado, o el código DCI del principio activo (para derivados del cannabis: 02887, 50840 o 50941).',
+      'Registre en el sistema de origen, en cada principio activo de la preparación magistral, el CUM o el IUM del medicamento usado, o el código DCI del principio activo (para derivados del cannabis: 02887, 50840 o 50941).',
     alcance: 'local',
     catalogos: ['IUM', 'CatalogoCUMs', 'DCI'],
     servicio: {
@@ -143,9 +137,10 @@ export const REGLAS_MEDICAMENTOS: Regla[] = [
     mensajeOficial:
       'El campo vrServicio (M19) [] debe ser igual a la operación entre cantidadMedicamento (M14) [] * vrUnitMedicamento (M18) []',
     titulo: 'Valor del medicamento distinto de cantidad por valor unitario',
-    explicacion: `El «Valor del servicio» de un medicamento debe ser igual a la «Cantidad dispensada» multiplicada por el «Valor unitario del medicamento». La regla aplica a la modalidad de pago por evento y no a las preparaciones magistrales (tipo 03), cuyo valor total va solo en el primer principio activo. La modalidad de pago está en la factura: aquí se verifica cuando el registro trae valores (en las demás modalidades ambos van en 0). Se acepta una diferencia de hasta ${TOLERANCIA_RVC094} peso por redondeo.`,
+    explicacion:
+      'El «Valor del servicio» de un medicamento debe ser exactamente igual a la «Cantidad dispensada» multiplicada por el «Valor unitario del medicamento» (Documento Técnico 1 v002, numeral 6 y control de cambios 3.1). Los tres campos son números enteros, así que no hay diferencias de redondeo que aceptar. La regla aplica a la modalidad de pago por evento y no a las preparaciones magistrales (tipo 03), cuyo valor total va solo en el primer principio activo. La modalidad de pago está en la factura: aquí se verifica cuando el registro trae valores (en las demás modalidades ambos van en 0).',
     comoCorregir:
-      'Recalcule en el sistema de origen el valor del servicio como cantidad × valor unitario, o corrija la cantidad (en unidades mínimas de dispensación) o el valor unitario (el de la unidad mínima, con los descuentos pactados ya aplicados).',
+      'Revise en el sistema de origen la cantidad dispensada (en unidades mínimas de dispensación) y el valor unitario (el de la unidad mínima, con los descuentos pactados ya aplicados) y genere el valor del servicio como su producto exacto, sin redondear ni ajustar el total.',
     alcance: 'local',
     servicio: {
       tipos: ['medicamentos'],
@@ -156,11 +151,18 @@ export const REGLAS_MEDICAMENTOS: Regla[] = [
         const total = numero(r.vrServicio);
         if (cantidad === null || unitario === null || total === null) return;
         if (unitario === 0 && total === 0) return;
+        // Integer fields (DT1 N): a decimal is RVG05's (rechazo), not a second finding here.
+        if (
+          !Number.isSafeInteger(cantidad) ||
+          !Number.isSafeInteger(unitario) ||
+          !Number.isSafeInteger(total)
+        )
+          return;
         const esperado = cantidad * unitario;
-        if (Math.abs(total - esperado) <= TOLERANCIA_RVC094) return;
+        if (total === esperado) return;
         ctx.emitir('RVC094', dondeServicio(ref), 'vrServicio', {
           valor: total,
-          detalle: `Cantidad ${cantidad} × valor unitario ${unitario} = ${Math.round(esperado * 100) / 100}, pero el valor del servicio es ${total}.`,
+          detalle: `Cantidad ${cantidad} × valor unitario ${unitario} = ${esperado}, pero el valor del servicio es ${total} (diferencia de ${Math.abs(total - esperado)}).`,
         });
       },
     },

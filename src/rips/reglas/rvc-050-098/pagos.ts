@@ -26,7 +26,7 @@ export const REGLAS_PAGOS: Regla[] = [
     explicacion:
       'Si el «Concepto de recaudo» de una consulta, un procedimiento o un medicamento es 02 «Cuota moderadora» o 03 «Pagos compartidos en planes voluntarios de salud» (el «bono o vale de plan voluntario» del documento técnico), el «Valor del pago moderador» debe ser de al menos 1 peso.',
     comoCorregir:
-      'Informe en el registro el valor que pagó el paciente. Si el paciente no pagó nada por ese concepto, el concepto de recaudo es 05 «No aplica» y el valor 0. Si la cuota de una orden con varios ítems se registró en otro ítem, use en este 05 «No aplica».',
+      'Registre en caja, en el sistema de origen, el valor que pagó el paciente. Si el paciente no pagó nada por ese concepto, el concepto de recaudo es 05 «No aplica» y el valor 0. Si la cuota de una orden con varios ítems se registró en otro ítem, use en este 05 «No aplica».',
     alcance: 'local',
     servicio: {
       tipos: CON_PAGO_MODERADOR,
@@ -89,7 +89,7 @@ export const REGLAS_PAGOS: Regla[] = [
     explicacion:
       'El «Concepto de recaudo» 04 «Anticipo» solo se usa en la factura electrónica (grupo de pagos anticipados); en los servicios del RIPS no debe informarse.',
     comoCorregir:
-      'En el registro del servicio, cambie el concepto de recaudo por el que corresponda al pago del paciente (copago, cuota moderadora, pagos compartidos) o por 05 «No aplica»; el anticipo se informa solo en la factura electrónica.',
+      'En el registro del servicio en el sistema de origen, cambie el concepto de recaudo por el que corresponda al pago del paciente (copago, cuota moderadora, pagos compartidos) o por 05 «No aplica»; el anticipo se informa solo en la factura electrónica.',
     alcance: 'local',
     servicio: {
       tipos: ['consultas', 'procedimientos', 'medicamentos', 'otrosServicios'],

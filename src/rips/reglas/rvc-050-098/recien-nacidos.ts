@@ -60,7 +60,7 @@ export const REGLAS_RECIEN_NACIDOS: Regla[] = [
     explicacion:
       'La «Edad gestacional» del recién nacido (semanas de gestación de la madre al momento del parto) debe estar entre 20 y 46 semanas.',
     comoCorregir:
-      'Corrija en la historia del parto la edad gestacional, expresada en semanas completas (no en días ni meses).',
+      'Verifique que el sistema de origen exporte la edad gestacional registrada en la historia del parto, en semanas completas (no en días ni meses), y corrija solo un dato mal digitado o mal convertido. Si la edad gestacional real está fuera del rango, no la cambie: consulte el caso con el Ministerio de Salud antes de radicar.',
   }),
   reglaRango({
     codigo: 'RVC058',
@@ -74,7 +74,7 @@ export const REGLAS_RECIEN_NACIDOS: Regla[] = [
     titulo: 'Peso del recién nacido fuera de rango',
     explicacion: 'El «Peso» del recién nacido se informa en gramos y debe estar entre 500 y 5000 gramos.',
     comoCorregir:
-      'Corrija el peso al nacer en la historia del recién nacido, en gramos (por ejemplo, 3250 y no 3,25 kilogramos).',
+      'Verifique que el sistema de origen exporte el peso registrado en la historia del recién nacido, en gramos (por ejemplo, 3250 y no 3,25 kilogramos), y corrija solo un dato mal digitado o mal convertido. Si el peso real está fuera del rango, no lo cambie: consulte el caso con el Ministerio de Salud antes de radicar.',
   }),
   reglaRango({
     codigo: 'RVC097',
@@ -88,6 +88,6 @@ export const REGLAS_RECIEN_NACIDOS: Regla[] = [
     explicacion:
       'El «Número de consultas para el cuidado prenatal» que se informa con el recién nacido no puede ser mayor que 15.',
     comoCorregir:
-      'Verifique en la historia materna cuántas consultas con finalidad de cuidado prenatal tuvo la madre y corrija el número (máximo 15).',
+      'Verifique en la historia materna cuántas consultas de cuidado prenatal tuvo la madre y registre ese número en el sistema de origen. Si de verdad fueron más de 15, no lo reduzca: es una notificación y el CUV se emite igual.',
   }),
 ];

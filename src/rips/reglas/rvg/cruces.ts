@@ -163,7 +163,7 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
     explicacion:
       'El mismo medicamento (mismo código de tecnología en salud) aparece dos o más veces para el mismo paciente con la misma fecha y hora de dispensación o administración. Puede ser un registro duplicado.',
     comoCorregir:
-      'Si es la misma dispensación, deje un solo registro con la cantidad total; si fueron administraciones distintas, registre la hora real de cada una.',
+      'Si es la misma dispensación, deje en el sistema de origen un solo registro con la cantidad total; si fueron administraciones distintas, registre la hora real de cada una.',
     alcance: 'local',
     // Records arrive user by user: the state holds one patient's drugs (first index by code and date).
     estado: () => ({ usuario: -1, vistos: new MapaCorto() }),
@@ -234,7 +234,7 @@ export const REGLAS_RVG_CRUCES: Regla[] = [
     explicacion:
       'La «Causa que motiva la atención» de la urgencia con observación debe ser la misma de la consulta de urgencias respectiva. Se toma como respectiva la consulta de urgencias (CUPS 8907…) del mismo usuario con fecha y hora entre el ingreso y el egreso de la urgencia; ninguna de ellas tiene la misma causa.',
     comoCorregir:
-      'Revise en la historia clínica la causa real de la atención y registre la misma en la consulta de urgencias y en la urgencia con observación.',
+      'Revise en la historia clínica la causa real de la atención y registre esa misma causa, en el sistema de origen, en la consulta de urgencias y en la urgencia con observación.',
     alcance: 'local',
     usuario: (u, i, ctx) => {
       const urgencias = listaDe(u, 'urgencias');

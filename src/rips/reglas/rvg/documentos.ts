@@ -118,9 +118,24 @@ export const REGLAS_RVG_DOCUMENTOS: Regla[] = [
       'El Concepto de recaudo no puede ser validada contra la cobertura o plan de beneficio informado conforme a la tabla de referencia',
     titulo: 'Concepto de recaudo no permitido para la cobertura',
     explicacion:
-      'El «Concepto de recaudo» de los servicios (copago, cuota moderadora, pagos compartidos, no aplica) debe ser uno de los permitidos para la cobertura o plan de beneficios informado en la factura electrónica, según la tabla de validaciones cruzadas del Documento Técnico 1 (numeral 1.8). Se verifica contra el XML de la factura.',
+      'El «Concepto de recaudo» debe ser uno de los que la tabla de validaciones cruzadas del Documento Técnico 1 v002 (numeral 1.8) admite para la cobertura o plan de beneficios de la factura electrónica. Por ejemplo, con SOAT (04), ADRES (06), salud pública (07), entidad territorial (08) o urgencias de población migrante (09) solo cabe 05 «No aplica»; con particular (15), ARL (05) o el Fondo de las personas privadas de la libertad (14), solo 04 «Anticipo» (en la factura) o 05; los pagos compartidos (03) solo con planes voluntarios (10, 11, 12); el copago (01) y la cuota moderadora (02) solo con la UPC (16, 17), presupuesto máximo (02) y régimen especial o de excepción (13). Se verifica en cada servicio del RIPS (el anticipo 04 lo trata RVC092) y en los pagos anticipados (PrepaidPayment) de la factura, contra el XML.',
     comoCorregir:
-      'Revise el concepto de recaudo de cada servicio frente a la cobertura del contrato; por ejemplo, no registre cuota moderadora para coberturas que no la permiten.',
+      'Si la cobertura de la factura es la del contrato, registre en caja o facturación del sistema de origen el concepto de recaudo que corresponde a lo que realmente pagó el paciente (05 «No aplica» si la cobertura no admite pagos moderadores) y, si el cobro no procedía, gestione su devolución. Si la cobertura es la que está mal, corríjala en el software de facturación y emita de nuevo el documento.',
+    alcance: 'fev',
+  }),
+  regla({
+    // Our own code: DT1 v002 §1.8 lists the coverage ↔ payment modality pairs, but neither DT1 nor
+    // DT2 gives this check a code or a class. Notification in both norms until the Ministry says more.
+    codigo: 'COB01',
+    campos: [],
+    clases: clases('N', 'N'),
+    mensajeOficial:
+      'Validación propia (DT1 v002, numeral 1.8): la modalidad de pago de la factura no está permitida para la cobertura o plan de beneficios informado.',
+    titulo: 'Modalidad de pago no permitida para la cobertura',
+    explicacion:
+      'La tabla de validaciones cruzadas del Documento Técnico 1 v002 (numeral 1.8) dice qué modalidades de pago (DT2 §4.2: 01 pago por caso, conjunto integral, paquete o canasta; 02 pago global prospectivo; 03 capitación; 04 pago por evento) caben en cada cobertura o plan de beneficios. Por ejemplo, presupuesto máximo (02), entidad territorial (08) y urgencias de población migrante (09) solo se facturan por evento (04); SOAT (04), ADRES (06), otras pólizas (12) y particular (15), por evento o por paquete (01); salud pública (07), además, por capitación (03). Los documentos técnicos no le dan código a esta validación: este es un código propio de este servicio, de clase notificación (el CUV se emite igual), y se verifica contra el XML de la factura o nota.',
+    comoCorregir:
+      'Revise en el software de facturación la cobertura y la modalidad de pago configuradas para el contrato: deben ser las del acuerdo de voluntades. Si alguna está mal, corríjala y emita de nuevo el documento; si ambas son las pactadas, consérvelas (es una notificación) y revise el contrato con la entidad responsable de pago.',
     alcance: 'fev',
   }),
   regla({
