@@ -16,6 +16,7 @@ import { asegurarDemo } from './entidades/demo.js';
 import type { Extensiones } from './graphql/schema.js';
 import { crearServidorHttp } from './http/servidor.js';
 import { crearLogger, resumenError } from './logger.js';
+import { consultaHistoria } from './rips/historia/consulta.js';
 import { Drenaje, pasoAcotado } from './salud/apagado.js';
 import { crearServicios, type Servicios } from './servicios.js';
 import { iniciarSimuladorIhce } from './simuladores/ihce/arranque.js';
@@ -117,6 +118,8 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
       await credencialesSandboxDemo(nuevo.em.fork(), servicios.credenciales);
     await simIhce?.prepararDemo(nuevo.em.fork(), servicios.credenciales);
     await servicios.transmisiones.iniciar(bd.url, nuevo);
+    // Cross-RIPS findings (RVC054, RVC056, RVC062) consult the entity's filed services.
+    servicios.validacionRips.historia = consultaHistoria(config.rips.claveHistoria, nuevo);
     if (!detenido) servicios.conciliador.iniciar(nuevo);
     orm = nuevo;
     monitor.iniciar(bd.url);
