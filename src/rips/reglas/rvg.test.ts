@@ -323,10 +323,15 @@ describe('registro RVG + RVC001–RVC049', () => {
 });
 
 describe('consejos de corrección (comoCorregir) de todo el registro', () => {
-  // The rules of egresos.ts and otros-servicios.ts are being rewritten apart (issue 20, item 1).
-  const propios = REGLAS.filter(
-    (r) => !['RVC053', 'RVC054', 'RVC056', 'RVC062', 'RVC050', 'RVC066'].includes(r.codigo),
-  );
+  const propios = REGLAS;
+
+  it('las reglas entre RIPS no piden cambiar la vía de ingreso ni la condición de egreso', () => {
+    for (const codigo of ['RVC054', 'RVC056', 'RVC062']) {
+      const r = REGLAS.find((x) => x.codigo === codigo)!;
+      expect(r.comoCorregir, codigo).not.toMatch(/corrija (la vía|la condición)/i);
+      expect(r.comoCorregir, codigo).toMatch(/no hay nada que corregir/);
+    }
+  });
 
   it('dicen dónde corregir: el sistema de origen, la facturación, la admisión, la caja o el RIPS', () => {
     const donde =

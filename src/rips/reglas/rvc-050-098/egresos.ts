@@ -114,7 +114,7 @@ const rvc053 = regla<EstadoMuerte>({
   explicacion:
     'Si una urgencia con observación o una hospitalización informa la condición de egreso 02 «Paciente muerto», no puede haber servicios del mismo paciente con fecha y hora posterior a las 24 horas siguientes a ese egreso. Lo mismo vale para un recién nacido que egresó muerto y aparece como usuario con su propio documento.',
   comoCorregir:
-    'Revise la fecha y hora de egreso del registro con condición «Paciente muerto» y las fechas de los servicios posteriores: corrija la fecha que esté mal, quite los servicios que no corresponden a este paciente o corrija la condición de egreso si el paciente no falleció.',
+    'En la historia clínica y en el módulo de facturación del sistema de origen, compare la fecha y hora de egreso del registro «Paciente muerto» con las fechas de los servicios posteriores: corrija la fecha que quedó mal registrada o retire de este RIPS los servicios que se asignaron a este paciente por error. La condición de egreso se registra como ocurrió.',
   alcance: 'local',
   estado: () => ({
     recienNacidos: new Map(),
