@@ -93,6 +93,18 @@ export function crearServicios(
     medidor,
   );
   metricas?.observarCola(cola);
+  const transmisiones = new ServicioTransmisiones(
+    config.rda,
+    credenciales,
+    ihce,
+    cola,
+    preparadorRda,
+    log,
+    medidor,
+    config.rips.claveHistoria,
+  );
+  // RIPS validation checks a service's codigoVIDA against the entity's accepted RDAs.
+  validacionRips.vida = transmisiones.evidencia;
   return {
     entidades: new ServicioEntidades(),
     credenciales,
@@ -108,15 +120,7 @@ export function crearServicios(
       log,
     ),
     ihce,
-    transmisiones: new ServicioTransmisiones(
-      config.rda,
-      credenciales,
-      ihce,
-      cola,
-      preparadorRda,
-      log,
-      medidor,
-    ),
+    transmisiones,
     cerrar: async () => {
       await grupo?.cerrar();
     },

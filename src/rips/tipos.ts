@@ -56,6 +56,22 @@ export interface Hallazgo extends Donde {
    * show to satisfy it (see src/rips/validacion/historia.ts). Such a finding is not a local rechazo.
    */
   cruce?: CruceHistoria;
+  /**
+   * The service's evidence among the entity's RDA transmissions (VID001/VID002), decided after
+   * validation (src/rips/validacion/vida.ts); never serialized.
+   */
+  vida?: CruceVida;
+}
+
+/** What the codigoVIDA cross-check compares with the entity's accepted RDA transmissions. */
+export interface CruceVida {
+  /** VID001: the service's codigoVIDA · null (VID002): the service has none, one is looked up. */
+  codigo: string | null;
+  /** The service's RIPS date ('YYYY-MM-DD HH:MM'), as sent. */
+  fecha: string | null;
+  /** The patient's document (the user's, or a newborn's own): compared as an HMAC, never shown. */
+  tipoDocumento: string | null;
+  numDocumento: string | null;
 }
 
 /** What a cross-RIPS finding looks for in the entity's own filed services. */

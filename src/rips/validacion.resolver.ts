@@ -126,6 +126,8 @@ export class ValidacionRipsResolver {
   ): Promise<ResultadoValidacionRips> {
     // The checks express.json applies to JSON bodies (json-seguro.ts), on the JSON inside the string;
     // its nesting is bounded by the engine as it walks each user.
+    // The entity, when known, also lets the walk collect the codigoVIDA cross-check (validacion/vida.ts).
+    const entidadId = ctx.auth?.entidad.id;
     if (typeof ripsTexto === 'string') {
       const p = revisarTextoJson(ripsTexto);
       if (p) {
@@ -145,18 +147,20 @@ export class ValidacionRipsResolver {
               ripsTexto,
               fechaEvaluacion ?? undefined,
               xmlFevFile,
+              entidadId,
             )
           : await ctx.servicios.validacionRips.validarConFev(ctx.em, {
               rips: ripsUnico(rips, ripsTexto),
               xmlFevFile,
               fecha: fechaEvaluacion ?? undefined,
+              entidadId,
             });
       ctx.log.info({ ...r.resumen, valido: r.valid, conXml: true }, 'RIPS validado');
       ctx.servicios.metricas?.validacionRips(r, 'graphql', bytesTexto(ripsTexto));
       return r;
     }
     if (cuerpoFlujo) {
-      const r = await ctx.servicios.validacionRips.validarCuerpoFlujo(ctx.em, cuerpoFlujo);
+      const r = await ctx.servicios.validacionRips.validarCuerpoFlujo(ctx.em, cuerpoFlujo, entidadId);
       ctx.log.info({ ...r.resumen, valido: r.valid }, 'RIPS validado');
       // The body's size is observed by the HTTP layer, which sees its Content-Length.
       ctx.servicios.metricas?.validacionRips(r, 'rest');
@@ -170,6 +174,8 @@ export class ValidacionRipsResolver {
         ctx.em,
         ripsTexto,
         fechaEvaluacion ?? undefined,
+        undefined,
+        entidadId,
       );
       ctx.log.info({ ...r.resumen, valido: r.valid }, 'RIPS validado');
       ctx.servicios.metricas?.validacionRips(r, 'graphql', bytesTexto(ripsTexto));
@@ -187,6 +193,7 @@ export class ValidacionRipsResolver {
       ctx.em,
       rips as Registro,
       fechaEvaluacion ?? undefined,
+      entidadId,
     );
     ctx.log.info({ ...resultado.resumen, valido: resultado.valid }, 'RIPS validado');
     ctx.servicios.metricas?.validacionRips(resultado, 'graphql');

@@ -8,6 +8,7 @@ import { Migration20261123400000_avisos } from './Migration20261123400000_avisos
 import { Migration20261125100000_radicacion_pendiente } from './Migration20261125100000_radicacion_pendiente.js';
 import { Migration20261125200000_radicacion_omitidos } from './Migration20261125200000_radicacion_omitidos.js';
 import { Migration20261126100000_historia_servicio } from './Migration20261126100000_historia_servicio.js';
+import { Migration20261126200000_transmision_paciente } from './Migration20261126200000_transmision_paciente.js';
 
 /** Applied in order; names are stored in `mikro_orm_migrations`. */
 export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
@@ -25,4 +26,8 @@ export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
     class: Migration20261125200000_radicacion_omitidos,
   },
   { name: 'Migration20261126100000_historia_servicio', class: Migration20261126100000_historia_servicio },
+  {
+    name: 'Migration20261126200000_transmision_paciente',
+    class: Migration20261126200000_transmision_paciente,
+  },
 ];

@@ -27,6 +27,7 @@ import { ConsultaRda } from './consulta.entity.js';
 import { ConteoTransmision } from './conteo.entity.js';
 import { firmarCursor, huellaPaciente, leerCursor } from './cursor.js';
 import { EventoTransmision } from './evento.entity.js';
+import { EvidenciaRda, evidenciaDelBundle } from './evidencia.js';
 import { Transmision } from './transmision.entity.js';
 import { type EstadoTransmision, LIMITE_MAXIMO, LIMITE_POR_DEFECTO, type TipoEvento } from './valores.js';
 
@@ -80,6 +81,11 @@ export function actorDe(auth: Autenticacion): string {
  */
 export class ServicioTransmisiones {
   private orm: MikroORM | undefined;
+  /**
+   * The entity's accepted transmissions for RIPS validation (codigoVIDA, src/rips/validacion/vida.ts);
+   * absent without the patient HMAC key, and then no row records its patient.
+   */
+  readonly evidencia: EvidenciaRda | undefined;
 
   constructor(
     private readonly config: ConfigRda,
@@ -89,7 +95,11 @@ export class ServicioTransmisiones {
     private readonly preparador: PreparadorRda,
     private readonly log: Logger,
     private readonly medidor: Medidor = MEDIDOR_NULO,
-  ) {}
+    /** RIPS_HISTORIA_CLAVE: the same HMAC of the patient as the history of filed RIPS services. */
+    private readonly clavePaciente?: Buffer,
+  ) {
+    this.evidencia = clavePaciente && new EvidenciaRda(clavePaciente, () => this.orm);
+  }
 
   private detenida = false;
 
@@ -185,6 +195,8 @@ export class ServicioTransmisiones {
       idempotencyKey: clave,
       huellaSolicitud: clave ? huella : null,
       avisos: hallazgos.filter((e) => e.severidad !== 'rechazo'),
+      // The patient as an HMAC and the care's dates: what RIPS validation compares (no number in clear).
+      ...evidenciaDelBundle(bundle, this.clavePaciente),
     });
     em.persist(t);
     this.evento(em, t, 'generado', actor, null, {
@@ -303,6 +315,7 @@ export class ServicioTransmisiones {
       t.avisos = [...t.avisos, ...r.avisos];
       t.bundle = null;
       t.siguienteIntentoEn = null;
+      if (t.vida && t.pacienteHmac) this.evidencia?.anotar(t.entidad.id);
       this.evento(em, t, 'aceptado', actor, anterior, {
         statusUpstream: r.status,
         intento,

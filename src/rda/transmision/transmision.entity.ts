@@ -12,6 +12,9 @@ import type { EstadoTransmision } from './valores.js';
 @Entity({ tableName: 'transmision' })
 @Index({ properties: ['entidad', 'createdAt', 'id'] })
 @Index({ properties: ['entidad', 'estado', 'createdAt', 'id'] })
+// The codigoVIDA cross-check of RIPS (src/rips/validacion/vida.ts): by patient and by VIDA.
+@Index({ properties: ['entidad', 'pacienteHmac'] })
+@Index({ properties: ['entidad', 'vida'] })
 @Unique({ properties: ['entidad', 'idempotencyKey'] })
 export class Transmision {
   @PrimaryKey({ type: 'uuid' })
@@ -39,6 +42,21 @@ export class Transmision {
 
   @Property({ type: 'text', nullable: true })
   compositionId: string | null = null;
+
+  /**
+   * pacienteHmac (src/rips/historia/clave.ts, key RIPS_HISTORIA_CLAVE) of the Patient's national
+   * identifier (RNEC value + ColombianPersonIdentifier type): RIPS validation compares patients by
+   * it, never by the number. Null on rows created before it, or without a readable identifier.
+   */
+  @Property({ type: 'text', nullable: true })
+  pacienteHmac: string | null = null;
+
+  /** The care's period (Encounter.period, or Composition.event.period): kept after the bundle is cleared. */
+  @Property({ type: 'timestamptz', nullable: true })
+  fechaAtencionInicio: Date | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  fechaAtencionFin: Date | null = null;
 
   /** Blocking findings (linter or platform) or, while retrying, the last transient failure. */
   @Property({ type: 'json', columnType: 'jsonb' })

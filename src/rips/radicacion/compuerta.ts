@@ -5,7 +5,8 @@ import type { ResultadoValidacion } from '../validacion/validar.js';
 
 /**
  * The local gate before any filing: validation engine plus the FEV XML gate, with the cross-RIPS
- * findings the entity's own filed history satisfies dropped.
+ * findings the entity's own filed history satisfies dropped and the codigoVIDA cross-check decided
+ * with its RDA transmissions.
  */
 export async function compuertaLocal(
   validacion: ServicioValidacionRips,
@@ -13,5 +14,5 @@ export async function compuertaLocal(
   entrada: { rips: Registro; xmlFevFile?: string | null; fecha?: Date },
   entidadId?: string,
 ): Promise<ResultadoValidacion> {
-  return validacion.conHistoria(await validacion.validarConFev(em, entrada), entidadId);
+  return validacion.conHistoria(await validacion.validarConFev(em, { ...entrada, entidadId }), entidadId);
 }

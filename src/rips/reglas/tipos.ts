@@ -1,5 +1,5 @@
 import type { Catalogos } from '../catalogos/tipos.js';
-import type { Clase, CruceHistoria, Donde, Registro, TipoServicio } from '../tipos.js';
+import type { Clase, CruceHistoria, CruceVida, Donde, Registro, TipoServicio } from '../tipos.js';
 
 /** The class a rule has from a date on (Res. 2275/2023 classes, then Res. 948/2026 from 2026-06-01). */
 export interface ClaseVigente {
@@ -11,9 +11,10 @@ export interface ClaseVigente {
 /**
  * local: checked by our engine now · fev: needs the invoice XML (checked by the FEV gate) ·
  * muv: needs a national registry we cannot query (RETHUS, MIPRES, deaths…): registered,
- * documented as checked by the MUV, skipped locally.
+ * documented as checked by the MUV, skipped locally · vida: needs the entity's accepted RDA
+ * transmissions (VID001/VID002): runs only when the validation has them (OpcionesMotor.vida).
  */
-export type Alcance = 'local' | 'fev' | 'muv';
+export type Alcance = 'local' | 'fev' | 'muv' | 'vida';
 
 /**
  * Where the service record a hook gets is. The walk reuses one object for every record (one
@@ -58,7 +59,7 @@ export interface ContextoRegla {
     codigo: string,
     donde: Donde,
     campo?: string,
-    extra?: { valor?: unknown; detalle?: string; cruce?: CruceHistoria },
+    extra?: { valor?: unknown; detalle?: string; cruce?: CruceHistoria; vida?: CruceVida },
   ): void;
 }
 

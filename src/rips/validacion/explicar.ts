@@ -4,6 +4,7 @@ import type { CampoSpec, TablaCampos } from '../estructura/tipos.js';
 import type { Regla } from '../reglas/tipos.js';
 import {
   type CruceHistoria,
+  type CruceVida,
   type Hallazgo,
   NOMBRE_REGISTRO,
   type Registro,
@@ -107,6 +108,12 @@ export const PENDIENTES_HISTORIA = new WeakMap<
 >();
 
 /**
+ * The codigoVIDA findings (VID001/VID002) of a result, by their explained object, decided by the
+ * RDA step (src/rips/validacion/vida.ts); never serialized (they hold the patient's document).
+ */
+export const PENDIENTES_VIDA = new WeakMap<ErrorAccionable, CruceVida>();
+
+/**
  * Turns raw findings into ErrorAccionable (registry texts, severity on the evaluation date,
  * a location a person understands) and RipsIssue, in a deterministic order. Only the first
  * `limites.maxHallazgos` (and `limites.maxCaracteres` of text) are explained; the rest, and those
@@ -174,7 +181,9 @@ export function explicar(
   for (const { h, ruta } of ordenados) {
     const regla = o.reglas.get(h.codigo);
     // Care that may be in another invoice is not decidable here: a note, whatever the rule's class.
-    const severidad: Severidad = h.cruce ? 'informativo' : regla ? severidadDeRegla(regla) : 'rechazo';
+    // So is a VIDA suggested for a service without one (VID002).
+    const severidad: Severidad =
+      h.cruce || h.vida?.codigo === null ? 'informativo' : regla ? severidadDeRegla(regla) : 'rechazo';
     if (lleno || errores.length >= limites.maxHallazgos) {
       lleno = true;
       contarOmitido(omitidos, h.codigo, severidad);
@@ -235,6 +244,7 @@ export function explicar(
     issues.push(issue);
     if (h.cruce && documentoUsuario)
       PENDIENTES_HISTORIA.set(error, { documento: documentoUsuario, cruce: h.cruce });
+    if (h.vida) PENDIENTES_VIDA.set(error, h.vida);
   }
 
   for (const n of notas) {

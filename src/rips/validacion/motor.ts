@@ -28,6 +28,12 @@ export interface OpcionesMotor {
    */
   fev?: DatosFev | null;
   /**
+   * The entity holds accepted RDA transmissions with a patient: the rules of alcance 'vida'
+   * (VID001/VID002) run and leave pending findings for src/rips/validacion/vida.ts. Absent: they
+   * are not even walked (no work per service).
+   */
+  vida?: boolean;
+  /**
    * Findings kept (default MAX_HALLAZGOS_POR_DEFECTO): the walk goes on and counts the rest by code
    * in `omitidos`, so a RIPS wrong in every record holds a bounded list, not one per field.
    */
@@ -115,6 +121,8 @@ export class Recorrido {
           soloMuv.push(r.codigo);
           continue;
         }
+      } else if (r.alcance === 'vida') {
+        if (!o.vida) continue;
       } else if (r.alcance !== 'local') continue;
       const sinCargar = (r.catalogos ?? []).filter((t) => !o.catalogos.cargado(t));
       if (sinCargar.length) {

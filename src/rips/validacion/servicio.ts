@@ -32,6 +32,7 @@ import { Recorrido } from './motor.js';
 import { ErrorTextoRips, MiembrosTrasUsuarios, ripsPorPartes } from './texto-rips.js';
 import { restoEnBytes } from './textos-bytes.js';
 import { type OpcionesValidar, type ResultadoValidacion, resultadoDeMotor, validarRips } from './validar.js';
+import { type ConsultaVida, conVida } from './vida.js';
 
 export interface ProveedorCatalogos {
   obtener(em: EntityManager): Promise<Catalogos>;
@@ -42,6 +43,8 @@ export class ServicioValidacionRips {
   private readonly verificadores = new WeakMap<Catalogos, VerificadorEstructura>();
   /** The entity's filed history for cross-RIPS findings (src/rips/historia); none in pure tests. */
   historia?: ConsultaHistoria;
+  /** The entity's RDA transmissions for the codigoVIDA cross-check (vida.ts); none in pure tests. */
+  vida?: ConsultaVida;
 
   constructor(
     private readonly catalogos: ProveedorCatalogos,
@@ -66,13 +69,28 @@ export class ServicioValidacionRips {
     return acotarHallazgos(lista, this.limites);
   }
 
-  /** Cross-RIPS findings the entity's own filed history satisfies are dropped (historia.ts). */
-  conHistoria(r: ResultadoValidacion, entidadId: string | null | undefined): Promise<ResultadoValidacion> {
-    return conHistoria(r, entidadId, this.historia);
+  /**
+   * Cross-RIPS findings the entity's own filed history satisfies are dropped (historia.ts), then
+   * the codigoVIDA findings are decided with its RDA transmissions (vida.ts).
+   */
+  async conHistoria(
+    r: ResultadoValidacion,
+    entidadId: string | null | undefined,
+  ): Promise<ResultadoValidacion> {
+    return conVida(await conHistoria(r, entidadId, this.historia), entidadId, this.vida);
   }
 
-  async validar(em: EntityManager, rips: Registro, fecha?: Date): Promise<ResultadoValidacion> {
-    const opciones = await this.opciones(em, fecha);
+  /**
+   * Every entry point takes the entity last (optional): with it, and when the entity holds accepted
+   * RDA transmissions, the walk also collects the codigoVIDA findings that conHistoria decides.
+   */
+  async validar(
+    em: EntityManager,
+    rips: Registro,
+    fecha?: Date,
+    entidadId?: string | null,
+  ): Promise<ResultadoValidacion> {
+    const opciones = await this.opciones(em, fecha, entidadId);
     return traducir(() => validarRips(rips, opciones));
   }
 
@@ -84,9 +102,9 @@ export class ServicioValidacionRips {
    */
   async validarConFev(
     em: EntityManager,
-    entrada: { rips: Registro; xmlFevFile?: string | null; fecha?: Date },
+    entrada: { rips: Registro; xmlFevFile?: string | null; fecha?: Date; entidadId?: string | null },
   ): Promise<ResultadoValidacion> {
-    const opciones = await this.opciones(em, entrada.fecha);
+    const opciones = await this.opciones(em, entrada.fecha, entrada.entidadId);
     return traducir(() => {
       // The header first: a 1 MiB numFactura must not reach the gate's comparisons either.
       revisarEncabezado(entrada.rips);
@@ -114,8 +132,9 @@ export class ServicioValidacionRips {
     texto: string,
     fecha?: Date,
     xmlFevFile?: string,
+    entidadId?: string | null,
   ): Promise<ResultadoValidacion> {
-    const opciones = await this.opciones(em, fecha);
+    const opciones = await this.opciones(em, fecha, entidadId);
     try {
       const inicio = texto.search(/\S/);
       if (inicio < 0 || texto[inicio] !== '{') throw new ErrorTextoRips('se esperaba un objeto');
@@ -129,7 +148,7 @@ export class ServicioValidacionRips {
       // Properties after «usuarios» (unusual layout): read the RIPS whole instead.
       if (e instanceof MiembrosTrasUsuarios) {
         if (xmlFevFile === undefined) return traducir(() => this.validarCompleto(texto, opciones));
-        return this.validarConFev(em, { rips: this.parsearCompleto(texto), xmlFevFile, fecha });
+        return this.validarConFev(em, { rips: this.parsearCompleto(texto), xmlFevFile, fecha, entidadId });
       }
       if (e instanceof ErrorTextoRips || e instanceof SyntaxError) {
         throw errores.entradaInvalida(
@@ -146,15 +165,19 @@ export class ServicioValidacionRips {
    * text completes, so reading, inflating and validating overlap. Unusual layouts (members after
    * «usuarios», the date after «rips») are read again whole, which is correct and only slower.
    */
-  async validarCuerpoFlujo(em: EntityManager, flujo: FlujoCuerpo): Promise<ResultadoValidacion> {
+  async validarCuerpoFlujo(
+    em: EntityManager,
+    flujo: FlujoCuerpo,
+    entidadId?: string | null,
+  ): Promise<ResultadoValidacion> {
     try {
       // A small body costs less read whole (one inflation, one decoding, no hops between chunks).
       const abierto = await flujo.abrir(this.enteroHasta);
-      if ('texto' in abierto) return await this.validarCuerpoTexto(em, abierto.texto);
+      if ('texto' in abierto) return await this.validarCuerpoTexto(em, abierto.texto, entidadId);
       const lectura = await leerInicio(abierto.textos);
-      if ('completo' in lectura) return await this.validarCuerpoTexto(em, lectura.completo);
+      if ('completo' in lectura) return await this.validarCuerpoTexto(em, lectura.completo, entidadId);
       comprobarClaves(lectura.antes, CLAVES_CUERPO);
-      const opciones = await this.opciones(em, fechaDelCuerpo(lectura.antes.fechaEvaluacion));
+      const opciones = await this.opciones(em, fechaDelCuerpo(lectura.antes.fechaEvaluacion), entidadId);
       // The XML before the RIPS: the gate runs first and the users are still checked as they arrive.
       const xml = xmlDelCuerpo(lectura.antes.xmlFevFile);
       if (xml !== undefined) revisarEncabezado(lectura.transaccion);
@@ -173,7 +196,7 @@ export class ServicioValidacionRips {
         for (let r = await lectura.siguientes.next(); !r.done; r = await lectura.siguientes.next());
         let texto = '';
         for await (const t of flujo.releer()) texto += t;
-        return await this.validarCuerpoTexto(em, texto);
+        return await this.validarCuerpoTexto(em, texto, entidadId);
       }
       const { resultado: r, cola: textoCola } = usuarios;
       const cola = leerCola(textoCola);
@@ -181,7 +204,7 @@ export class ServicioValidacionRips {
       if (Object.keys(cola.rips).length || 'fechaEvaluacion' in cola.cuerpo || 'xmlFevFile' in cola.cuerpo) {
         let texto = '';
         for await (const t of flujo.releer()) texto += t;
-        return await this.validarCuerpoTexto(em, texto);
+        return await this.validarCuerpoTexto(em, texto, entidadId);
       }
       return compuerta ? this.conCompuerta(lectura.transaccion, compuerta, r) : r;
     } catch (e) {
@@ -207,6 +230,7 @@ export class ServicioValidacionRips {
       reglas: REGLAS,
       estructura: opciones.estructura,
       fev: opciones.fev,
+      vida: opciones.vida,
       maxHallazgos: maxCrudos(this.limites.maxHallazgos),
     });
     const hilos = this.hilos;
@@ -229,6 +253,7 @@ export class ServicioValidacionRips {
         fecha,
         rechazoDesde: this.rechazoDesde,
         fev: opciones.fev,
+        vida: opciones.vida,
         limites: this.limites,
       });
     }
@@ -237,9 +262,13 @@ export class ServicioValidacionRips {
   }
 
   /** The whole body as text: its members parsed, the RIPS read by parts. */
-  async validarCuerpoTexto(em: EntityManager, texto: string): Promise<ResultadoValidacion> {
+  async validarCuerpoTexto(
+    em: EntityManager,
+    texto: string,
+    entidadId?: string | null,
+  ): Promise<ResultadoValidacion> {
     try {
-      return await this.validarCuerpoTextoSinTraducir(em, texto);
+      return await this.validarCuerpoTextoSinTraducir(em, texto, entidadId);
     } catch (e) {
       throw comoErrorApp(e);
     }
@@ -248,11 +277,12 @@ export class ServicioValidacionRips {
   private async validarCuerpoTextoSinTraducir(
     em: EntityManager,
     texto: string,
+    entidadId?: string | null,
   ): Promise<ResultadoValidacion> {
     const v = miembrosRaiz(texto, CLAVES_CUERPO);
     const fecha = fechaDelCuerpo(v.otros.fechaEvaluacion);
     const xml = xmlDelCuerpo(v.otros.xmlFevFile);
-    if (v.rips?.texto) return this.validarTexto(em, v.rips.texto, fecha, xml);
+    if (v.rips?.texto) return this.validarTexto(em, v.rips.texto, fecha, xml, entidadId);
     const rips = v.rips?.valor;
     if (typeof rips !== 'object' || rips === null || Array.isArray(rips)) {
       throw errores.entradaInvalida('Envíe el RIPS como objeto JSON en el campo «rips».', [
@@ -262,8 +292,9 @@ export class ServicioValidacionRips {
         },
       ]);
     }
-    if (xml !== undefined) return this.validarConFev(em, { rips: rips as Registro, xmlFevFile: xml, fecha });
-    return this.validar(em, rips as Registro, fecha);
+    if (xml !== undefined)
+      return this.validarConFev(em, { rips: rips as Registro, xmlFevFile: xml, fecha, entidadId });
+    return this.validar(em, rips as Registro, fecha, entidadId);
   }
 
   private validarCompleto(texto: string, opciones: Awaited<ReturnType<ServicioValidacionRips['opciones']>>) {
@@ -280,14 +311,29 @@ export class ServicioValidacionRips {
     }
   }
 
-  private async opciones(em: EntityManager, fecha?: Date) {
+  private async opciones(em: EntityManager, fecha?: Date, entidadId?: string | null) {
     const catalogos = await this.catalogos.obtener(em);
     let estructura = this.verificadores.get(catalogos);
     if (!estructura) {
       estructura = crearVerificadorEstructura(CAMPOS, catalogos);
       this.verificadores.set(catalogos, estructura);
     }
-    return { fecha, catalogos, estructura, rechazoDesde: this.rechazoDesde, limites: this.limites };
+    const vida = await this.conEvidenciaRda(entidadId);
+    return { fecha, catalogos, estructura, rechazoDesde: this.rechazoDesde, limites: this.limites, vida };
+  }
+
+  /**
+   * Whether the walk collects codigoVIDA findings: only for an entity holding accepted RDA
+   * transmissions (a cached lookup), so other validations do no work per service for them.
+   */
+  private async conEvidenciaRda(entidadId?: string | null): Promise<boolean> {
+    if (!entidadId || !this.vida) return false;
+    try {
+      return await this.vida.tieneEvidencia(entidadId);
+    } catch {
+      // Advice built on the entity's evidence: without it the RIPS is validated as always.
+      return false;
+    }
   }
 }
 

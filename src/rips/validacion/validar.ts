@@ -23,6 +23,8 @@ export interface OpcionesValidar {
   fev?: DatosFev | null;
   /** Findings and characters answered (LIMITES_POR_DEFECTO if absent). */
   limites?: LimitesHallazgos;
+  /** The codigoVIDA cross-check runs (see OpcionesMotor.vida); set by ServicioValidacionRips. */
+  vida?: boolean;
 }
 
 export interface ResultadoValidacion {
@@ -52,6 +54,7 @@ export function validarRips(
       reglas,
       estructura: o.estructura,
       fev: o.fev,
+      vida: o.vida,
       maxHallazgos: maxCrudos((o.limites ?? LIMITES_POR_DEFECTO).maxHallazgos),
     },
     usuariosPorPartes,

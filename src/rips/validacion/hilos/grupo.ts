@@ -42,6 +42,8 @@ export interface EntradaParalela {
   rechazoDesde: Record<string, string>;
   /** The invoice read by the FEV gate (rules of alcance 'fev'), as in OpcionesMotor. */
   fev?: DatosFev | null;
+  /** The codigoVIDA cross-check runs (OpcionesMotor.vida). */
+  vida?: boolean;
   /** Findings and characters answered (LIMITES_POR_DEFECTO if absent). */
   limites?: LimitesHallazgos;
 }
@@ -186,6 +188,7 @@ export class GrupoHilos {
         transaccion: e.transaccion,
         fecha,
         fev: e.fev,
+        vida: e.vida,
         maxHallazgos: crudos,
       } satisfies MensajeAlHilo);
     }

@@ -13,6 +13,8 @@ export type MensajeAlHilo =
       transaccion: Registro;
       fecha: Date;
       fev: DatosFev | null | undefined;
+      /** The codigoVIDA cross-check runs (OpcionesMotor.vida). */
+      vida?: boolean;
       /** Findings each slice keeps (the rest it counts in `omitidos`). */
       maxHallazgos: number;
     }

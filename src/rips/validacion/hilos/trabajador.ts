@@ -51,6 +51,7 @@ function tramo(m: Extract<MensajeAlHilo, { tipo: 'tramo' }>) {
       reglas: REGLAS,
       estructura: juego.estructura,
       fev: p.fev,
+      vida: p.vida,
       modo: 'tramo',
       maxHallazgos: p.maxHallazgos,
     });
