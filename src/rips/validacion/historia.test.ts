@@ -96,6 +96,29 @@ describe('historial de la entidad para las reglas entre RIPS', () => {
     expect((await conHistoria(r, 'entidad-1', despues.consulta)).errores).toEqual([]);
   });
 
+  it('notas NC, ND y NA que solo llevan la hospitalización o la urgencia derivada: notas informativas, no rechazos', () => {
+    for (const tipoNota of ['NC', 'ND', 'NA']) {
+      const nota = {
+        ...rips(
+          usuario({
+            hospitalizacion: [hospitalizacion({ viaIngresoServicioSalud: '02' })],
+            urgencias: [
+              urgencia({ condicionDestinoUsuarioEgreso: '03', fechaInicioAtencion: '2026-07-05 10:00' }),
+            ],
+          }),
+        ),
+        tipoNota,
+        numNota: `${tipoNota}1`,
+      };
+      const r = validar(nota, ['RVC054', 'RVC062']);
+      expect(r.valid, tipoNota).toBe(true);
+      expect(r.errores.map((e) => [e.codigo, e.severidad]).sort(), tipoNota).toEqual([
+        ['RVC054', 'informativo'],
+        ['RVC062', 'informativo'],
+      ]);
+    }
+  });
+
   it('sin hallazgos entre RIPS no consulta nada (el camino de un RIPS común no toca la base)', async () => {
     const r = validar(
       rips(
