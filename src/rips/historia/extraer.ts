@@ -1,3 +1,4 @@
+import { CAMPO_INICIO } from '../reglas/rvc-050-098/comun.js';
 import { type Registro, TIPOS_SERVICIO, type TipoServicio } from '../tipos.js';
 import { pacienteHmac } from './clave.js';
 
@@ -12,16 +13,8 @@ export interface FilaHistoria {
   tipoOS: string | null;
 }
 
-/** The field that dates each service type (DT1: C02, P02, R02, H03, N04, M04, S04). */
-export const CAMPO_INICIO: Record<TipoServicio, string> = {
-  consultas: 'fechaInicioAtencion',
-  procedimientos: 'fechaInicioAtencion',
-  urgencias: 'fechaInicioAtencion',
-  hospitalizacion: 'fechaInicioAtencion',
-  recienNacidos: 'fechaNacimiento',
-  medicamentos: 'fechaDispensAdmon',
-  otrosServicios: 'fechaSuministroTecnologia',
-};
+// The field that dates each service type (DT1: C02, P02, R02, H03, N04, M04, S04): the rules' own table.
+export { CAMPO_INICIO };
 
 const FECHA = /^\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?$/;
 // Codes are two characters; anything longer is not a code and is not kept.
