@@ -1,7 +1,8 @@
 import { type Request, type Response, Router } from 'express';
 import { type DocumentNode, type GraphQLSchema, validate } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
-import type { ErrorApp } from '../src/errores/errores.js';
+import { moduloDe, type Permiso } from '../src/auth/permisos.js';
+import { type ErrorApp, errores } from '../src/errores/errores.js';
 import { aRespuesta } from '../src/errores/http.js';
 import type { Contexto } from '../src/graphql/contexto.js';
 import type { Ruta } from './tipos.js';
@@ -10,6 +11,16 @@ export interface DepsAdaptador {
   schema: GraphQLSchema;
   crearContexto: (req: Request) => Promise<Contexto>;
   normalizar: (e: unknown, req: Request) => ErrorApp;
+}
+
+/**
+ * The shield's own refusal (module, then permission) checked before the variables are read, so a
+ * caller without access gets 403 whatever its body holds; the shield still guards the operation.
+ */
+function autorizar(auth: NonNullable<Contexto['auth']>, permiso: Permiso): void {
+  const modulo = moduloDe(permiso);
+  if (!auth.entidad.modulos.includes(modulo)) throw errores.moduloNoContratado(modulo);
+  if (!auth.permisos.includes(permiso)) throw errores.sinPermiso(permiso);
 }
 
 function raizUnica(data: Record<string, unknown>): unknown {
@@ -45,6 +56,10 @@ export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
     router[r.metodo](r.ruta, async (req: Request, res: Response) => {
       try {
         const contextValue = await deps.crearContexto(req);
+        // Every REST route needs a credential: 401 before the variables are read (a missing body field
+        // must not answer 400 to an anonymous caller).
+        if (!contextValue.auth) throw errores.noAutenticado();
+        if (r.permiso) autorizar(contextValue.auth, r.permiso as Permiso);
         const resultado = await compilada.query(undefined, contextValue, r.variables?.(req) ?? {});
         if (resultado.errors?.length) throw resultado.errors[0];
         const data = resultado.data as Record<string, unknown>;

@@ -25,8 +25,13 @@ const ESCALARES_BASICOS: Record<string, EsquemaJson> = {
   JSONObject: { type: 'object' },
 };
 
+/** OpenAPI 3.1 (JSON Schema 2020-12): null joins the type array, and the enum when there is one. */
 function conNull(e: EsquemaJson): EsquemaJson {
-  if (typeof e.type === 'string') return { ...e, type: [e.type, 'null'] };
+  if (typeof e.type === 'string') {
+    const conTipo: EsquemaJson = { ...e, type: [e.type, 'null'] };
+    if (Array.isArray(e.enum)) conTipo.enum = [...e.enum, null];
+    return conTipo;
+  }
   return { anyOf: [e, { type: 'null' }] };
 }
 
@@ -84,8 +89,9 @@ export function esquemaDeRespuesta(schema: GraphQLSchema, doc: DocumentNode): Es
           const f = tipo.getFields()[x.name.value];
           if (!f) continue;
           const nombre = x.alias?.value ?? x.name.value;
-          const { esquema, noNulo } = deTipo(f.type, x.selectionSet);
-          if (noNulo) required.push(nombre);
+          const { esquema } = deTipo(f.type, x.selectionSet);
+          // GraphQL answers every selected field, null included: present always, nullable per its type.
+          if (!required.includes(nombre)) required.push(nombre);
           properties[nombre] = f.description ? { ...esquema, description: f.description } : esquema;
         }
       }
