@@ -5,12 +5,57 @@ import { moduloDe, type Permiso } from '../src/auth/permisos.js';
 import { type ErrorApp, errores } from '../src/errores/errores.js';
 import { aRespuesta } from '../src/errores/http.js';
 import type { Contexto } from '../src/graphql/contexto.js';
+import { NO_ENCONTRADA, ResolutorRutas, RUTAS_PROPIAS } from '../src/metricas/rutas.js';
 import type { Ruta } from './tipos.js';
 
 export interface DepsAdaptador {
   schema: GraphQLSchema;
   crearContexto: (req: Request) => Promise<Contexto>;
   normalizar: (e: unknown, req: Request) => ErrorApp;
+}
+
+/**
+ * Challenge of every 401 (RFC 9110 §11.6.1): both schemes the service accepts, the API key header and an
+ * OIDC bearer token, in one realm.
+ */
+export const DESAFIO_AUTENTICACION = 'ApiKey realm="motor", Bearer realm="motor"';
+
+/** Code of the 405 body (the router answers it itself: no operation runs). */
+export const CODIGO_METODO_NO_PERMITIDO = 'metodo-no-permitido';
+
+const METODOS_HTTP = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * 405 with `Allow` for a known path asked with another method; unknown paths go on to the 404.
+ * `soloFijas`: paths without parameters only, mounted before the routes so `GET /rips/validar` is a 405
+ * rather than `GET /rips/{id}` with id «validar» (map lookups, no patterns); the full check runs after
+ * the routes, for requests none of them answered.
+ */
+function metodoNoPermitido(rutas: Ruta[], soloFijas: boolean) {
+  // /metrics is left out: when metrics are off the path does not exist at all.
+  const todas = [...RUTAS_PROPIAS.filter((r) => r.ruta !== '/metrics'), ...rutas];
+  const resolutor = new ResolutorRutas(
+    soloFijas ? todas.filter((r) => !r.ruta.includes(':')) : todas,
+    (plantilla) => plantilla,
+  );
+  return (req: Request, res: Response, next: () => void) => {
+    if (req.method === 'OPTIONS') {
+      next();
+      return;
+    }
+    const permitidos = METODOS_HTTP.filter((m) => resolutor.resolver(m, req.path) !== NO_ENCONTRADA);
+    if (!permitidos.length || permitidos.includes(req.method as (typeof METODOS_HTTP)[number])) {
+      next();
+      return;
+    }
+    res
+      .set('Allow', permitidos.join(', '))
+      .status(405)
+      .json({
+        error: `El método ${req.method} no está permitido en ${resolutor.resolver(permitidos[0]!, req.path)}; use ${permitidos.join(', ')}.`,
+        codigo: CODIGO_METODO_NO_PERMITIDO,
+      });
+  };
 }
 
 /**
@@ -39,6 +84,7 @@ export function conCuerpoFlujo(rutas: Ruta[]): (req: Request) => boolean {
 /** Mounts every route of the table; each runs its GraphQL operation against the shielded schema. */
 export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
   const router = Router();
+  router.use(metodoNoPermitido(rutas, true));
   for (const r of rutas) {
     const problemas = validate(deps.schema, r.operacion as DocumentNode);
     if (problemas.length)
@@ -68,9 +114,11 @@ export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
         else res.status(status).json(body);
       } catch (e) {
         const { status, body, headers } = aRespuesta(deps.normalizar(e, req));
+        if (status === 401) headers['WWW-Authenticate'] = DESAFIO_AUTENTICACION;
         res.set(headers).status(status).json(body);
       }
     });
   }
+  router.use(metodoNoPermitido(rutas, false));
   return router;
 }

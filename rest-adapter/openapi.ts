@@ -1,5 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import { CODIGOS_ERROR } from '../src/errores/errores.js';
+import { CODIGO_METODO_NO_PERMITIDO, DESAFIO_AUTENTICACION } from './adaptador.js';
 import { esquemaDeRespuesta } from './esquemas.js';
 import type { EsquemaJson, Ruta } from './tipos.js';
 
@@ -24,7 +25,7 @@ const ERROR: EsquemaJson = {
   required: ['error'],
   properties: {
     error: { type: 'string', description: 'Mensaje en español para una persona' },
-    codigo: { type: 'string', enum: Object.keys(CODIGOS_ERROR) },
+    codigo: { type: 'string', enum: [...Object.keys(CODIGOS_ERROR), CODIGO_METODO_NO_PERMITIDO] },
     detalles: {
       type: 'array',
       items: {
@@ -93,6 +94,16 @@ const LISTO: EsquemaJson = {
 function respuestaError(estado: number) {
   return {
     description: DESCRIPCION_ESTADO[estado] ?? 'Error',
+    ...(estado === 401
+      ? {
+          headers: {
+            'WWW-Authenticate': {
+              description: `Los esquemas aceptados: \`${DESAFIO_AUTENTICACION}\` (X-Api-Key o Authorization: Bearer)`,
+              schema: { type: 'string' },
+            },
+          },
+        }
+      : {}),
     content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
   };
 }
@@ -207,7 +218,9 @@ export function construirOpenApi(rutas: Ruta[], schema: GraphQLSchema): Record<s
       version: VERSION_CONTRATO,
       description:
         'API REST de compatibilidad. Cada ruta ejecuta la misma operación GraphQL disponible en /graphql, ' +
-        'así que reglas, permisos y errores son idénticos en ambas puertas. Mensajes en español.',
+        'así que reglas, permisos y errores son idénticos en ambas puertas. Mensajes en español. ' +
+        'Un método no admitido en una ruta existente responde 405 con la cabecera `Allow` y `codigo: ' +
+        `${CODIGO_METODO_NO_PERMITIDO}\`; todo 401 lleva \`WWW-Authenticate: ${DESAFIO_AUTENTICACION}\`.`,
     },
     servers: [{ url: '/' }],
     security: [{ apiKey: [] }, { bearer: [] }],

@@ -346,7 +346,8 @@ describe('errores comunes a toda ruta', () => {
       const p = plantillaDe(r.ruta);
       const metodo = r.metodo as 'get' | 'post';
       const cuerpo = r.metodo === 'post' ? { cuerpo: {} } : {};
-      await llamar(metodo, p, { ruta, cabeceras: {}, ...cuerpo, esperado: 401 });
+      const anonimo = await llamar(metodo, p, { ruta, cabeceras: {}, ...cuerpo, esperado: 401 });
+      expect(anonimo.headers.get('www-authenticate')).toBe('ApiKey realm="motor", Bearer realm="motor"');
       await llamar(metodo, p, {
         ruta,
         cabeceras: { ...cab, 'X-Tenant': 'otra-entidad' },
@@ -376,6 +377,31 @@ describe('errores comunes a toda ruta', () => {
         esperado: 413,
       });
     }
+  });
+
+  it('método no admitido en una ruta existente → 405 con Allow y cuerpo de error; ruta desconocida → 404', async () => {
+    const error = ajv.compile({ $ref: '#/components/schemas/Error', components: doc.components });
+    const casos: [string, string, string][] = [
+      ['DELETE', '/rips', 'GET, HEAD, POST'],
+      ['PUT', `/rips/${sinUuid}`, 'GET, HEAD'],
+      ['POST', `/rda/${sinUuid}/eventos`, 'GET, HEAD'],
+      ['GET', '/rips/validar', 'POST'],
+      ['PATCH', '/sesion/', 'GET, HEAD'],
+      ['POST', '/health', 'GET, HEAD'],
+      ['DELETE', '/openapi.json', 'GET, HEAD'],
+    ];
+    for (const [metodo, ruta, permitidos] of casos) {
+      const r = await pedir(env.s.url, ruta, { metodo, cabeceras: cab });
+      expect(r.status, `${metodo} ${ruta}`).toBe(405);
+      expect(r.headers.get('allow'), `${metodo} ${ruta}`).toBe(permitidos);
+      expect(r.body.codigo).toBe('metodo-no-permitido');
+      expect(r.body.error).toContain(metodo);
+      expect(error(r.body), JSON.stringify(error.errors)).toBe(true);
+    }
+    const nada = await pedir(env.s.url, '/rips/a/b/c', { metodo: 'DELETE', cabeceras: cab });
+    expect(nada.status).toBe(404);
+    // HEAD of a GET route is the GET without a body.
+    expect((await pedir(env.s.url, '/sesion', { metodo: 'HEAD', cabeceras: cab })).status).toBe(200);
   });
 
   it('toda ruta y estado documentados fueron validados (salvo los que no se pueden provocar aquí)', () => {
