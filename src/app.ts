@@ -16,10 +16,12 @@ import { aRespuesta } from './errores/http.js';
 import { normalizarError } from './errores/normalizar.js';
 import type { Contexto } from './graphql/contexto.js';
 import { ejecutorCompilado } from './graphql/ejecutor.js';
+import { errorParaCliente } from './graphql/errores-graphql.js';
 import { consultaDeSolicitud, LimitesOperacion, problemaVariablesGet } from './graphql/limites.js';
 import { crearLoaders } from './graphql/loaders.js';
 import { construirSchema, type Extensiones } from './graphql/schema.js';
 import { cabecerasSeguridad } from './http/cabeceras-seguridad.js';
+import { corsPorLista } from './http/cors.js';
 import { verificarCuerpoJson } from './http/json-seguro.js';
 import { LimitesTasa } from './http/limites-tasa.js';
 import { TurnosCuerpo } from './http/turnos-cuerpo.js';
@@ -118,15 +120,7 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
         },
       },
     ],
-    formatError: (formateado, error) => {
-      const e = normalizarGraphql(error);
-      return {
-        message: e.message,
-        path: formateado.path,
-        locations: formateado.locations,
-        extensions: e.extensions,
-      };
-    },
+    formatError: (formateado, error) => errorParaCliente(formateado, error, normalizarGraphql(error)),
   });
   await apollo.start();
 
@@ -172,6 +166,9 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
     }),
   );
   app.use(cabecerasSeguridad({ contentSecurityPolicy: false }));
+  // Before the rate limit, the database guard and Apollo's CSRF guard: a preflight from an allowed
+  // origin is answered here (204); any other origin gets no CORS headers and the guards apply as usual.
+  if (config.corsOrigenes.length) app.use(corsPorLista(config.corsOrigenes));
 
   app.get('/health', (_req, res) => {
     res.json({ estado: 'ok' });

@@ -38,6 +38,8 @@ export interface Config {
     ihce: { baseUrl: string | undefined; tokenUrl: string | undefined; simulador?: boolean };
   };
   graphqlIntrospection: boolean;
+  /** Browser origins allowed by CORS (exact `scheme://host[:port]`); empty: no CORS headers at all. */
+  corsOrigenes: string[];
   /** GraphQL documents over any of these are refused before they are validated or run. */
   graphqlLimites: LimitesGraphql;
   /** Requests per minute per client address (before authentication) and per entity (after); per instance. */
@@ -285,6 +287,35 @@ function rechazoDesde(l: Lector): Record<string, string> {
   }
 }
 
+/**
+ * CORS_ORIGINS: comma-separated exact origins. Each must be what a browser sends in `Origin` (no path,
+ * no trailing slash, no wildcard): a near miss would silently never match.
+ */
+function origenesCors(l: Lector): string[] {
+  const v = l.texto('CORS_ORIGINS');
+  if (!v?.trim()) return [];
+  const origenes: string[] = [];
+  for (const parte of v.split(',')) {
+    const o = parte.trim();
+    if (!o) continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(o);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== o) {
+      l.problema(
+        'CORS_ORIGINS',
+        `${citar(o)} no es un origen exacto: use esquema://host[:puerto] sin ruta ni barra final, p. ej. https://app.hospital.gov.co`,
+      );
+      continue;
+    }
+    if (!origenes.includes(o)) origenes.push(o);
+  }
+  return origenes;
+}
+
 /** Node refuses a headers timeout longer than the request timeout: the latter bounds both. */
 function tiemposHttp(l: Lector): Config['http'] {
   const solicitudMs = l.entero('REQUEST_TIMEOUT_SECONDS', 120, 1, 3600) * 1000;
@@ -369,6 +400,7 @@ export function loadConfig(env: Env = process.env): Config {
       ihce: { baseUrl: l.url('IHCE_BASE_URL'), tokenUrl: l.url('IHCE_TOKEN_URL') },
     },
     graphqlIntrospection: l.booleano('GRAPHQL_INTROSPECTION', !produccion),
+    corsOrigenes: origenesCors(l),
     graphqlLimites: {
       maxTokens: l.entero('GRAPHQL_MAX_TOKENS', 1000, 10, 10_000),
       maxProfundidad: l.entero('GRAPHQL_MAX_DEPTH', 10, 1, 100),

@@ -33,7 +33,7 @@ afterAll(async () => {
  */
 const enviarRips = (cab: Record<string, string>) => graphql(s.url, 'mutation { radicarRips { id } }', cab);
 const pasoElEscudo = (r: Awaited<ReturnType<typeof enviarRips>>) =>
-  r.body.errors?.[0]?.extensions?.code === 'entrada-invalida';
+  r.body.errors?.[0]?.extensions?.codigo === 'entrada-invalida';
 
 describe('API key', () => {
   it('sin credencial → 401 no-autenticado', async () => {
@@ -45,7 +45,7 @@ describe('API key', () => {
     const g = await graphql(s.url, '{ sesion { permisos } }');
     expect(g.status).toBe(401);
     expect(g.body.data).toBeUndefined();
-    expect(g.body.errors[0].extensions.code).toBe('no-autenticado');
+    expect(g.body.errors[0].extensions.codigo).toBe('no-autenticado');
   });
 
   it('clave mal formada o desconocida → 401 credencial-invalida', async () => {
@@ -123,7 +123,7 @@ describe('Bearer JWT', () => {
     // The GraphQL door answers the same with HTTP 401.
     const g = await graphql(s.url, '{ sesion { permisos } }', bearer(t));
     expect(g.status).toBe(401);
-    expect(g.body.errors[0].extensions.code).toBe('credencial-invalida');
+    expect(g.body.errors[0].extensions.codigo).toBe('credencial-invalida');
   });
 
   it('Authorization sin esquema Bearer → 401', async () => {
@@ -175,7 +175,7 @@ describe('Bearer JWT', () => {
       const envio = await enviarRips(bearer(t));
       if (puedeEnviar) expect(pasoElEscudo(envio)).toBe(true);
       else {
-        expect(envio.body.errors[0].extensions.code).toBe('sin-permiso');
+        expect(envio.body.errors[0].extensions.codigo).toBe('sin-permiso');
         expect(envio.body.errors[0].message).toMatch(/rips:enviar/);
       }
       const lectura = await pedir(s.url, '/rda/configuracion', { cabeceras: bearer(t) });
@@ -197,7 +197,7 @@ describe('módulos y tenencia', () => {
       expect(r.status).toBe(403);
       expect(r.body).toMatchObject({ codigo: 'modulo-no-contratado', modulo: 'rips' });
       const g = await enviarRips(cab);
-      expect(g.body.errors[0].extensions).toMatchObject({ code: 'modulo-no-contratado', modulo: 'rips' });
+      expect(g.body.errors[0].extensions).toMatchObject({ codigo: 'modulo-no-contratado', modulo: 'rips' });
       expect((await pedir(s.url, '/rda/configuracion', { cabeceras: cab })).status).toBe(200);
     }
     const sesion = await pedir(s.url, '/sesion', { cabeceras: { 'X-Api-Key': soloRda.clave } });
@@ -223,6 +223,6 @@ describe('módulos y tenencia', () => {
       { 'X-Api-Key': b.clave },
       { id: enUso.id },
     );
-    expect(g.body.errors[0].extensions.code).toBe('no-encontrado');
+    expect(g.body.errors[0].extensions.codigo).toBe('no-encontrado');
   });
 });

@@ -95,7 +95,7 @@ describe('GraphQL y REST', () => {
     );
     const sinNombre = await pedirOp();
     expect(sinNombre.status).toBe(400);
-    expect(sinNombre.body.errors[0].extensions.code).toBe('entrada-invalida');
+    expect(sinNombre.body.errors[0].extensions.codigo).toBe('entrada-invalida');
     const elegida = await pedirOp('C');
     expect(elegida.status).toBe(200);
     expect(elegida.body.data.sesion.entidad.slug).toMatch(/^contrato-/);

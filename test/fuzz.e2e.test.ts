@@ -398,7 +398,7 @@ function revisar(ruta: string, entrada: string, r: Respuesta): any {
   if (gql) {
     for (const e of gql) {
       const code = e?.extensions?.code;
-      if (code === 'INTERNAL_SERVER_ERROR' || code === 'interno')
+      if (code === 'INTERNAL_SERVER_ERROR' || e?.extensions?.codigo === 'interno')
         anotar(`5xx encubierto: error GraphQL ${code}`);
       else if (!esEspanol(e?.message)) anotar(`error GraphQL no en español: ${patron(e?.message)}`);
     }
@@ -696,7 +696,7 @@ describe(`fuzz con semilla ${SEMILLA} (FUZZ_SEED)`, () => {
       const detalle = `${nombre}: ${r.texto.slice(0, 300)}`;
       if (typeof esperado === 'number') expect.soft(r.status, detalle).toBe(esperado);
       if (typeof esperado === 'string')
-        expect.soft(body?.errors?.[0]?.extensions?.code, detalle).toBe(esperado);
+        expect.soft(body?.errors?.[0]?.extensions?.codigo, detalle).toBe(esperado);
     }
   }, 120_000);
 

@@ -37,7 +37,7 @@ function rechazada(r: Awaited<ReturnType<typeof enviar>>, mensaje: RegExp) {
   expect(r.status).toBe(400);
   expect(r.body.data).toBeUndefined();
   expect(r.body.errors).toHaveLength(1);
-  expect(r.body.errors[0].extensions.code).toBe('consulta-demasiado-compleja');
+  expect(r.body.errors[0].extensions.codigo).toBe('consulta-demasiado-compleja');
   expect(r.body.errors[0].message).toMatch(mensaje);
   expect(r.ms).toBeLessThan(1000);
 }
@@ -129,7 +129,7 @@ describe('límites de las operaciones GraphQL, antes de ejecutar', () => {
   it('una consulta sin credencial sigue siendo 401 antes que cualquier límite', async () => {
     const r = await graphql(env.s.url, `{ ${alias(1000, 'resumen { __typename }')} }`);
     expect(r.status).toBe(401);
-    expect(r.body.errors[0].extensions.code).toBe('no-autenticado');
+    expect(r.body.errors[0].extensions.codigo).toBe('no-autenticado');
   });
 
   it('las rutas REST no pasan por estos límites (su operación tiene 5 niveles)', async () => {

@@ -111,7 +111,7 @@ async function sigueSano(servicio: Servicio, k: string) {
   expect(r.body.valid).toBe(true);
 }
 
-const errorDe = (r: Respuesta) => (r.body.errors ? r.body.errors[0].extensions.code : r.body.codigo);
+const errorDe = (r: Respuesta) => (r.body.errors ? r.body.errors[0].extensions.codigo : r.body.codigo);
 const mensajeDe = (r: Respuesta) => (r.body.errors ? r.body.errors[0].message : r.body.error);
 
 describe('numFactura de 1, 4 y 16 MiB: respuesta rápida y acotada, nunca 5xx', () => {

@@ -100,7 +100,8 @@ describe('límite por entidad (después de autenticar)', () => {
       /^Demasiadas solicitudes de la entidad \(máximo 10 por minuto\)/,
     );
     expect(g.body.errors[0].extensions).toEqual({
-      code: 'demasiadas-solicitudes',
+      code: 'TOO_MANY_REQUESTS',
+      codigo: 'demasiadas-solicitudes',
       reintentarEnSegundos: segundosG,
     });
 

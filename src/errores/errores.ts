@@ -5,6 +5,7 @@ export const CODIGOS_ERROR = {
   'entrada-invalida': 400,
   'consulta-demasiado-compleja': 400,
   'tenant-requerido': 400,
+  'introspeccion-deshabilitada': 400,
   'no-autenticado': 401,
   'credencial-invalida': 401,
   'sin-permiso': 403,
@@ -26,6 +27,8 @@ export const CODIGOS_ERROR = {
   'credenciales-rechazadas': 503,
   'validador-ocupado': 503,
   'servidor-ocupado': 503,
+  // GraphQL only: Apollo answers an automatic-persisted-query miss with 200, and clients retry on the code.
+  'consulta-persistida-no-encontrada': 200,
 } as const;
 
 export type CodigoError = keyof typeof CODIGOS_ERROR;

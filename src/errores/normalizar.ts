@@ -32,12 +32,7 @@ export function normalizarError(e: unknown, d: DepsNormalizar): ErrorApp {
     const code = original.extensions?.code;
     if (typeof code === 'string' && code in CODIGOS_ERROR)
       return new ErrorApp(code as CodigoError, original.message);
-    if (!original.originalError)
-      return errores.entradaInvalida(
-        INTROSPECCION.test(original.message)
-          ? 'La introspección del esquema GraphQL está deshabilitada en este entorno (GRAPHQL_INTROSPECTION). El esquema está en schema/schema.graphql del proyecto.'
-          : `Consulta GraphQL inválida: ${original.message}`,
-      );
+    if (!original.originalError) return deApollo(original, code);
   }
   if (esErrorDeConexion(original)) {
     d.monitor.reportarFallo(original);
@@ -45,6 +40,32 @@ export function normalizarError(e: unknown, d: DepsNormalizar): ErrorApp {
   }
   d.log.error({ err: resumenError(original) }, 'error interno');
   return errores.interno();
+}
+
+/**
+ * Apollo's own refusals (parse, validation, persisted queries), in Spanish with a code of ours; the
+ * standard `extensions.code` Apollo gave them is kept in the answer (src/graphql/errores-graphql.ts).
+ */
+function deApollo(e: GraphQLError, code: unknown): ErrorApp {
+  if (code === 'PERSISTED_QUERY_NOT_FOUND')
+    return new ErrorApp(
+      'consulta-persistida-no-encontrada',
+      'El servicio no tiene guardada la consulta de ese hash (consulta persistida automática): reenvíela con el texto completo de la consulta y el mismo hash.',
+    );
+  if (INTROSPECCION.test(e.message))
+    return new ErrorApp(
+      'introspeccion-deshabilitada',
+      'La introspección del esquema GraphQL está deshabilitada en este entorno (GRAPHQL_INTROSPECTION). El esquema está en schema/schema.graphql del proyecto.',
+    );
+  if (e.message === 'provided sha does not match query')
+    return errores.entradaInvalida(
+      'El hash de extensions.persistedQuery.sha256Hash no es el SHA-256 del texto de la consulta enviada.',
+    );
+  if (e.message === 'Unsupported persisted query version')
+    return errores.entradaInvalida(
+      'Versión de consulta persistida no soportada: use extensions.persistedQuery.version 1.',
+    );
+  return errores.entradaInvalida(`Consulta GraphQL inválida: ${e.message}`);
 }
 
 // ---------------------------------------------------------------------------------------------
