@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import { errores } from '../src/errores/errores.js';
 import { esquemasDatosOpenApi, nombreEsquema } from '../src/rda/construccion/esquemas.js';
 import { TIPOS_RDA } from '../src/rda/tipos.js';
@@ -52,7 +53,27 @@ const IDEMPOTENCY_KEY = {
     'Hace seguro repetir el POST: con la misma clave y el mismo cuerpo devuelve la transmisión original (`repetida: true`); con otro cuerpo, 409',
 };
 const idempotencia = (req: { get: (n: string) => string | undefined }) => req.get('idempotency-key') ?? null;
-const entero = (v: unknown) => (v === undefined || v === '' ? null : Number(v));
+/** One query-string value: a repeated or bracketed parameter (`?a=1&a=2`, `?a[x]=1`) is a 400, not ignored. */
+function parametro(req: Request, nombre: string): string | null {
+  const v = req.query[nombre];
+  if (v === undefined || v === '') return null;
+  if (typeof v === 'string') return v;
+  throw errores.entradaInvalida(`El parámetro «${nombre}» debe aparecer una sola vez y con un solo valor.`, [
+    { campo: nombre, mensaje: 'Un solo valor.' },
+  ]);
+}
+
+/** An integer query parameter; its range is checked by the operation (same message on both doors). */
+function entero(req: Request, nombre: string, rango: string): number | null {
+  const v = parametro(req, nombre);
+  if (v === null) return null;
+  if (!/^-?\d{1,9}$/.test(v)) {
+    throw errores.entradaInvalida(`El parámetro «${nombre}» debe ser un número entero ${rango}.`, [
+      { campo: nombre, mensaje: `Número entero ${rango}.` },
+    ]);
+  }
+  return Number(v);
+}
 const DOCUMENTO: EsquemaJson = {
   type: 'object',
   required: ['tipo', 'numero'],
@@ -221,11 +242,9 @@ export const RUTAS: Ruta[] = [
     resumen: 'Transmisiones de la entidad, las más recientes primero, con total',
     permiso: 'rda:leer',
     variables: (req) => ({
-      estado: (typeof req.query.estado === 'string'
-        ? req.query.estado
-        : null) as TransmisionesQueryVariables['estado'],
-      limit: entero(req.query.limit),
-      offset: entero(req.query.offset),
+      estado: parametro(req, 'estado') as TransmisionesQueryVariables['estado'],
+      limit: entero(req, 'limit', 'entre 1 y 200'),
+      offset: entero(req, 'offset', 'mayor o igual a 0'),
     }),
     parametrosConsulta: [
       {

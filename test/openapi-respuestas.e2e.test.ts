@@ -404,6 +404,45 @@ describe('errores comunes a toda ruta', () => {
     expect((await pedir(env.s.url, '/sesion', { metodo: 'HEAD', cabeceras: cab })).status).toBe(200);
   });
 
+  it('valores inválidos en la consulta o el cuerpo → 400 en español que nombra el parámetro y los valores admitidos', async () => {
+    const casos: [string, string, unknown, RegExp][] = [
+      ['get', '/rda?estado=xx', undefined, /«estado».*generado, validado, enviado, aceptado, rechazado/],
+      ['get', '/rda?estado=aceptado&estado=rechazado', undefined, /«estado» debe aparecer una sola vez/],
+      ['get', '/rda?limit=abc', undefined, /«limit» debe ser un número entero entre 1 y 200/],
+      ['get', '/rda?limit=1.5', undefined, /«limit» debe ser un número entero/],
+      ['get', '/rda?limit=500', undefined, /Paginación inválida/],
+      ['get', '/rda?offset=-1', undefined, /Paginación inválida/],
+      [
+        'post',
+        '/rda/validar',
+        { bundle: {}, tipo: 'xx' },
+        /«tipo».*paciente, consulta-externa, hospitalizacion, urgencias/,
+      ],
+      ['post', '/rda/validar', { bundle: {}, fechaEvaluacion: 'ayer' }, /«fechaEvaluacion».*ISO 8601/],
+      ['post', '/rda/construir', { tipo: 'xx', datos: {} }, /«tipo».*consulta-externa/],
+      ['post', '/rda/desde-datos', { tipo: 5, datos: {} }, /«tipo».*consulta-externa/],
+      [
+        'post',
+        '/rda/consultas',
+        { alcance: 'xx', paciente: { tipo: 'CC', numero: '1' }, humanuser: { tipo: 'CC', numero: '2' } },
+        /«alcance».*paciente, encuentros/,
+      ],
+      [
+        'post',
+        '/rips/validar',
+        { rips: ripsValido(), fechaEvaluacion: 'ayer' },
+        /«fechaEvaluacion».*ISO 8601/,
+      ],
+    ];
+    for (const [metodo, ruta, cuerpo, patron] of casos) {
+      const plantilla = ruta.split('?')[0]!;
+      const r = await llamar(metodo as 'get' | 'post', plantilla, { ruta, cuerpo, esperado: 400 });
+      expect(r.body.codigo).toBe('entrada-invalida');
+      expect(r.body.error, ruta).toMatch(patron);
+      expect(JSON.stringify(r.body), ruta).not.toMatch(/Variable|Expected|cannot represent|got invalid/);
+    }
+  });
+
   it('toda ruta y estado documentados fueron validados (salvo los que no se pueden provocar aquí)', () => {
     // 503 bd-arrancando needs a database that is starting; 200 and 502 of the official validator need
     // the HL7 validator (Java), which this test does not start.

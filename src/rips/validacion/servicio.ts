@@ -15,7 +15,6 @@ import { REGLAS } from '../reglas/registro.js';
 import type { Registro } from '../tipos.js';
 import {
   acotarHallazgos,
-  acotarTexto,
   type HallazgosOmitidos,
   LIMITES_POR_DEFECTO,
   type LimitesHallazgos,
@@ -370,10 +369,11 @@ function fechaDelCuerpo(v: unknown): Date | undefined {
   if (v === undefined || v === null) return undefined;
   try {
     return GraphQLDateTimeISO.parseValue(v) as Date;
-  } catch (e) {
-    // graphql-scalars quotes the value it refused: never more than a few dozen of its characters.
-    throw errores.entradaInvalida('El campo «fechaEvaluacion» no es válido.', [
-      { campo: 'fechaEvaluacion', mensaje: acotarTexto((e as Error).message, 200) },
+  } catch {
+    // graphql-scalars explains in English; the value itself is not echoed.
+    const mensaje = 'Se esperaba una fecha y hora ISO 8601, p. ej. 2025-06-30T10:00:00-05:00.';
+    throw errores.entradaInvalida(`El valor recibido en «fechaEvaluacion» no es válido: ${mensaje}`, [
+      { campo: 'fechaEvaluacion', mensaje },
     ]);
   }
 }
