@@ -240,6 +240,9 @@ describe('RDA', () => {
       cuerpo: { tipo: 'hospitalizacion', datos: datosUnicos('hospitalizacion') },
       esperado: 202,
     });
+    expect(temporal.body.errores[0]).toMatchObject({ codigo: 'IHCE-transient', fuente: 'ihce' });
+    // A temporary failure is not a rejection of the document.
+    expect(temporal.body.errores.map((e: { severidad: string }) => e.severidad)).not.toContain('rechazo');
     await llamar('post', '/rda/desde-datos', { cuerpo: { tipo: 'paciente' }, esperado: 400 });
     await llamar('post', '/rda/desde-datos', { cuerpo: cuerpoIdem, cabeceras: soloRips, esperado: 403 });
 

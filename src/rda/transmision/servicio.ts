@@ -340,7 +340,8 @@ export class ServicioTransmisiones {
         detalle: `Rechazado por la IHCE: ${codigos(r.errores)}`,
       });
     } else {
-      t.errores = r.errores;
+      // A temporary failure is no rejection of the document: its findings are notes (the queue retries).
+      t.errores = r.errores.map((e) => (e.severidad === 'rechazo' ? { ...e, severidad: 'informativo' } : e));
       if (intento >= this.config.maxIntentos) {
         t.reintentosAgotados = true;
         t.bundle = null;
