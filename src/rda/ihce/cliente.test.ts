@@ -74,7 +74,9 @@ describe('cliente IHCE', () => {
     expect(p1.total).toBe(7); // the paciente RDAs sent by the tests above
     expect(p1.items).toHaveLength(1);
     expect(p1.siguiente?.startsWith('/Composition/$consultar-rda-paciente?_pagina=')).toBe(true);
-    const p2 = await cliente.pagina(creds, p1.siguiente!, { tipo: 'CC', numero: '1020304050' });
+    // The patient as the platform refers to it (Composition.subject.reference), not the number sent.
+    expect(typeof p1.items[0]!.paciente).toBe('string');
+    const p2 = await cliente.pagina(creds, p1.siguiente!);
     expect(p2.items[0]!.compositionId).not.toBe(p1.items[0]!.compositionId);
   });
 

@@ -66,7 +66,8 @@ export interface ItemConsultaIhce {
   vida: string | null;
   fecha: string | null;
   tipo: TipoRdaIhce | null;
-  paciente: DocumentoPaciente;
+  /** `Composition.subject.reference` as the platform holds it (a FHIR reference), or null. */
+  paciente: string | null;
 }
 
 export interface PaginaIhce {
@@ -294,11 +295,11 @@ export class ClienteIhce {
       ],
     };
     const r = await this.llamar(c, op, 'POST', `/Composition/${op}`, parametros);
-    return this.leerPagina(r, paciente);
+    return this.leerPagina(r);
   }
 
   /** Follows a `next` link (relative to the base URL, as returned in `PaginaIhce.siguiente`). */
-  async pagina(c: CredencialesIhce, siguiente: string, paciente: DocumentoPaciente): Promise<PaginaIhce> {
+  async pagina(c: CredencialesIhce, siguiente: string): Promise<PaginaIhce> {
     if (!siguiente.startsWith('/')) throw errores.entradaInvalida('Cursor inválido.');
     const r = await this.llamar(c, 'pagina', 'GET', siguiente);
     if (r.status === 410 || r.status === 404)
@@ -306,10 +307,10 @@ export class ClienteIhce {
         'cursor-expirado',
         'La página siguiente ya no está disponible en la plataforma IHCE. Repita la consulta sin cursor.',
       );
-    return this.leerPagina(r, paciente);
+    return this.leerPagina(r);
   }
 
-  private leerPagina(r: Respuesta, paciente: DocumentoPaciente): PaginaIhce {
+  private leerPagina(r: Respuesta): PaginaIhce {
     const b = obj(r.cuerpo);
     if (r.status !== 200 || b?.resourceType !== 'Bundle') throw falloConsulta(r);
     const base = this.base();
@@ -334,7 +335,8 @@ export class ClienteIhce {
         vida,
         fecha: str(comp.date) ?? null,
         tipo: tipoPorLoinc(loinc),
-        paciente: { tipo: paciente.tipo, numero: paciente.numero },
+        // The platform's own reference, never the number the caller sent (that stays out of the answer).
+        paciente: str(obj(comp.subject)?.reference) ?? null,
       });
     }
     return { items, total: typeof b.total === 'number' ? b.total : null, siguiente };

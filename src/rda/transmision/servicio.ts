@@ -554,7 +554,7 @@ export class ServicioTransmisiones {
     let pagina: PaginaIhce;
     try {
       pagina = s.cursor
-        ? await this.ihce.pagina(creds, leerCursor(this.config.claveCursor, s.cursor, enlace), s.paciente)
+        ? await this.ihce.pagina(creds, leerCursor(this.config.claveCursor, s.cursor, enlace))
         : await this.ihce.consultar(creds, s.alcance, s.paciente, humanuser);
     } catch (e) {
       await auditar(e instanceof ErrorApp ? e.codigo : 'interno', null);

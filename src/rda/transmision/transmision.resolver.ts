@@ -107,15 +107,6 @@ export class EventoTransmisionGql {
   detalle!: string | null;
 }
 
-@ObjectType('DocumentoIdentidad')
-export class DocumentoIdentidad {
-  @Field(() => String)
-  tipo!: string;
-
-  @Field(() => String)
-  numero!: string;
-}
-
 @ObjectType('ItemConsultaRda', {
   description: 'Metadatos de un RDA en la plataforma (sin contenido clínico)',
 })
@@ -132,8 +123,12 @@ export class ItemConsultaRda {
   @Field(() => Escalares.TipoRda, { nullable: true })
   tipo!: string | null;
 
-  @Field(() => DocumentoIdentidad)
-  paciente!: DocumentoIdentidad;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Referencia FHIR del paciente en la plataforma (Composition.subject.reference); null si no la trae',
+  })
+  paciente!: string | null;
 }
 
 @ObjectType('ResultadoConsultaRda')

@@ -322,6 +322,15 @@ export async function iniciarSimulador(o: OpcionesSimuladorIhce = {}): Promise<S
     responderAceptado(req, res, bundle, `${origen(req)}/Composition/${id}`, revisado.avisos);
   }
 
+  /** `Composition.subject.reference` of a stored Bundle, when it has one. */
+  function referenciaPaciente(bundle: unknown): { reference?: string } {
+    const comp = arr(obj(bundle)?.entry)
+      .map((e) => obj(obj(e)?.resource))
+      .find((r) => r?.resourceType === 'Composition');
+    const ref = str(obj(comp?.subject)?.reference);
+    return ref ? { reference: ref } : {};
+  }
+
   function consultar(alcance: AlcanceConsulta, req: Request, res: Response): void {
     const body = obj(req.body);
     if (body?.resourceType !== 'Parameters') {
@@ -378,7 +387,9 @@ export async function iniciarSimulador(o: OpcionesSimuladorIhce = {}): Promise<S
             status: 'final',
             type: { coding: [{ system: 'http://loinc.org', code: PERFIL_IHCE[d.tipo].loinc }] },
             date: d.fecha,
+            // The stored document's own reference to its Patient, as the platform keeps it.
             subject: {
+              ...referenciaPaciente(d.bundle),
               identifier: { type: { coding: [{ code: d.paciente.tipo }] }, value: d.paciente.numero },
             },
           },
