@@ -24,6 +24,7 @@ import { cabecerasSeguridad } from './http/cabeceras-seguridad.js';
 import { corsPorLista } from './http/cors.js';
 import { verificarCuerpoJson } from './http/json-seguro.js';
 import { LimitesTasa } from './http/limites-tasa.js';
+import { paginas } from './http/paginas.js';
 import { TurnosCuerpo } from './http/turnos-cuerpo.js';
 import { rutaParaRegistro } from './logger.js';
 import { medirSolicitudes, pluginGraphql, rutaMetricas } from './metricas/http.js';
@@ -211,6 +212,9 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
     }
     res.status(503).json(listo);
   });
+
+  // Static pages (/docs, GraphiQL): before the rate limit, the database guard and Apollo.
+  app.use(paginas({ ide: config.graphqlIde }));
 
   // Per client address, before the database guard, the body and authentication (health, readiness and
   // metrics, above, are not counted).

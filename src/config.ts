@@ -38,6 +38,8 @@ export interface Config {
     ihce: { baseUrl: string | undefined; tokenUrl: string | undefined; simulador?: boolean };
   };
   graphqlIntrospection: boolean;
+  /** GraphiQL at GET /graphql for a browser (on in development, opt-in in production). */
+  graphqlIde: boolean;
   /** Browser origins allowed by CORS (exact `scheme://host[:port]`); empty: no CORS headers at all. */
   corsOrigenes: string[];
   /** GraphQL documents over any of these are refused before they are validated or run. */
@@ -400,6 +402,7 @@ export function loadConfig(env: Env = process.env): Config {
       ihce: { baseUrl: l.url('IHCE_BASE_URL'), tokenUrl: l.url('IHCE_TOKEN_URL') },
     },
     graphqlIntrospection: l.booleano('GRAPHQL_INTROSPECTION', !produccion),
+    graphqlIde: l.booleano('GRAPHQL_IDE', !produccion),
     corsOrigenes: origenesCors(l),
     graphqlLimites: {
       maxTokens: l.entero('GRAPHQL_MAX_TOKENS', 1000, 10, 10_000),
