@@ -235,6 +235,8 @@ describe('RDA', () => {
       esperado: 422,
     });
     expect(rech.body.estado).toBe('rechazado');
+    expect(rech.body.motivo).toMatch(/^Rechazado por la IHCE: EVOL-001 /);
+    expect(acept.body.motivo).toBeNull();
     env.sim.fallas.programar({ tipo: 'error', status: 503, rutas: ['enviar'], veces: 1 });
     const temporal = await llamar('post', '/rda/desde-datos', {
       cuerpo: { tipo: 'hospitalizacion', datos: datosUnicos('hospitalizacion') },
@@ -257,6 +259,7 @@ describe('RDA', () => {
       esperado: 422,
     });
     expect(generado.body.estado).toBe('generado');
+    expect(generado.body.motivo).toMatch(/^No se envió: el linter encontró hallazgos bloqueantes: RDA/);
     await llamar('post', '/rda', { cuerpo: { tipo: 'paciente' }, esperado: 400 });
     env.sim.fallas.programar({ tipo: 'error', status: 503, rutas: ['enviar'], veces: 1 });
     const cuerpoRda = { tipo: 'urgencias', bundle: construirBundle('urgencias', datosUnicos('urgencias')) };

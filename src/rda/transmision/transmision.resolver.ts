@@ -35,6 +35,13 @@ export class TransmisionGql {
   })
   errores!: ErrorAccionable[];
 
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Por qué no se aceptó, en una frase: rechazada por la IHCE (`rechazado`) o bloqueada por el linter (`generado`); null en los demás estados. El detalle está en `errores`',
+  })
+  motivo!: string | null;
+
   @Field(() => [ErrorAccionable], { description: 'Avisos de conformidad e informativos: nunca bloquean' })
   avisos!: ErrorAccionable[];
 
@@ -149,6 +156,20 @@ export class ResultadoConsultaRda {
   total!: number | null;
 }
 
+/** A one-line reason for a transmission that was not accepted (codes and titles only: no clinical content). */
+function motivoDe(t: Transmision): string | null {
+  const bloqueantes = t.errores.filter((e) => e.severidad === 'rechazo');
+  const resumen = bloqueantes.length
+    ? `: ${bloqueantes
+        .slice(0, 3)
+        .map((e) => `${e.codigo} (${e.titulo})`)
+        .join('; ')}${bloqueantes.length > 3 ? ` y ${bloqueantes.length - 3} más` : ''}`
+    : '';
+  if (t.estado === 'rechazado') return `Rechazado por la IHCE${resumen}.`;
+  if (t.estado === 'generado') return `No se envió: el linter encontró hallazgos bloqueantes${resumen}.`;
+  return null;
+}
+
 function aGql(t: Transmision, repetida = false): TransmisionGql {
   return {
     id: t.id,
@@ -158,6 +179,7 @@ function aGql(t: Transmision, repetida = false): TransmisionGql {
     vida: t.vida,
     compositionId: t.compositionId,
     errores: t.errores,
+    motivo: motivoDe(t),
     avisos: t.avisos,
     intentos: t.intentos,
     reintentosAgotados: t.reintentosAgotados,
