@@ -2,6 +2,7 @@ import { type Request, type Response, Router } from 'express';
 import { type DocumentNode, type GraphQLSchema, validate } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { moduloDe, type Permiso } from '../src/auth/permisos.js';
+import type { CodigoError } from '../src/errores/errores.js';
 import { type ErrorApp, errores } from '../src/errores/errores.js';
 import { aRespuesta } from '../src/errores/http.js';
 import type { Contexto } from '../src/graphql/contexto.js';
@@ -21,7 +22,7 @@ export interface DepsAdaptador {
 export const DESAFIO_AUTENTICACION = 'ApiKey realm="motor", Bearer realm="motor"';
 
 /** Code of the 405 body (the router answers it itself: no operation runs). */
-export const CODIGO_METODO_NO_PERMITIDO = 'metodo-no-permitido';
+export const CODIGO_METODO_NO_PERMITIDO: CodigoError = 'metodo-no-permitido';
 
 const METODOS_HTTP = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 

@@ -25,7 +25,7 @@ const ERROR: EsquemaJson = {
   required: ['error'],
   properties: {
     error: { type: 'string', description: 'Mensaje en español para una persona' },
-    codigo: { type: 'string', enum: [...Object.keys(CODIGOS_ERROR), CODIGO_METODO_NO_PERMITIDO] },
+    codigo: { type: 'string', enum: Object.keys(CODIGOS_ERROR) },
     detalles: {
       type: 'array',
       items: {

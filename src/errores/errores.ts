@@ -13,6 +13,8 @@ export const CODIGOS_ERROR = {
   'entidad-no-autorizada': 403,
   'obligado-no-autorizado': 403,
   'no-encontrado': 404,
+  // REST only: a known path asked with another method (with an Allow header).
+  'metodo-no-permitido': 405,
   conflicto: 409,
   'tiempo-agotado': 408,
   'cursor-expirado': 410,

@@ -19,6 +19,7 @@ export const CODIGO_ESTANDAR: Readonly<Record<CodigoError, string>> = {
   'entidad-no-autorizada': 'FORBIDDEN',
   'obligado-no-autorizado': 'FORBIDDEN',
   'no-encontrado': 'NOT_FOUND',
+  'metodo-no-permitido': 'BAD_REQUEST',
   conflicto: 'CONFLICT',
   'tiempo-agotado': 'BAD_REQUEST',
   'cursor-expirado': 'BAD_USER_INPUT',
