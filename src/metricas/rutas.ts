@@ -5,7 +5,7 @@ const METODOS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as 
 
 /** Express path (`/rips/:id`) → route label (`/rips/{id}`). */
 export function plantillaDe(ruta: string): string {
-  return ruta.replace(/:(\w+)/g, '{$1}');
+  return ruta.replace(/[:*](\w+)/g, '{$1}');
 }
 
 interface Tabla<T> {
@@ -27,6 +27,9 @@ export const RUTAS_PROPIAS = [
   { metodo: 'get', ruta: '/openapi.json' },
   { metodo: 'get', ruta: '/graphql' },
   { metodo: 'post', ruta: '/graphql' },
+  // Browser pages (src/http/paginas.ts): the files under /recursos share one label.
+  { metodo: 'get', ruta: '/docs' },
+  { metodo: 'get', ruta: '/recursos/*archivo' },
 ];
 
 export class ResolutorRutas<T> {
@@ -46,10 +49,17 @@ export class ResolutorRutas<T> {
         if (!t) continue;
         const plantilla = plantillaDe(r.ruta);
         const entrada = crear(plantilla, m);
-        if (r.ruta.includes(':')) {
+        if (r.ruta.includes(':') || r.ruta.includes('*')) {
+          // `:x` is one segment, `*x` (express 5 wildcard) the rest of the path.
           const fuente = r.ruta
             .split('/')
-            .map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+            .map((s) =>
+              s.startsWith(':')
+                ? '[^/]+'
+                : s.startsWith('*')
+                  ? '.+'
+                  : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+            )
             .join('/');
           t.conParametros.push({ patron: new RegExp(`^${fuente}/?$`, 'i'), entrada });
         } else {
