@@ -19,8 +19,23 @@ interface Corrida extends Proceso {
 
 let bd: BaseDePrueba;
 
-/** The compiled server as an operator runs it: default run (MUV and IHCE sandboxes), demo key, a slow MUV. */
+/**
+ * A free port is only free when it is asked for: between puertoLibre() and the child's listen, the
+ * OS may hand it to another listener (the IHCE sandbox takes an ephemeral port). Start again on a
+ * new port when that happens, instead of failing on a race of the machine.
+ */
 async function arrancar(env: Record<string, string>): Promise<Corrida> {
+  for (let intento = 1; ; intento++) {
+    try {
+      return await arrancarUnaVez(env);
+    } catch (e) {
+      if (intento >= 3 || !String((e as Error).message).includes('ya está en uso')) throw e;
+    }
+  }
+}
+
+/** The compiled server as an operator runs it: default run (MUV and IHCE sandboxes), demo key, a slow MUV. */
+async function arrancarUnaVez(env: Record<string, string>): Promise<Corrida> {
   const puerto = await puertoLibre();
   const c = lanzar(SERVIDOR, {
     NODE_ENV: 'development',
