@@ -6,7 +6,7 @@ import type { CodigoError } from '../src/errores/errores.js';
 import { type ErrorApp, errores } from '../src/errores/errores.js';
 import { aRespuesta } from '../src/errores/http.js';
 import type { Contexto } from '../src/graphql/contexto.js';
-import { NO_ENCONTRADA, ResolutorRutas, RUTAS_PROPIAS } from '../src/metricas/rutas.js';
+import { conParametros, NO_ENCONTRADA, ResolutorRutas, RUTAS_PROPIAS } from '../src/metricas/rutas.js';
 import type { Ruta } from './tipos.js';
 
 export interface DepsAdaptador {
@@ -36,7 +36,7 @@ function metodoNoPermitido(rutas: Ruta[], soloFijas: boolean) {
   // /metrics is left out: when metrics are off the path does not exist at all.
   const todas = [...RUTAS_PROPIAS.filter((r) => r.ruta !== '/metrics'), ...rutas];
   const resolutor = new ResolutorRutas(
-    soloFijas ? todas.filter((r) => !r.ruta.includes(':')) : todas,
+    soloFijas ? todas.filter((r) => !conParametros(r.ruta)) : todas,
     (plantilla) => plantilla,
   );
   return (req: Request, res: Response, next: () => void) => {

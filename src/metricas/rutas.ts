@@ -3,6 +3,9 @@ export const NO_ENCONTRADA = 'no-encontrada';
 
 const METODOS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
+/** Whether an express path has parameters (`:id`) or a wildcard (`*archivo`), i.e. is matched by pattern. */
+export const conParametros = (ruta: string): boolean => ruta.includes(':') || ruta.includes('*');
+
 /** Express path (`/rips/:id`) → route label (`/rips/{id}`). */
 export function plantillaDe(ruta: string): string {
   return ruta.replace(/[:*](\w+)/g, '{$1}');
@@ -49,7 +52,7 @@ export class ResolutorRutas<T> {
         if (!t) continue;
         const plantilla = plantillaDe(r.ruta);
         const entrada = crear(plantilla, m);
-        if (r.ruta.includes(':') || r.ruta.includes('*')) {
+        if (conParametros(r.ruta)) {
           // `:x` is one segment, `*x` (express 5 wildcard) the rest of the path.
           const fuente = r.ruta
             .split('/')
