@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Entidad } from '../src/entidades/entidad.entity.js';
 import type { Registro } from '../src/rips/tipos.js';
-import { CREDENCIALES_SANDBOX } from '../src/simuladores/muv/sandbox.js';
 import { iniciarSimuladorMuv, type SimuladorMuv } from '../src/simuladores/muv/servidor.js';
 import { enServidor } from './db.js';
 import { ripsDe, xmlFev } from './fixtures/muv.js';
@@ -36,12 +34,6 @@ afterAll(async () => {
   await aislada?.limpiar();
 });
 
-async function entidadConCredenciales(base: string): Promise<{ entidad: Entidad; clave: string }> {
-  const x = await s.crearEntidad(base);
-  await s.servicio.servicios.credenciales.guardar(s.em(), x.entidad, 'muv', { ...CREDENCIALES_SANDBOX });
-  return x;
-}
-
 type Usuario = { servicios: Record<string, Record<string, unknown>[] | undefined> } & Record<string, unknown>;
 
 /** The mother of the fixture, alone, with only her hospitalization, now «derivado de consulta externa». */
@@ -63,7 +55,7 @@ const rvc054 = async (clave: string, rips: Registro) => {
 
 describe('reglas entre RIPS con el historial de la entidad', () => {
   it('la consulta radicada antes satisface la vía 02 de una hospitalización facturada aparte', async () => {
-    const a = await entidadConCredenciales('cruce-a');
+    const a = await s.crearEntidadConMuv('cruce-a');
     const num = factura('HC');
     const radicada = await pedir(s.url, '/rips', {
       cuerpo: { rips: ripsDe(num), xmlFevFile: xmlFev(num) },
@@ -74,13 +66,13 @@ describe('reglas entre RIPS con el historial de la entidad', () => {
   });
 
   it('sin esa radicación: informativo (el MUV lo verifica), nunca rechazo local', async () => {
-    const b = await entidadConCredenciales('cruce-b');
+    const b = await s.crearEntidadConMuv('cruce-b');
     const hallazgos = await rvc054(b.clave, soloHospitalizacion(factura('HY')));
     expect(hallazgos).toEqual([expect.objectContaining({ codigo: 'RVC054', severidad: 'informativo' })]);
   });
 
   it('el historial es de cada entidad: lo radicado por otra no cuenta', async () => {
-    const c = await entidadConCredenciales('cruce-c');
+    const c = await s.crearEntidadConMuv('cruce-c');
     // Entity A filed the same patient's consulta in the first test.
     const hallazgos = await rvc054(c.clave, soloHospitalizacion(factura('HZ')));
     expect(hallazgos.map((e) => e.severidad)).toEqual(['informativo']);

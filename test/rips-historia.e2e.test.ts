@@ -1,13 +1,11 @@
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Entidad } from '../src/entidades/entidad.entity.js';
 import { crearLogger } from '../src/logger.js';
 import { buscarHistoria } from '../src/rips/historia/buscar.js';
 import { pacienteHmac } from '../src/rips/historia/clave.js';
 import { registrarServicios } from '../src/rips/historia/registrar.js';
 import type { Registro } from '../src/rips/tipos.js';
-import { CREDENCIALES_SANDBOX } from '../src/simuladores/muv/sandbox.js';
 import { iniciarSimuladorMuv, type SimuladorMuv } from '../src/simuladores/muv/servidor.js';
 import { enServidor } from './db.js';
 import { consulta, ripsDe, xmlFev } from './fixtures/muv.js';
@@ -56,12 +54,6 @@ afterAll(async () => {
   await aislada?.limpiar();
 });
 
-async function entidadConCredenciales(base: string): Promise<{ entidad: Entidad; clave: string }> {
-  const x = await s.crearEntidad(base);
-  await s.servicio.servicios.credenciales.guardar(s.em(), x.entidad, 'muv', { ...CREDENCIALES_SANDBOX });
-  return x;
-}
-
 const radicar = (cuerpo: unknown, apiKey: string) =>
   pedir(s.url, '/rips', { cuerpo, cabeceras: { 'X-Api-Key': apiKey } });
 
@@ -104,7 +96,7 @@ const bebe = () => pacienteHmac(clave, 'CN', '20260914000123');
 
 describe('historial de servicios radicados', () => {
   it('factura radicada → una fila por servicio con su tipo y fechas, sin ningún documento en claro', async () => {
-    const a = await entidadConCredenciales('historia-a');
+    const a = await s.crearEntidadConMuv('historia-a');
     const num = factura('H');
     const rips = ripsDe(num);
     const r = await radicar({ rips, xmlFevFile: xmlFev(num) }, a.clave);
@@ -202,7 +194,7 @@ describe('historial de servicios radicados', () => {
   });
 
   it('servicios ya indexados no se repiten; una nota indexa lo que trae de nuevo', async () => {
-    const a = await entidadConCredenciales('historia-notas');
+    const a = await s.crearEntidadConMuv('historia-notas');
     const num = factura('F');
     expect((await radicar({ rips: ripsDe(num), xmlFevFile: xmlFev(num) }, a.clave)).status).toBe(201);
     expect(await filasDe(a.entidad.id)).toHaveLength(13);
@@ -233,7 +225,7 @@ describe('historial de servicios radicados', () => {
   });
 
   it('rechazado localmente o por el MUV → nada en el historial', async () => {
-    const a = await entidadConCredenciales('historia-rechazos');
+    const a = await s.crearEntidadConMuv('historia-rechazos');
     const local = factura('L');
     const ripsLocal = ripsDe(local);
     consulta(ripsLocal).codDiagnosticoPrincipal = 'J4';
@@ -258,7 +250,7 @@ describe('historial de servicios radicados', () => {
   });
 
   it('si registrar el historial falla, la radicación igual queda radicada (aviso sin datos del paciente)', async () => {
-    const a = await entidadConCredenciales('historia-falla');
+    const a = await s.crearEntidadConMuv('historia-falla');
     await sql.query(
       "alter table historia_servicio add constraint historia_prueba_falla check (tipo_servicio <> 'consultas') not valid",
     );

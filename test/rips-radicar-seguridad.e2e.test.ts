@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entidad } from '../src/entidades/entidad.entity.js';
 import { resumirEnvio } from '../src/rips/radicacion/conciliacion.js';
 import { Radicacion } from '../src/rips/radicacion/radicacion.entity.js';
-import { CREDENCIALES_SANDBOX } from '../src/simuladores/muv/sandbox.js';
 import { iniciarSimuladorMuv, type SimuladorMuv } from '../src/simuladores/muv/servidor.js';
 import { embebidoTemporal } from './db.js';
 import { ripsDe, xmlFev } from './fixtures/muv.js';
@@ -16,11 +15,7 @@ let s: Awaited<ReturnType<typeof iniciarServicio>>;
 let n = 0;
 const documento = (base: string) => `${base}${Date.now().toString(36)}${++n}`.toUpperCase().slice(0, 20);
 
-async function conCredenciales(srv: typeof s, base: string) {
-  const x = await srv.crearEntidad(base);
-  await srv.servicio.servicios.credenciales.guardar(srv.em(), x.entidad, 'muv', { ...CREDENCIALES_SANDBOX });
-  return x;
-}
+const conCredenciales = (srv: typeof s, base: string) => srv.crearEntidadConMuv(base);
 
 const radicar = (clave: string, cuerpo: unknown, srv = s) =>
   pedir(srv.url, '/rips', { cuerpo, cabeceras: { 'X-Api-Key': clave } });

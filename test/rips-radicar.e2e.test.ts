@@ -46,11 +46,7 @@ beforeAll(async () => {
     },
     { log: crearLogger('info', destino) },
   );
-  const conCredenciales = async (base: string) => {
-    const x = await s.crearEntidad(base);
-    await s.servicio.servicios.credenciales.guardar(s.em(), x.entidad, 'muv', { ...CREDENCIALES_SANDBOX });
-    return x;
-  };
+  const conCredenciales = s.crearEntidadConMuv;
   a = await conCredenciales('radicar-a');
   b = await conCredenciales('radicar-b');
   sinCredenciales = await s.crearEntidad('radicar-sin-cred');

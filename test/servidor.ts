@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { arrancar, type OpcionesArranque } from '../src/arranque.js';
 import { loadConfig } from '../src/config.js';
 import type { Modulo } from '../src/entidades/valores.js';
+import { CREDENCIALES_SANDBOX } from '../src/simuladores/muv/sandbox.js';
 
 export const CLAVE_CREDENCIALES_PRUEBA = Buffer.alloc(32, 7).toString('base64');
 
@@ -48,8 +49,22 @@ export async function iniciarServicio(env: Record<string, string> = {}, o: Opcio
     const { clave } = await servicio.servicios.entidades.emitirApiKey(e, entidad, 'prueba');
     return { entidad, clave };
   }
+  /** An entity with the MUV sandbox's credentials stored (what filing needs). */
+  async function crearEntidadConMuv(base: string) {
+    const x = await crearEntidad(base);
+    await servicio.servicios.credenciales.guardar(em(), x.entidad, 'muv', { ...CREDENCIALES_SANDBOX });
+    return x;
+  }
 
-  return { url: servicio.url, servicio, config, em, crearEntidad, cerrar: servicio.detener };
+  return {
+    url: servicio.url,
+    servicio,
+    config,
+    em,
+    crearEntidad,
+    crearEntidadConMuv,
+    cerrar: servicio.detener,
+  };
 }
 
 export async function pedir(
