@@ -1,9 +1,12 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
-import { VALORES_ENUM } from './src/graphql/enums.js';
+import { nombreGraphql, VALORES_ENUM } from './src/graphql/enums.js';
 
-// Domain enum scalars become string-literal unions in the generated types.
-const escalares = Object.fromEntries(
-  Object.entries(VALORES_ENUM).map(([nombre, d]) => [nombre, d.valores.map((v) => `'${v}'`).join(' | ')]),
+// The REST adapter sees enums as REST writes them (`consulta-externa`), not by their GraphQL names.
+const enumValues = Object.fromEntries(
+  Object.entries(VALORES_ENUM).map(([nombre, d]) => [
+    nombre,
+    Object.fromEntries(d.valores.map((v) => [nombreGraphql(v), v])),
+  ]),
 );
 
 const config: CodegenConfig = {
@@ -11,10 +14,10 @@ const config: CodegenConfig = {
   documents: 'schema/operations/*.graphql',
   generates: {
     'rest-adapter/generated/operaciones.ts': {
-      plugins: ['typescript', 'typescript-operations', 'typed-document-node'],
+      plugins: ['typescript-operations', 'typed-document-node'],
       config: {
+        enumValues,
         scalars: {
-          ...escalares,
           DateTimeISO: 'string',
           JSON: 'unknown',
           FlujoCuerpo: 'unknown',

@@ -1,11 +1,22 @@
 import { type Request, type Response, Router } from 'express';
-import { type DocumentNode, type GraphQLSchema, validate } from 'graphql';
+import {
+  type DocumentNode,
+  type GraphQLEnumType,
+  type GraphQLSchema,
+  getNamedType,
+  isEnumType,
+  Kind,
+  type OperationDefinitionNode,
+  typeFromAST,
+  validate,
+} from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { moduloDe, type Permiso } from '../src/auth/permisos.js';
 import type { CodigoError } from '../src/errores/errores.js';
 import { type ErrorApp, errores } from '../src/errores/errores.js';
 import { aRespuesta } from '../src/errores/http.js';
 import type { Contexto } from '../src/graphql/contexto.js';
+import { aNombreGraphql, enumsDelDominio, serializadoresRest } from '../src/graphql/enums.js';
 import { conParametros, NO_ENCONTRADA, ResolutorRutas, RUTAS_PROPIAS } from '../src/metricas/rutas.js';
 import type { Ruta } from './tipos.js';
 
@@ -74,6 +85,36 @@ function raizUnica(data: Record<string, unknown>): unknown {
   return claves.length === 1 ? data[claves[0]!] : data;
 }
 
+/**
+ * The operation's variables of a domain enum type: REST receives them in the seed's spelling
+ * (`consulta-externa`) and hands the operation their GraphQL names, which coerce back to that value.
+ */
+function variablesEnum(schema: GraphQLSchema, doc: DocumentNode): [string, GraphQLEnumType][] {
+  const delDominio = new Set(enumsDelDominio(schema));
+  const op = doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const r: [string, GraphQLEnumType][] = [];
+  for (const v of op?.variableDefinitions ?? []) {
+    const tipo = typeFromAST(schema, v.type as Parameters<typeof typeFromAST>[1]);
+    const nombrado = tipo ? getNamedType(tipo) : undefined;
+    if (nombrado && isEnumType(nombrado) && delDominio.has(nombrado))
+      r.push([v.variable.name.value, nombrado]);
+  }
+  return r;
+}
+
+function conNombresGraphql(
+  variables: Record<string, unknown>,
+  enums: [string, GraphQLEnumType][],
+): Record<string, unknown> {
+  if (!enums.length) return variables;
+  const r = { ...variables };
+  for (const [nombre, tipo] of enums) {
+    const v = r[nombre];
+    r[nombre] = Array.isArray(v) ? v.map((x) => aNombreGraphql(tipo, x)) : aNombreGraphql(tipo, v);
+  }
+  return r;
+}
+
 /** Tells whether a request goes to a route that reads its own body as a stream (static paths only). */
 export function conCuerpoFlujo(rutas: Ruta[]): (req: Request) => boolean {
   const claves = new Set(
@@ -86,6 +127,7 @@ export function conCuerpoFlujo(rutas: Ruta[]): (req: Request) => boolean {
 export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
   const router = Router();
   router.use(metodoNoPermitido(rutas, true));
+  const customSerializers = serializadoresRest(deps.schema);
   for (const r of rutas) {
     const problemas = validate(deps.schema, r.operacion as DocumentNode);
     if (problemas.length)
@@ -95,7 +137,10 @@ export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
     // The same schema, resolvers and shield as /graphql, through a compiled executor: each route runs
     // one fixed operation, and graphql-js completes results field by field (about 17 µs per finding
     // of a validation, more than the validation itself for a RIPS with many findings).
-    const compilada = compileQuery(deps.schema, r.operacion as DocumentNode);
+    const compilada = compileQuery(deps.schema, r.operacion as DocumentNode, undefined, {
+      customSerializers,
+    });
+    const enums = variablesEnum(deps.schema, r.operacion as DocumentNode);
     if (!isCompiledQuery(compilada))
       throw new Error(
         `La operación de ${r.metodo.toUpperCase()} ${r.ruta} no compila: ${compilada.errors?.[0]?.message}`,
@@ -107,7 +152,11 @@ export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
         // must not answer 400 to an anonymous caller).
         if (!contextValue.auth) throw errores.noAutenticado();
         if (r.permiso) autorizar(contextValue.auth, r.permiso as Permiso);
-        const resultado = await compilada.query(undefined, contextValue, r.variables?.(req) ?? {});
+        const resultado = await compilada.query(
+          undefined,
+          contextValue,
+          conNombresGraphql(r.variables?.(req) ?? {}, enums),
+        );
         if (resultado.errors?.length) throw resultado.errors[0];
         const data = resultado.data as Record<string, unknown>;
         const { status, body } = r.respuesta ? r.respuesta(data) : { status: 200, body: raizUnica(data) };

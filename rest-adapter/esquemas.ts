@@ -69,7 +69,8 @@ export function esquemaDeRespuesta(schema: GraphQLSchema, doc: DocumentNode): Es
       if (valores) return { type: 'string', enum: [...valores] };
       return ESCALARES_BASICOS[tipo.name] ?? { description: tipo.description ?? tipo.name };
     }
-    if (isEnumType(tipo)) return { type: 'string', enum: tipo.getValues().map((v) => v.name) };
+    // REST answers an enum's value (the seed's spelling), not its GraphQL name.
+    if (isEnumType(tipo)) return { type: 'string', enum: tipo.getValues().map((v) => v.value as string) };
     if (isObjectType(tipo)) return deObjeto(tipo.name, sel);
     return {};
   };

@@ -19,7 +19,7 @@ import { ejecutorCompilado } from './graphql/ejecutor.js';
 import { errorParaCliente } from './graphql/errores-graphql.js';
 import { consultaDeSolicitud, LimitesOperacion, problemaVariablesGet } from './graphql/limites.js';
 import { crearLoaders } from './graphql/loaders.js';
-import { construirSchema, type Extensiones } from './graphql/schema.js';
+import { construirSchema, type Extensiones, schemaPublico } from './graphql/schema.js';
 import { cabecerasSeguridad } from './http/cabeceras-seguridad.js';
 import { corsPorLista } from './http/cors.js';
 import { verificarCuerpoJson } from './http/json-seguro.js';
@@ -52,18 +52,21 @@ function cabecera(req: Request, nombre: string): string | undefined {
 export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerrar: () => Promise<void> }> {
   const { config, servicios, log } = d;
   const monitor = servicios.monitor;
+  // REST runs on the whole schema; /graphql shows clients the public one (src/graphql/schema.ts SOLO_REST).
   const schema = await construirSchema(d.extensiones);
+  const publico = schemaPublico(schema);
   const openapi = construirOpenApi(RUTAS, schema);
-  const limitesOperacion = new LimitesOperacion(schema, config.graphqlLimites);
+  const limitesOperacion = new LimitesOperacion(publico, config.graphqlLimites);
   const tasa = config.limiteTasa.habilitado
     ? new LimitesTasa({ ...config.limiteTasa, alLimitar: (l) => servicios.metricas?.solicitudLimitada(l) })
     : undefined;
-  const normalizar = (e: unknown, req?: Request | { log?: Logger }) =>
+  const normalizar = (e: unknown, req?: Request | { log?: Logger }, rest = false) =>
     normalizarError(e, {
       monitor,
       reintentarEnSegundos: config.bd.reintentarEnSegundos,
       log: req?.log ?? log,
       schema,
+      rest,
     });
   // A GraphQL error is normalized once, when Apollo reports it with the request's context (an unexpected
   // one is logged there, with the request id the answer promises); formatError reuses the result.
@@ -103,7 +106,7 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
   }
 
   const apollo = new ApolloServer<Contexto>({
-    gateway: ejecutorCompilado(schema),
+    gateway: ejecutorCompilado(publico),
     introspection: config.graphqlIntrospection,
     // A backstop: every document's text is checked against the limits before Apollo parses it.
     parseOptions: { maxTokens: config.graphqlLimites.maxTokens },
@@ -279,7 +282,9 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
     }),
   );
 
-  app.use(crearRouterRest(RUTAS, { schema, crearContexto, normalizar }));
+  app.use(
+    crearRouterRest(RUTAS, { schema, crearContexto, normalizar: (e, req) => normalizar(e, req, true) }),
+  );
 
   app.use((req, res) => {
     res.status(404).json({ error: `No existe la ruta ${req.method} ${req.path}.`, codigo: 'no-encontrado' });

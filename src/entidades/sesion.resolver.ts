@@ -2,7 +2,7 @@ import { Ctx, Field, FieldResolver, ObjectType, Query, Resolver, Root } from 'ty
 import { autenticado, requiere, type TablaReglas } from '../auth/reglas.js';
 import { errores } from '../errores/errores.js';
 import { authDe, type Contexto } from '../graphql/contexto.js';
-import { Escalares } from '../graphql/enums.js';
+import { Enums } from '../graphql/enums.js';
 import type { SistemaMinisterio } from './credencial.entity.js';
 import type { Modulo } from './valores.js';
 
@@ -14,19 +14,19 @@ export class EntidadSesion {
   @Field(() => String)
   nombre!: string;
 
-  @Field(() => Escalares.TipoEntidad)
+  @Field(() => Enums.TipoEntidad)
   tipoEntidad!: string;
 
-  @Field(() => [Escalares.Modulo], { description: 'Módulos contratados' })
+  @Field(() => [Enums.Modulo], { description: 'Módulos contratados' })
   modulos!: string[];
 }
 
 @ObjectType('Identidad', { description: 'Quién llama' })
 export class Identidad {
-  @Field(() => Escalares.TipoIdentidad)
+  @Field(() => Enums.TipoIdentidad)
   tipo!: string;
 
-  @Field(() => Escalares.Rol, {
+  @Field(() => Enums.Rol, {
     nullable: true,
     description: 'Rol del usuario; null para una API key (todos los permisos)',
   })
@@ -46,7 +46,7 @@ export class Sesion {
   @Field(() => Identidad)
   identidad!: Identidad;
 
-  @Field(() => [Escalares.Permiso], {
+  @Field(() => [Enums.Permiso], {
     description: 'Permisos efectivos: los del rol en los módulos contratados',
   })
   permisos!: string[];
@@ -56,7 +56,7 @@ export class Sesion {
   description: 'Si la entidad está lista para usar un módulo (sin revelar secretos)',
 })
 export class ConfiguracionModulo {
-  @Field(() => Escalares.Modulo)
+  @Field(() => Enums.Modulo)
   modulo!: string;
 
   @Field(() => Boolean, {

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { Escalares } from '../graphql/enums.js';
+import { Enums } from '../graphql/enums.js';
 import type { Fuente, SeveridadError } from './valores.js';
 
 @ObjectType('UbicacionError', { description: 'Dónde está el problema, en términos del sistema de origen' })
@@ -13,7 +13,7 @@ export class UbicacionError {
   @Field(() => String, { nullable: true, description: 'Documento del paciente ("CC 123…")' })
   documentoUsuario!: string | null;
 
-  @Field(() => Escalares.TipoServicio, { nullable: true })
+  @Field(() => Enums.TipoServicio, { nullable: true })
   tipoServicio!: string | null;
 
   @Field(() => Int, { nullable: true, description: 'Posición del servicio en su arreglo (desde 0)' })
@@ -43,10 +43,10 @@ export class ErrorAccionable {
   })
   codigo!: string;
 
-  @Field(() => Escalares.Severidad)
+  @Field(() => Enums.Severidad)
   severidad!: SeveridadError;
 
-  @Field(() => Escalares.Fuente)
+  @Field(() => Enums.Fuente)
   fuente!: Fuente;
 
   @Field(() => UbicacionError)

@@ -7,17 +7,23 @@ import {
   GraphQLSchema,
   GraphQLString,
   parse,
+  validate,
 } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { MonitorBd } from '../db/monitor.js';
-import { Escalares } from '../graphql/enums.js';
+import { Enums } from '../graphql/enums.js';
 import { ErrorApp } from './errores.js';
 import { normalizarError } from './normalizar.js';
 
 // A closed scalar as today, and a real enum as a later issue will make them.
 const Color = new GraphQLEnumType({ name: 'Color', values: { ROJO: {}, VERDE: {} } });
+// A domain enum as type-graphql builds it: GraphQL names, the seed's values.
+const EstadoTransmision = new GraphQLEnumType({
+  name: 'EstadoTransmision',
+  values: Object.fromEntries(Object.entries(Enums.EstadoTransmision).map(([n, value]) => [n, { value }])),
+});
 const schema = new GraphQLSchema({
   query: new GraphQLObjectType({
     name: 'Query',
@@ -28,7 +34,7 @@ const schema = new GraphQLSchema({
           id: { type: GraphQLID },
           texto: { type: GraphQLString },
           limit: { type: GraphQLInt },
-          estado: { type: Escalares.EstadoTransmision },
+          estado: { type: EstadoTransmision },
           color: { type: Color },
         },
         resolve: () => 'ok',
@@ -91,9 +97,16 @@ describe('variables que no cumplen su tipo: 400 en español que nombra la variab
     }
   });
 
-  it('un escalar cerrado o un enum: lista los valores permitidos, sin repetir lo recibido', async () => {
+  it('un enum: lista los valores permitidos (nombres GraphQL; en REST, como los escribe REST), sin repetir lo recibido', async () => {
     const estado = normalizado(await errorJit('EstadoTransmision', 'estado', 'xy'));
     expect(estado.message).toBe(
+      'El valor recibido en «estado» no es válido: se esperaba EstadoTransmision (valores: GENERADO, VALIDADO, ENVIADO, ACEPTADO, RECHAZADO); se recibió un texto.',
+    );
+    const rest = normalizarError(await errorJit('EstadoTransmision', 'estado', 'xy'), {
+      ...deps,
+      rest: true,
+    });
+    expect(rest.message).toBe(
       'El valor recibido en «estado» no es válido: se esperaba EstadoTransmision (valores: generado, validado, enviado, aceptado, rechazado); se recibió un texto.',
     );
     const color = normalizado(await errorJit('Color', 'color', 'xy'));
@@ -139,10 +152,21 @@ describe('variables que no cumplen su tipo: 400 en español que nombra la variab
     expect(nula.message).toBe('«id» no puede ser null: es obligatorio (ID).');
   });
 
+  it('un enum mal escrito en el documento: español, con los valores, sin repetir lo escrito', () => {
+    const [inexistente] = validate(schema, parse('{ eco(estado: CONSULTA_X) }'));
+    expect(normalizado(inexistente).message).toBe(
+      'Valor inválido para EstadoTransmision (valores: GENERADO, VALIDADO, ENVIADO, ACEPTADO, RECHAZADO).',
+    );
+    const [comillas] = validate(schema, parse('{ eco(estado: "enviado") }'));
+    expect(normalizado(comillas).message).toBe(
+      'EstadoTransmision es un enum: su valor se escribe sin comillas (valores: GENERADO, VALIDADO, ENVIADO, ACEPTADO, RECHAZADO).',
+    );
+  });
+
   it('sin esquema a mano, nombra el tipo del mensaje sin listar valores', async () => {
     const n = normalizado(await errorJit('EstadoTransmision', 'estado', 'xy'), false);
     expect(n.message).toBe(
-      'El valor recibido en «estado» no es válido: se esperaba EstadoTransmision; Valor inválido para EstadoTransmision: se esperaba uno de generado, validado, enviado, aceptado, rechazado.',
+      'El valor recibido en «estado» no es válido: se esperaba EstadoTransmision; se recibió un texto.',
     );
   });
 

@@ -20,19 +20,21 @@ export interface DepsNormalizar {
   log: Logger;
   /** To name a refused variable's expected type and its allowed values (enums, closed scalars). */
   schema?: GraphQLSchema;
+  /** The REST door: an enum's allowed values are listed as REST writes them (`consulta-externa`). */
+  rest?: boolean;
 }
 
 /** Turns anything thrown while serving a request into a typed ErrorApp (both doors use it). */
 export function normalizarError(e: unknown, d: DepsNormalizar): ErrorApp {
   const original = e instanceof GraphQLError && e.originalError ? e.originalError : e;
   if (original instanceof ErrorApp) return original;
-  const variable = e instanceof GraphQLError ? errorDeVariable(e, d.schema) : undefined;
+  const variable = e instanceof GraphQLError ? errorDeVariable(e, d.schema, d.rest) : undefined;
   if (variable) return variable;
   if (original instanceof GraphQLError) {
     const code = original.extensions?.code;
     if (typeof code === 'string' && code in CODIGOS_ERROR)
       return new ErrorApp(code as CodigoError, original.message);
-    if (!original.originalError) return deApollo(original, code);
+    if (!original.originalError) return deApollo(original, code, d.schema);
   }
   if (esErrorDeConexion(original)) {
     d.monitor.reportarFallo(original);
@@ -46,7 +48,9 @@ export function normalizarError(e: unknown, d: DepsNormalizar): ErrorApp {
  * Apollo's own refusals (parse, validation, persisted queries), in Spanish with a code of ours; the
  * standard `extensions.code` Apollo gave them is kept in the answer (src/graphql/errores-graphql.ts).
  */
-function deApollo(e: GraphQLError, code: unknown): ErrorApp {
+function deApollo(e: GraphQLError, code: unknown, schema?: GraphQLSchema): ErrorApp {
+  const enumLiteral = enumEnLiteral(e.message, schema);
+  if (enumLiteral) return enumLiteral;
   if (code === 'PERSISTED_QUERY_NOT_FOUND')
     return new ErrorApp(
       'consulta-persistida-no-encontrada',
@@ -66,6 +70,26 @@ function deApollo(e: GraphQLError, code: unknown): ErrorApp {
       'Versión de consulta persistida no soportada: use extensions.persistedQuery.version 1.',
     );
   return errores.entradaInvalida(`Consulta GraphQL inválida: ${e.message}`);
+}
+
+/** graphql-js validation of an enum written in the document: `Value "x" does not exist in "T" enum.` */
+const ENUM_INEXISTENTE = /^Value .* does not exist in "([_A-Za-z]\w{0,63})" enum\.(?: Did you mean .*)?$/s;
+/** …and of a string where an enum goes: `Enum "T" cannot represent non-enum value: "x".` */
+const ENUM_ENTRE_COMILLAS = /^Enum "([_A-Za-z]\w{0,63})" cannot represent non-enum value: /;
+
+/** The Spanish refusal of an enum literal, naming the allowed values (never the received one). */
+function enumEnLiteral(mensaje: string, schema?: GraphQLSchema): ErrorApp | undefined {
+  const inexistente = ENUM_INEXISTENTE.exec(mensaje);
+  const comillas = inexistente ? undefined : ENUM_ENTRE_COMILLAS.exec(mensaje);
+  const nombre = (inexistente ?? comillas)?.[1];
+  const tipo = nombre ? schema?.getType(nombre) : undefined;
+  if (!nombre || !tipo || !isEnumType(tipo)) return undefined;
+  const valores = explicarTipo(nombre, tipo, false);
+  return errores.entradaInvalida(
+    comillas
+      ? `${nombre} es un enum: su valor se escribe sin comillas (${valores}).`
+      : `Valor inválido para ${nombre} (${valores}).`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -103,7 +127,7 @@ const MAX_VALORES = 30;
  * (variable name, expected type, kind of value received): the received value is never echoed, so no
  * text of it (however long, or whatever it holds) reaches the answer, and nothing is String()'d.
  */
-export function errorDeVariable(e: GraphQLError, schema?: GraphQLSchema): ErrorApp | undefined {
+export function errorDeVariable(e: GraphQLError, schema?: GraphQLSchema, rest = false): ErrorApp | undefined {
   const m = VARIABLE.exec(e.message);
   if (!m) return undefined;
   const campo = m[1]!;
@@ -138,7 +162,7 @@ export function errorDeVariable(e: GraphQLError, schema?: GraphQLSchema): ErrorA
   const tipo = nombre ? schema?.getType(nombre) : undefined;
   const seRecibio = recibido ? `; se recibió ${recibido}` : '';
   if (nombre && (tipo || !schema)) {
-    const explicacion = explicarTipo(nombre, tipo);
+    const explicacion = explicarTipo(nombre, tipo, rest);
     if (explicacion) return crear(`se esperaba ${nombre} (${explicacion})${seRecibio}.`);
     if (causa) return crear(`se esperaba ${nombre}; ${sinPunto(causa.mensaje)}.`);
     return crear(`se esperaba ${nombre}${seRecibio}.`);
@@ -161,9 +185,9 @@ function tipoPrimitivo(texto: string): string | undefined {
 }
 
 /** Allowed values of an enum or closed scalar, or what a general scalar takes. */
-function explicarTipo(nombre: string, tipo: GraphQLNamedType | undefined): string | undefined {
+function explicarTipo(nombre: string, tipo: GraphQLNamedType | undefined, rest: boolean): string | undefined {
   let valores: readonly unknown[] | undefined;
-  if (tipo && isEnumType(tipo)) valores = tipo.getValues().map((v) => v.name);
+  if (tipo && isEnumType(tipo)) valores = tipo.getValues().map((v) => (rest ? v.value : v.name));
   else if (tipo && isScalarType(tipo) && Array.isArray(tipo.extensions?.valores))
     valores = tipo.extensions.valores as unknown[];
   if (valores?.length) {

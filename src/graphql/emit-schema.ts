@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { lexicographicSortSchema, printSchema } from 'graphql';
-import { construirSchemaBase } from './schema.js';
+import { construirSchemaBase, schemaPublico } from './schema.js';
 
 /** Writes `schema/schema.graphql`, or with `--check` fails when it is not current. */
 const archivo = new URL('../../../schema/schema.graphql', import.meta.url);
-const sdl = `${printSchema(lexicographicSortSchema(await construirSchemaBase()))}\n`;
+const sdl = `${printSchema(lexicographicSortSchema(schemaPublico(await construirSchemaBase())))}\n`;
 if (process.argv.includes('--check')) {
   let actual = '';
   try {

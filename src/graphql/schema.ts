@@ -1,3 +1,4 @@
+import { filterSchema, pruneSchema } from '@graphql-tools/utils';
 import { type GraphQLSchema, isObjectType } from 'graphql';
 import { applyMiddleware, type IMiddlewareFieldMap } from 'graphql-middleware';
 import { allow, deny, shield } from 'graphql-shield';
@@ -76,4 +77,23 @@ export async function construirSchema(extra: Extensiones[] = []): Promise<GraphQ
   // only the root fields keep their middleware.
   const porTipo = escudo.generate(base) as Record<string, IMiddlewareFieldMap>;
   return applyMiddleware(base, { Query: porTipo.Query!, Mutation: porTipo.Mutation! });
+}
+
+/**
+ * What only the REST door uses (its body read as a stream, its offset pages): `Tipo.campo` or
+ * `Tipo.campo(argumento)`. The REST adapter runs on the whole schema; /graphql, its introspection and
+ * the published SDL see the public one, without these.
+ */
+export const SOLO_REST: ReadonlySet<string> = new Set(['Query.validarRips(cuerpoFlujo)']);
+
+/** The schema clients see: the whole one minus SOLO_REST, and minus the types only those used. */
+export function schemaPublico(schema: GraphQLSchema): GraphQLSchema {
+  return pruneSchema(
+    filterSchema({
+      schema,
+      rootFieldFilter: (tipo, campo) => !SOLO_REST.has(`${tipo}.${campo}`),
+      fieldFilter: (tipo, campo) => !SOLO_REST.has(`${tipo}.${campo}`),
+      argumentFilter: (tipo, campo, argumento) => !SOLO_REST.has(`${tipo}.${campo}(${argumento})`),
+    }),
+  );
 }

@@ -4,7 +4,7 @@ import { requiere, type TablaReglas } from '../auth/reglas.js';
 import { ErrorAccionable } from '../errores/error-accionable.js';
 import { errores } from '../errores/errores.js';
 import type { Contexto } from '../graphql/contexto.js';
-import { Escalares } from '../graphql/enums.js';
+import { Enums } from '../graphql/enums.js';
 import { construirBundle } from './construccion/construir.js';
 import { exigirValorAcotado } from './json-acotado.js';
 import { lintearBundle } from './linter/lintear.js';
@@ -12,7 +12,7 @@ import type { TipoRda } from './tipos.js';
 
 @ObjectType('RdaIssue', { description: 'Hallazgo del linter en forma compacta (severity error = rechazo)' })
 export class RdaIssue {
-  @Field(() => String, { description: '`error` (rechazo) o `warning` (aviso-conformidad)' })
+  @Field(() => Enums.SeveridadIssue, { description: 'ERROR es rechazo; WARNING, aviso de conformidad' })
   severity!: 'error' | 'warning';
 
   @Field(() => String, { description: 'Código de la familia RDA (RDA33…)' })
@@ -54,7 +54,7 @@ export class ConteoSeveridadHl7 {
 
 @ObjectType('IssueHl7', { description: 'Un issue del OperationOutcome del validador oficial, tal cual' })
 export class IssueHl7 {
-  @Field(() => String, { description: 'fatal, error, warning o information' })
+  @Field(() => Enums.SeveridadHl7)
   severity!: string;
 
   @Field(() => String, { description: 'Mensaje original del validador (inglés)' })
@@ -120,7 +120,7 @@ export class DocumentosRdaResolver {
   validarRda(
     @Arg('bundle', () => GraphQLJSON, { nullable: true, description: 'El Bundle FHIR del RDA' })
     bundle: unknown,
-    @Arg('tipo', () => Escalares.TipoRda, {
+    @Arg('tipo', () => Enums.TipoRda, {
       nullable: true,
       description: 'Tipo de RDA; por defecto, el que declara el Bundle',
     })
@@ -153,7 +153,7 @@ export class DocumentosRdaResolver {
   async validarRdaOficial(
     @Arg('bundle', () => GraphQLJSON, { nullable: true, description: 'El Bundle FHIR del RDA' })
     bundle: unknown,
-    @Arg('tipo', () => Escalares.TipoRda, {
+    @Arg('tipo', () => Enums.TipoRda, {
       nullable: true,
       description: 'Tipo de RDA (elige el perfil); por defecto, el que declara el Bundle',
     })
@@ -173,7 +173,7 @@ export class DocumentosRdaResolver {
       'Construye el Bundle RDA a partir de los datos planos y lo revisa con el linter, sin enviarlo. 400 con cada campo faltante o inválido en `detalles`.',
   })
   construirRda(
-    @Arg('tipo', () => Escalares.TipoRda) tipo: TipoRda,
+    @Arg('tipo', () => Enums.TipoRda) tipo: TipoRda,
     @Arg('datos', () => GraphQLJSON, {
       nullable: true,
       description: 'Datos planos (ver DatosRda* en /openapi.json)',

@@ -4,7 +4,7 @@ import { requiere, type TablaReglas } from '../auth/reglas.js';
 import { ErrorAccionable } from '../errores/error-accionable.js';
 import { errores } from '../errores/errores.js';
 import type { Contexto } from '../graphql/contexto.js';
-import { Escalares } from '../graphql/enums.js';
+import { Enums } from '../graphql/enums.js';
 import { mensajeProblemaJson, revisarTextoJson } from '../http/json-seguro.js';
 import type { Registro } from './tipos.js';
 import type { HallazgosOmitidos as Omitidos } from './validacion/acotar.js';
@@ -12,7 +12,7 @@ import { EscalarFlujoCuerpo, type FlujoCuerpo } from './validacion/flujo-cuerpo.
 
 @ObjectType('RipsIssue', { description: 'Hallazgo en forma compacta (severity error = rechazo)' })
 export class RipsIssue {
-  @Field(() => String, { description: '`error` (rechazo) o `warning` (aviso o nota)' })
+  @Field(() => Enums.SeveridadIssue, { description: 'ERROR es rechazo; WARNING, aviso o nota' })
   severity!: 'error' | 'warning';
 
   @Field(() => String)
@@ -47,7 +47,7 @@ export class HallazgosOmitidos implements Omitidos {
   @Field(() => String)
   codigo!: string;
 
-  @Field(() => Escalares.Severidad)
+  @Field(() => Enums.Severidad)
   severidad!: Omitidos['severidad'];
 
   @Field(() => Int)

@@ -3,7 +3,7 @@ import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 
 import { requiere, type TablaReglas } from '../../auth/reglas.js';
 import { ErrorAccionable } from '../../errores/error-accionable.js';
 import { authDe, type Contexto } from '../../graphql/contexto.js';
-import { Escalares } from '../../graphql/enums.js';
+import { Enums } from '../../graphql/enums.js';
 import type { AlcanceConsulta, TipoRdaIhce } from '../ihce/fhir.js';
 import type { TransmisionResultado } from './servicio.js';
 import type { Transmision } from './transmision.entity.js';
@@ -14,13 +14,13 @@ export class TransmisionGql {
   @Field(() => ID)
   id!: string;
 
-  @Field(() => Escalares.TipoRda)
+  @Field(() => Enums.TipoRda)
   tipo!: string;
 
-  @Field(() => Escalares.EstadoTransmision)
+  @Field(() => Enums.EstadoTransmision)
   estado!: string;
 
-  @Field(() => String, { description: '`bundle` (POST /rda) o `datos` (POST /rda/desde-datos)' })
+  @Field(() => Enums.OrigenTransmision)
   origen!: string;
 
   @Field(() => String, { nullable: true, description: 'Número VIDA que asignó la IHCE al aceptar' })
@@ -92,13 +92,13 @@ export class EventoTransmisionGql {
   @Field(() => Date)
   fecha!: Date;
 
-  @Field(() => Escalares.TipoEventoTransmision)
+  @Field(() => Enums.TipoEventoTransmision)
   tipo!: string;
 
-  @Field(() => Escalares.EstadoTransmision, { nullable: true })
+  @Field(() => Enums.EstadoTransmision, { nullable: true })
   estadoAnterior!: string | null;
 
-  @Field(() => Escalares.EstadoTransmision)
+  @Field(() => Enums.EstadoTransmision)
   estadoNuevo!: string;
 
   @Field(() => String, { description: 'api-key:{prefijo}, usuario:{sub} o worker' })
@@ -127,7 +127,7 @@ export class ItemConsultaRda {
   @Field(() => String, { nullable: true })
   fecha!: string | null;
 
-  @Field(() => Escalares.TipoRda, { nullable: true })
+  @Field(() => Enums.TipoRda, { nullable: true })
   tipo!: string | null;
 
   @Field(() => String, {
@@ -140,7 +140,7 @@ export class ItemConsultaRda {
 
 @ObjectType('ResultadoConsultaRda')
 export class ResultadoConsultaRda {
-  @Field(() => Escalares.AlcanceConsultaRda)
+  @Field(() => Enums.AlcanceConsultaRda)
   alcance!: string;
 
   @Field(() => [ItemConsultaRda])
@@ -208,7 +208,7 @@ export class TransmisionResolver {
       'Valida (linter) y transmite un Bundle RDA a la IHCE. Aceptado → VIDA; falla transitoria → queda enviado y se reintenta; rechazado → errores.',
   })
   async transmitirRda(
-    @Arg('tipo', () => Escalares.TipoRda) tipo: string,
+    @Arg('tipo', () => Enums.TipoRda) tipo: string,
     @Arg('bundle', () => GraphQLJSON, { nullable: true, description: 'Bundle FHIR document' })
     bundle: unknown,
     @Arg('idempotencyKey', () => String, { nullable: true, description: 'Reintentos seguros del POST' })
@@ -229,7 +229,7 @@ export class TransmisionResolver {
       'Construye el Bundle RDA desde datos planos, lo valida y lo transmite (igual que transmitirRda)',
   })
   async transmitirRdaDesdeDatos(
-    @Arg('tipo', () => Escalares.TipoRda) tipo: string,
+    @Arg('tipo', () => Enums.TipoRda) tipo: string,
     @Arg('datos', () => GraphQLJSONObject, { nullable: true }) datos: Record<string, unknown> | null,
     @Arg('idempotencyKey', () => String, { nullable: true }) idempotencyKey: string | null,
     @Ctx() ctx: Contexto,
@@ -245,7 +245,7 @@ export class TransmisionResolver {
 
   @Query(() => PaginaTransmisiones, { description: 'Transmisiones de la entidad, las más recientes primero' })
   async transmisiones(
-    @Arg('estado', () => Escalares.EstadoTransmision, { nullable: true }) estado: string | null,
+    @Arg('estado', () => Enums.EstadoTransmision, { nullable: true }) estado: string | null,
     @Arg('limit', () => Int, { nullable: true, description: 'Por defecto 50, máximo 200' }) limit:
       | number
       | null,
@@ -297,7 +297,7 @@ export class TransmisionResolver {
       'Consulta los RDA de un paciente en la IHCE (solo metadatos). humanuser es el profesional que consulta y queda auditado.',
   })
   async consultarRda(
-    @Arg('alcance', () => Escalares.AlcanceConsultaRda, {
+    @Arg('alcance', () => Enums.AlcanceConsultaRda, {
       nullable: true,
       description: 'Por defecto paciente',
     })

@@ -4,14 +4,9 @@ import { Entidad } from '../../entidades/entidad.entity.js';
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import type { HallazgosOmitidos } from '../validacion/acotar.js';
 
-export const ESTADOS_RADICACION = [
-  'radicado',
-  'rechazado',
-  'rechazado-local',
-  'fallido',
-  'pendiente',
-] as const;
-export type EstadoRadicacion = (typeof ESTADOS_RADICACION)[number];
+import type { EstadoRadicacion } from './valores.js';
+
+export { ESTADOS_RADICACION, type EstadoRadicacion } from './valores.js';
 
 /**
  * One filing attempt with the MUV, append-only: a trigger refuses UPDATE and DELETE, except completing

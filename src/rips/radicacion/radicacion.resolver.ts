@@ -4,6 +4,7 @@ import { requiere, type TablaReglas } from '../../auth/reglas.js';
 import { deLaEntidad } from '../../entidades/propiedad.js';
 import { ErrorAccionable } from '../../errores/error-accionable.js';
 import { authDe, type Contexto } from '../../graphql/contexto.js';
+import { Enums } from '../../graphql/enums.js';
 import { HallazgosOmitidos } from '../validacion.resolver.js';
 import { Radicacion as FilaRadicacion } from './radicacion.entity.js';
 
@@ -20,7 +21,7 @@ export class RadicacionGql {
   @Field(() => String)
   numDocumentoIdObligado!: string;
 
-  @Field(() => String, { nullable: true, description: 'null = factura; NC, ND, NA o RS' })
+  @Field(() => Enums.TipoNota, { nullable: true, description: 'null = factura' })
   tipoNota!: string | null;
 
   @Field(() => String, { nullable: true })
@@ -29,10 +30,7 @@ export class RadicacionGql {
   @Field(() => String, { description: 'Método del MUV usado (CargarFevRips, CargarNC…)' })
   operacion!: string;
 
-  @Field(() => String, {
-    description:
-      '`radicado`, `rechazado` (por el MUV), `rechazado-local`, `fallido` (MUV sin respuesta; ver `motivo`) o `pendiente` (enviándose al MUV; se completa sola)',
-  })
+  @Field(() => Enums.EstadoRadicacion)
   estado!: string;
 
   @Field(() => String, { nullable: true, description: 'Código Único de Validación (96 hexadecimales)' })
