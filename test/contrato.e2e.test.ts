@@ -4,7 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUTAS } from '../rest-adapter/rutas.js';
 import { crearLogger } from '../src/logger.js';
-import { graphql, iniciarServicio, pedir } from './servidor.js';
+import { comoRest, graphql, iniciarServicio, pedir } from './servidor.js';
 
 const lineasLog: string[] = [];
 const destino = new Writable({
@@ -78,7 +78,8 @@ describe('GraphQL y REST', () => {
     const { print } = await import('graphql');
     const gql = await graphql(s.url, print(SesionDocument), { 'X-Api-Key': clave });
     expect(gql.status).toBe(200);
-    expect(gql.body.data.sesion).toEqual(rest.body);
+    expect(comoRest(gql.body.data.sesion)).toEqual(rest.body);
+    expect(gql.body.data.sesion.permisos).toContain('RIPS_LEER');
   });
 
   it('operationName que no está en el documento, o varias operaciones sin nombre → 400 en español', async () => {
@@ -131,7 +132,7 @@ describe('cuerpos de solicitud', () => {
       cabeceras: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'X-Api-Key': clave },
     });
     expect(r.status).toBe(200);
-    expect(r.body.data.sesion.permisos).toContain('rips:leer');
+    expect(r.body.data.sesion.permisos).toContain('RIPS_LEER');
   });
 
   it('gzip corrupto → 400; codificación desconocida → 415', async () => {

@@ -20,6 +20,22 @@ export async function puertoLibre(): Promise<number> {
   return port;
 }
 
+/**
+ * A free port is only free when it is asked for: between puertoLibre() and a listen, the OS may hand it
+ * to another listener (a sandbox's ephemeral port). Runs `arrancar` again with new ports when that
+ * happens, instead of failing on a race of the machine.
+ */
+export async function conPuertosLibres<T>(arrancar: () => Promise<T>, intentos = 3): Promise<T> {
+  for (let intento = 1; ; intento++) {
+    try {
+      return await arrancar();
+    } catch (e) {
+      const texto = `${(e as { code?: string }).code ?? ''} ${(e as Error).message ?? ''}`;
+      if (intento >= intentos || !/EADDRINUSE|ya está en uso/.test(texto)) throw e;
+    }
+  }
+}
+
 /** A Docker engine that actually answers `/_ping` (the client binary alone proves nothing). */
 async function dockerResponde(): Promise<boolean> {
   const host = process.env.DOCKER_HOST;

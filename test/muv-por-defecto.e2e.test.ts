@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { puertoLibre } from './db.js';
+import { conPuertosLibres, puertoLibre } from './db.js';
 import { ripsDe, xmlFev } from './fixtures/muv.js';
 import { iniciarServicio, pedir } from './servidor.js';
 
@@ -8,8 +8,10 @@ let s: Awaited<ReturnType<typeof iniciarServicio>>;
 let puerto: number;
 
 beforeAll(async () => {
-  puerto = await puertoLibre();
-  s = await iniciarServicio({ DEMO: 'true', MUV_SIMULADOR: 'true', MUV_SIM_PORT: String(puerto) });
+  s = await conPuertosLibres(async () => {
+    puerto = await puertoLibre();
+    return iniciarServicio({ DEMO: 'true', MUV_SIMULADOR: 'true', MUV_SIM_PORT: String(puerto) });
+  });
 });
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { arrancar, type OpcionesArranque } from '../src/arranque.js';
 import { loadConfig } from '../src/config.js';
 import type { Modulo } from '../src/entidades/valores.js';
+import { nombreGraphql, VALORES_ENUM } from '../src/graphql/enums.js';
 import { CREDENCIALES_SANDBOX } from '../src/simuladores/muv/sandbox.js';
 
 export const CLAVE_CREDENCIALES_PRUEBA = Buffer.alloc(32, 7).toString('base64');
@@ -111,4 +112,39 @@ export async function postGzipEnTrozos(url: string, clave: string, texto: string
     body: cuerpo,
     duplex: 'half',
   } as RequestInit);
+}
+
+/** GraphQL name → the seed's value, over every domain enum (the REST door's spelling). */
+const VALOR_REST: ReadonlyMap<string, string> = new Map(
+  Object.values(VALORES_ENUM).flatMap((d) => d.valores.map((v) => [nombreGraphql(v), v] as [string, string])),
+);
+/** Fields that hold a domain enum in the service's answers. */
+const CAMPOS_ENUM = new Set([
+  'severidad',
+  'fuente',
+  'tipoServicio',
+  'estado',
+  'estadoAnterior',
+  'estadoNuevo',
+  'tipo',
+  'severity',
+  'modulos',
+  'permisos',
+  'rol',
+  'tipoEntidad',
+  'tipoNota',
+  'origen',
+  'alcance',
+]);
+
+/**
+ * A GraphQL answer written as REST writes it: enum names in the known enum fields become the seed's
+ * values, so a test can compare both doors' answers.
+ */
+export function comoRest<T>(x: T, campo?: string): T {
+  if (Array.isArray(x)) return x.map((v) => comoRest(v, campo)) as T;
+  if (typeof x === 'string') return (campo && CAMPOS_ENUM.has(campo) ? (VALOR_REST.get(x) ?? x) : x) as T;
+  if (x && typeof x === 'object')
+    return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, comoRest(v, k)])) as T;
+  return x;
 }
