@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { asegurarCompilado, entidadConClave, lanzar, type Proceso, terminaEn } from './compilado.js';
-import { puertoLibre } from './db.js';
+import { conPuertosLibres, puertoLibre } from './db.js';
 
 const SERVIDOR = 'dist/src/server.js';
 const CLI = 'dist/src/cli/index.js';
@@ -60,37 +60,40 @@ describe('producción con su configuración completa', () => {
   let puertoSimuladorMuv: number;
 
   beforeAll(async () => {
-    const puerto = await puertoLibre();
-    puertoSimuladorMuv = await puertoLibre();
-    url = `http://127.0.0.1:${puerto}`;
-    c = lanzar(SERVIDOR, {
-      NODE_ENV: 'production',
-      DATABASE_URL: inject('databaseUrl'),
-      CREDENTIALS_KEY: CLAVE,
-      PORT: String(puerto),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir(),
-      MUV_SIM_PORT: String(puertoSimuladorMuv),
-      RDA_COLA: `rda-produccion-${randomUUID()}`,
-      SHUTDOWN_DRAIN_SECONDS: '1',
-      LOG_LEVEL: 'info',
+    // A port taken between choosing it and the child's listen: start again on new ones.
+    await conPuertosLibres(async () => {
+      const puerto = await puertoLibre();
+      puertoSimuladorMuv = await puertoLibre();
+      url = `http://127.0.0.1:${puerto}`;
+      c = lanzar(SERVIDOR, {
+        NODE_ENV: 'production',
+        DATABASE_URL: inject('databaseUrl'),
+        CREDENTIALS_KEY: CLAVE,
+        PORT: String(puerto),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir(),
+        MUV_SIM_PORT: String(puertoSimuladorMuv),
+        RDA_COLA: `rda-produccion-${randomUUID()}`,
+        SHUTDOWN_DRAIN_SECONDS: '1',
+        LOG_LEVEL: 'info',
+      });
+      // Ready once the database guard lets /graphql through (it says 503 bd-arrancando until then).
+      const limite = Date.now() + 45_000;
+      for (;;) {
+        const codigo = await fetch(`${url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ __typename }' }),
+        }).then(
+          (r) => r.status,
+          () => 0,
+        );
+        if (codigo !== 0 && codigo !== 503) break;
+        if (c.proceso.exitCode !== null || Date.now() > limite)
+          throw new Error(`el servidor no quedó listo:\n${c.errores()}\n${c.salida()}`);
+        await new Promise((ok) => setTimeout(ok, 200));
+      }
     });
-    // Ready once the database guard lets /graphql through (it says 503 bd-arrancando until then).
-    const limite = Date.now() + 45_000;
-    for (;;) {
-      const codigo = await fetch(`${url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ __typename }' }),
-      }).then(
-        (r) => r.status,
-        () => 0,
-      );
-      if (codigo !== 0 && codigo !== 503) break;
-      if (c.proceso.exitCode !== null || Date.now() > limite)
-        throw new Error(`el servidor no quedó listo:\n${c.errores()}\n${c.salida()}`);
-      await new Promise((ok) => setTimeout(ok, 200));
-    }
   }, 60_000);
 
   afterAll(async () => {
