@@ -1,4 +1,5 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { salidaCliente } from './cliente/config-codegen.js';
 import { nombreGraphql, VALORES_ENUM } from './src/graphql/enums.js';
 
 // The REST adapter sees enums as REST writes them (`consulta-externa`), not by their GraphQL names.
@@ -10,10 +11,13 @@ const enumValues = Object.fromEntries(
 );
 
 const config: CodegenConfig = {
-  schema: 'schema/schema.graphql',
-  documents: 'schema/operations/*.graphql',
+  // ESM with NodeNext resolution: relative imports of the generated files carry their extension.
+  importExtension: '.js',
   generates: {
+    // The REST adapter's operations, against the whole schema (REST-only fields included).
     'rest-adapter/generated/operaciones.ts': {
+      schema: 'schema/rest.graphql',
+      documents: 'schema/operations/*.graphql',
       plugins: ['typescript-operations', 'typed-document-node'],
       config: {
         enumValues,
@@ -27,6 +31,11 @@ const config: CodegenConfig = {
         enumsAsTypes: true,
         skipTypename: true,
       },
+    },
+    // The typed client published for integrators: the public schema and cliente/operaciones.
+    'cliente/generated/': {
+      schema: 'schema/schema.graphql',
+      ...salidaCliente('cliente/operaciones/*.graphql'),
     },
   },
 };

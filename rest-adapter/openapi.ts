@@ -171,7 +171,7 @@ export function construirOpenApi(rutas: Ruta[], schema: GraphQLSchema): Record<s
     const responses: Record<string, unknown> = {};
     for (const [estado, e] of Object.entries(exitos)) {
       responses[estado] = json(
-        e.esquema ?? esquemaDeRespuesta(schema, r.operacion),
+        e.esquema ?? (r.esquemaRespuesta ?? ((x) => x))(esquemaDeRespuesta(schema, r.operacion)),
         e.descripcion,
         r.tipoContenido,
       );

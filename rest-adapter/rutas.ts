@@ -2,6 +2,8 @@ import type { Request } from 'express';
 import { errores } from '../src/errores/errores.js';
 import { esquemasDatosOpenApi, nombreEsquema } from '../src/rda/construccion/esquemas.js';
 import { TIPOS_RDA } from '../src/rda/tipos.js';
+import { exigirContenido, validarDocumentos } from '../src/rda/transmision/entradas.js';
+import { entradaDatosRda } from './datos-rda.js';
 import { flujoDeSolicitud } from './flujo-http.js';
 import {
   ApiKeyDocument,
@@ -14,7 +16,9 @@ import {
   EventosTransmisionDocument,
   RadicacionDocument,
   RadicacionesDocument,
+  type RadicacionesQuery,
   RadicarRipsDocument,
+  type RadicarRipsMutation,
   ResumenDocument,
   SesionDocument,
   TransmisionDocument,
@@ -27,6 +31,7 @@ import {
   ValidarRipsDocument,
   VerificarCuvDocument,
 } from './generated/operaciones.js';
+import { cuerpoResumen, ESQUEMA_RESUMEN } from './resumen.js';
 import { type EsquemaJson, type Ruta, ruta } from './tipos.js';
 
 /** POST /rda and /rda/desde-datos: the transmission's state is the HTTP outcome. */
@@ -53,6 +58,37 @@ const IDEMPOTENCY_KEY = {
     'Hace seguro repetir el POST: con la misma clave y el mismo cuerpo devuelve la transmisión original (`repetida: true`); con otro cuerpo, 409',
 };
 const idempotencia = (req: { get: (n: string) => string | undefined }) => req.get('idempotency-key') ?? null;
+
+interface ResultadoTransmision {
+  transmision: { estado: string } & Record<string, unknown>;
+  repetida: boolean;
+}
+
+/** POST /rda and /rda/desde-datos answer the transmission flat with `repetida`, as they always did. */
+function respuestaTransmision(r: ResultadoTransmision) {
+  return {
+    status: ESTADO_HTTP_TRANSMISION[r.transmision.estado] ?? 200,
+    body: { ...r.transmision, repetida: r.repetida },
+  };
+}
+
+/**
+ * The schema of a flat REST body (`{...entidad, repetida}`), from the one derived for the GraphQL payload
+ * `{<clave>, repetida}`.
+ */
+function esquemaPlano(clave: 'transmision' | 'radicacion') {
+  return (derivado: EsquemaJson): EsquemaJson => {
+    const p = derivado.properties as Record<string, EsquemaJson>;
+    const entidad = p[clave]!;
+    return {
+      ...entidad,
+      properties: { ...(entidad.properties as Record<string, EsquemaJson>), repetida: p.repetida! },
+      required: [...(entidad.required as string[]), 'repetida'],
+    };
+  };
+}
+const esquemaTransmisionPlana = esquemaPlano('transmision');
+const esquemaRadicacionPlana = esquemaPlano('radicacion');
 /** One query-string value: a repeated or bracketed parameter (`?a=1&a=2`, `?a[x]=1`) is a 400, not ignored. */
 function parametro(req: Request, nombre: string): string | null {
   const v = req.query[nombre];
@@ -100,7 +136,73 @@ function cuerpoRadicar(cuerpo: unknown): { rips: unknown; xmlFevFile: string | n
       { campo: 'xmlFevFile', mensaje: 'Debe ser texto base64.' },
     ]);
   }
-  return { rips: c.rips ?? null, xmlFevFile: (c.xmlFevFile as string | undefined) ?? null };
+  // `rips` is non-null in the operation: refused here with the resolver's own words, not a variable error.
+  if (c.rips === undefined || c.rips === null) {
+    throw errores.entradaInvalida('Envíe el RIPS como objeto JSON en el campo «rips».', [
+      { campo: 'rips', mensaje: 'Es obligatorio.' },
+    ]);
+  }
+  return { rips: c.rips, xmlFevFile: (c.xmlFevFile as string | undefined) ?? null };
+}
+
+/** POST /rips answers the filing's fields and `repetida` side by side (GraphQL nests them in a payload). */
+function radicacionPlana(r: RadicarRipsMutation['radicarRips']) {
+  const { avisos, errores: hallazgos, omitidos, ...campos } = r.radicacion;
+  return { ...campos, repetida: r.repetida, avisos, errores: hallazgos, omitidos };
+}
+
+/**
+ * GET /rips `estado`: the outcome the contract stores (`radicado` or `rechazado`, by the MUV or by the
+ * local gate), or null while it is not known (`pendiente`, `fallido`); `estadoDetalle` keeps the full state.
+ */
+const ESTADO_CONTRATO: Record<string, 'radicado' | 'rechazado' | null> = {
+  radicado: 'radicado',
+  rechazado: 'rechazado',
+  'rechazado-local': 'rechazado',
+  fallido: null,
+  pendiente: null,
+};
+
+function listaRadicaciones(data: RadicacionesQuery) {
+  return {
+    items: data.radicaciones.edges.map(({ node }) => ({
+      ...node,
+      estado: ESTADO_CONTRATO[node.estado] ?? null,
+      estadoDetalle: node.estado,
+    })),
+  };
+}
+
+function esquemaListaRadicaciones(derivado: EsquemaJson): EsquemaJson {
+  const aristas = (derivado.properties as { edges: { items: EsquemaJson } }).edges.items;
+  const nodo = (aristas.properties as { node: EsquemaJson }).node;
+  const campos = nodo.properties as Record<string, EsquemaJson>;
+  const item: EsquemaJson = {
+    ...nodo,
+    properties: {
+      ...campos,
+      estado: {
+        type: ['string', 'null'],
+        enum: ['radicado', 'rechazado', null],
+        description:
+          'Desenlace: `radicado` (con CUV) o `rechazado` (por el MUV o por la compuerta local); null mientras no se conoce (`pendiente`, o `fallido`: el MUV no respondió)',
+      },
+      estadoDetalle: {
+        ...campos.estado,
+        description:
+          'El estado completo: `radicado`, `rechazado` (por el MUV), `rechazado-local` (por la compuerta local, sin ir al MUV), `fallido` (el MUV no respondió; ver `motivo`) o `pendiente` (enviándose al MUV)',
+      },
+    },
+    required: [...(nodo.required as string[]), 'estadoDetalle'],
+  };
+  return {
+    type: 'object',
+    properties: {
+      items: { type: 'array', items: item, description: 'Las últimas 100, la más reciente primero' },
+    },
+    required: ['items'],
+    additionalProperties: false,
+  };
 }
 
 /** Every REST route of the service, in the order they appear in /openapi.json. */
@@ -187,15 +289,14 @@ export const RUTAS: Ruta[] = [
       'Hallazgos bloqueantes → 422 sin enviar. Aceptado → 201 con VIDA. Falla transitoria (429, 5xx, tiempo agotado) → 202 y ' +
       'reintentos durables. Rechazado por la IHCE → 422 con `errores` (fuente `ihce`). Los `avisos` nunca bloquean.',
     permiso: 'rda:enviar',
+    // A missing bundle gets the service's own 400 rather than the non-null argument's.
     variables: (req) => ({
       tipo: req.body?.tipo,
-      bundle: req.body?.bundle,
+      bundle: exigirContenido(req.body?.bundle, 'bundle'),
       idempotencyKey: idempotencia(req),
     }),
-    respuesta: (data) => ({
-      status: ESTADO_HTTP_TRANSMISION[data.transmitirRda.estado] ?? 200,
-      body: data.transmitirRda,
-    }),
+    respuesta: (data) => respuestaTransmision(data.transmitirRda),
+    esquemaRespuesta: esquemaTransmisionPlana,
     cuerpo: {
       type: 'object',
       required: ['tipo', 'bundle'],
@@ -216,11 +317,12 @@ export const RUTAS: Ruta[] = [
     etiqueta: 'rda',
     resumen: 'Construye el Bundle RDA desde datos planos, lo valida y lo transmite (como POST /rda)',
     permiso: 'rda:enviar',
-    variables: (req) => ({ tipo: req.body?.tipo, datos: req.body?.datos, idempotencyKey: idempotencia(req) }),
-    respuesta: (data) => ({
-      status: ESTADO_HTTP_TRANSMISION[data.transmitirRdaDesdeDatos.estado] ?? 200,
-      body: data.transmitirRdaDesdeDatos,
+    variables: (req) => ({
+      datos: entradaDatosRda(req.body?.tipo, exigirContenido(req.body?.datos, 'datos')),
+      idempotencyKey: idempotencia(req),
     }),
+    respuesta: (data) => respuestaTransmision(data.transmitirRdaDesdeDatos),
+    esquemaRespuesta: esquemaTransmisionPlana,
     cuerpo: {
       type: 'object',
       required: ['tipo', 'datos'],
@@ -304,10 +406,11 @@ export const RUTAS: Ruta[] = [
       '`humanuser` (el profesional que consulta) queda como actor de un registro de auditoría; el número del paciente no se guarda. ' +
       '`siguiente` es un cursor opaco: envíelo como `cursor` junto con los mismos paciente y humanuser.',
     permiso: 'rda:leer',
+    // Missing or malformed documents: the service's Spanish 400 with every field in `detalles` (the
+    // same check consultarRda runs), before the typed arguments would refuse them on their own.
     variables: (req) => ({
       alcance: req.body?.alcance ?? null,
-      paciente: req.body?.paciente ?? null,
-      humanuser: req.body?.humanuser ?? null,
+      ...validarDocumentos(req.body?.paciente, req.body?.humanuser),
       cursor: req.body?.cursor ?? null,
     }),
     cuerpo: {
@@ -329,7 +432,12 @@ export const RUTAS: Ruta[] = [
     operacion: ResumenDocument,
     etiqueta: 'sesion',
     resumen: 'Conteos por estado y por tipo de radicaciones RIPS y transmisiones RDA de la entidad',
+    descripcion:
+      '`porEstado`, `porTipo` y `total`, cada uno con `rips` (intentos de radicación) y `rda` (transmisiones); ' +
+      'todos los estados y tipos presentes (0 si no hay). Un módulo es null si el rol no tiene su permiso de lectura.',
     permiso: null,
+    respuesta: (data) => ({ status: 200, body: cuerpoResumen(data) }),
+    exitos: { 200: { descripcion: 'Conteos de la entidad', esquema: ESQUEMA_RESUMEN } },
   }),
 ];
 
@@ -353,9 +461,8 @@ RUTAS.push(
       'Datos faltantes o inválidos → 400 con cada campo en `detalles` (todos a la vez). Ver docs/rda-documentos.md.',
     permiso: 'rda:leer',
     variables: (req) => ({
-      tipo: req.body?.tipo,
-      datos: req.body?.datos,
       fechaEvaluacion: req.body?.fechaEvaluacion,
+      datos: entradaDatosRda(req.body?.tipo, req.body?.datos, req.body?.fechaEvaluacion),
     }),
     cuerpo: {
       type: 'object',
@@ -450,8 +557,10 @@ RUTAS.push(
     variables: (req) => cuerpoRadicar(req.body),
     respuesta: (data) => {
       const r = data.radicarRips;
-      return { status: r.estado !== 'radicado' ? 422 : r.repetida ? 200 : 201, body: r };
+      const status = r.radicacion.estado !== 'radicado' ? 422 : r.repetida ? 200 : 201;
+      return { status, body: radicacionPlana(r) };
     },
+    esquemaRespuesta: esquemaRadicacionPlana,
     cuerpo: {
       type: 'object',
       required: ['rips'],
@@ -477,7 +586,16 @@ RUTAS.push(
     operacion: RadicacionesDocument,
     etiqueta: 'rips',
     resumen: 'Las últimas 100 radicaciones de la entidad, la más reciente primero',
+    descripcion:
+      '`items`, sin los hallazgos (`nErrores` y `nAvisos` los cuentan). `estado` es el desenlace que guarda el ' +
+      'contrato: `radicado` o `rechazado` (por el MUV o por la compuerta local), o null mientras no se conoce ' +
+      '(`pendiente`: enviándose; `fallido`: el MUV no respondió y nada quedó radicado). `estadoDetalle` trae el ' +
+      'estado completo: `radicado`, `rechazado`, `rechazado-local`, `fallido` o `pendiente`. GraphQL pagina todas ' +
+      'con `radicaciones(first, after, estado, desde, hasta)`.',
     permiso: 'rips:leer',
+    variables: () => ({ first: 100 }),
+    respuesta: (data) => ({ status: 200, body: listaRadicaciones(data) }),
+    esquemaRespuesta: esquemaListaRadicaciones,
   }),
   ruta({
     metodo: 'get',

@@ -20,6 +20,8 @@ export interface Ruta<TData = Record<string, unknown>, TVars = Record<string, un
   variables?: (req: Request) => TVars;
   /** Default: 200 with the operation's only root field. */
   respuesta?: (data: TData) => { status: number; body: unknown };
+  /** The success body's schema derived from the operation, reshaped as `respuesta` reshapes the body. */
+  esquemaRespuesta?: (derivado: EsquemaJson) => EsquemaJson;
   /** Request body schema; by default the route has no body. */
   cuerpo?: EsquemaJson;
   /**

@@ -6,7 +6,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { conCuerpoFlujo, crearRouterRest } from '../rest-adapter/adaptador.js';
+import { conCuerpoFlujo, crearRouterRest, DESAFIO_AUTENTICACION } from '../rest-adapter/adaptador.js';
 import { construirOpenApi } from '../rest-adapter/openapi.js';
 import { RUTAS } from '../rest-adapter/rutas.js';
 import { autenticar } from './auth/autenticacion.js';
@@ -100,7 +100,7 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
       em,
       auth,
       servicios,
-      loaders: crearLoaders(em),
+      loaders: crearLoaders(em, { maxHallazgos: config.graphqlLimites.maxHallazgos }),
       log: req.log,
     };
   }
@@ -272,6 +272,8 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
         } catch (e) {
           const err = normalizar(e, req);
           const { status, headers } = aRespuesta(err);
+          // Like every REST 401: the challenge names the accepted schemes (RFC 9110 §11.6.1).
+          if (status === 401) headers['WWW-Authenticate'] = DESAFIO_AUTENTICACION;
           // originalError keeps the ErrorApp (and its extras, such as reintentarEnSegundos) for formatError.
           throw new GraphQLError(err.message, {
             originalError: err,

@@ -99,6 +99,8 @@ export interface LimitesGraphql {
   maxDirectivas: number;
   /** Times one field that calls the MUV, the IHCE or a validator may run in one operation. */
   maxCampoCostoso: number;
+  /** Stored findings one request may read through filings (a page of filings with their findings). */
+  maxHallazgos: number;
 }
 
 /** RDA transmission to the IHCE: timeouts, retry queue and the key that signs query cursors. */
@@ -408,9 +410,11 @@ export function loadConfig(env: Env = process.env): Config {
       maxTokens: l.entero('GRAPHQL_MAX_TOKENS', 1000, 10, 10_000),
       maxProfundidad: l.entero('GRAPHQL_MAX_DEPTH', 10, 1, 100),
       maxAlias: l.entero('GRAPHQL_MAX_ALIASES', 15, 0, 1000),
-      maxCosto: l.entero('GRAPHQL_MAX_COST', 2000, 1),
+      // A full page (200) of a complete connection selection costs about 17,000 (page sizes counted, src/graphql/limites.ts).
+      maxCosto: l.entero('GRAPHQL_MAX_COST', 20000, 1),
       maxDirectivas: l.entero('GRAPHQL_MAX_DIRECTIVES', 20, 0, 1000),
       maxCampoCostoso: l.entero('GRAPHQL_MAX_EXPENSIVE_FIELD', 5, 1, 100),
+      maxHallazgos: l.entero('GRAPHQL_MAX_HALLAZGOS', 20000, 1),
     },
     limiteTasa: {
       habilitado: l.booleano('RATE_LIMIT_ENABLED', produccion),

@@ -28,10 +28,11 @@ afterAll(async () => {
 });
 
 /**
- * The real filing mutation (guarded by `rips:enviar`) without a RIPS: a caller the shield lets
- * through reaches the resolver and gets 400 entrada-invalida; nothing is filed.
+ * The real filing mutation (guarded by `rips:enviar`) with a RIPS that is no object: a caller the
+ * shield lets through reaches the resolver and gets 400 entrada-invalida; nothing is filed.
  */
-const enviarRips = (cab: Record<string, string>) => graphql(s.url, 'mutation { radicarRips { id } }', cab);
+const enviarRips = (cab: Record<string, string>) =>
+  graphql(s.url, 'mutation { radicarRips(rips: []) { radicacion { id } } }', cab);
 const pasoElEscudo = (r: Awaited<ReturnType<typeof enviarRips>>) =>
   r.body.errors?.[0]?.extensions?.codigo === 'entrada-invalida';
 

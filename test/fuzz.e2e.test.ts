@@ -563,7 +563,7 @@ describe(`fuzz con semilla ${SEMILLA} (FUZZ_SEED)`, () => {
         }
         case 'literal':
           cuerpo = {
-            query: `mutation { transmitirRdaDesdeDatos(tipo: "paciente", datos: {paciente: {numeroDocumento: ${lit(c.texto)}}}) { estado } consultarRda(paciente: {tipo: "CC", numero: ${lit(c.texto)}}, humanuser: {tipo: "CC", numero: "79000111"}) { total } }`,
+            query: `mutation { transmitirRdaDesdeDatos(datos: {paciente: {paciente: {numeroDocumento: ${lit(c.texto)}}}}) { transmision { estado } } consultarRda(paciente: {tipo: "CC", numero: ${lit(c.texto)}}, humanuser: {tipo: "CC", numero: "79000111"}) { total } }`,
           };
           break;
         case 'basura':
@@ -588,7 +588,7 @@ describe(`fuzz con semilla ${SEMILLA} (FUZZ_SEED)`, () => {
           break;
         case 'get':
           metodo = 'get';
-          ruta = `/graphql?query=${encodeURIComponent('mutation { radicarRips(rips: {}) { id } }')}`;
+          ruta = `/graphql?query=${encodeURIComponent('mutation { radicarRips(rips: {}) { radicacion { id } } }')}`;
           break;
         case 'variables-raras':
           cuerpo = { query: c.op.documento, operationName: c.op.nombre, variables: c.valores[0] };
@@ -611,7 +611,7 @@ describe(`fuzz con semilla ${SEMILLA} (FUZZ_SEED)`, () => {
           : `forma=${c.forma} op=${c.op.nombre} cred=${c.cred} cuerpo=${describir(texto ?? ruta).slice(0, 200)}`;
       const body = revisar(`/graphql (${c.forma === 'operacion' ? c.op.nombre : c.forma})`, entrada, r);
       if (c.forma === 'operacion' && c.op.nombre === 'RadicarRips' && c.cred === 'valida') {
-        const id = body?.data?.radicarRips?.id;
+        const id = body?.data?.radicarRips?.radicacion?.id;
         if (typeof id === 'string') {
           filings.respuestas += 1;
           filings.ids.add(id);
@@ -654,16 +654,14 @@ describe(`fuzz con semilla ${SEMILLA} (FUZZ_SEED)`, () => {
         'GraphQL transmitirRdaDesdeDatos con NUL en un literal',
         () =>
           gql(
-            'mutation { transmitirRdaDesdeDatos(tipo: "paciente", datos: {paciente: {primerNombre: "\\u0000"}}) { estado } }',
+            'mutation { transmitirRdaDesdeDatos(datos: {paciente: {paciente: {primerNombre: "\\u0000"}}}) { transmision { estado } } }',
           ),
         'entrada-invalida',
       ],
       [
         'GraphQL construirRda con NUL en un literal',
         () =>
-          gql(
-            'query { construirRda(tipo: "paciente", datos: {paciente: {primerNombre: "\\u0000"}}) { valid } }',
-          ),
+          gql('query { construirRda(datos: {paciente: {paciente: {primerNombre: "\\u0000"}}}) { valid } }'),
         'entrada-invalida',
       ],
       [
@@ -707,7 +705,7 @@ describe(`fuzz con semilla ${SEMILLA} (FUZZ_SEED)`, () => {
       { ...entidad.cabeceras, 'content-type': 'application/json' },
       JSON.stringify({
         query:
-          'mutation { radicarRips(rips: {numDocumentoIdObligado: "900123456", numFactura: "F\\u0000", tipoNota: null, numNota: null, usuarios: []}) { estado } }',
+          'mutation { radicarRips(rips: {numDocumentoIdObligado: "900123456", numFactura: "F\\u0000", tipoNota: null, numNota: null, usuarios: []}) { radicacion { estado } } }',
       }),
     );
     const error = JSON.parse(r.texto).errors?.[0];

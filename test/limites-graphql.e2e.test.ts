@@ -120,10 +120,10 @@ describe('límites de las operaciones GraphQL, antes de ejecutar', () => {
 
   it('profundidad (GRAPHQL_MAX_DEPTH=4 en esta instancia)', async () => {
     rechazada(
-      await enviar('{ transmisiones { items { errores { ubicacion { campo } } } } }'),
+      await enviar('{ transmisiones { edges { node { errores { codigo } } } } }'),
       /^La operación anida campos a 5 niveles; el máximo es 4/,
     );
-    expect((await enviar('{ transmisiones { items { errores { codigo } } } }')).status).toBe(200);
+    expect((await enviar('{ transmisiones { edges { node { id } } } }')).status).toBe(200);
   });
 
   it('una consulta sin credencial sigue siendo 401 antes que cualquier límite', async () => {

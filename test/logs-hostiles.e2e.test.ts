@@ -148,7 +148,7 @@ describe('registros ante valores hostiles en cada campo que se devuelve', () => 
         ).status,
         (await post('/rips', { rips, xmlFevFile: xmlFev(rips.numFactura) })).status,
         (
-          await gql('mutation R($rips: JSON) { radicarRips(rips: $rips) { estado } }', {
+          await gql('mutation R($rips: JSON!) { radicarRips(rips: $rips) { radicacion { estado } } }', {
             rips,
           })
         ).status,
@@ -164,7 +164,7 @@ describe('registros ante valores hostiles en cada campo que se devuelve', () => 
         ).status,
         (
           await gql(
-            `mutation { radicarRips(rips: {numDocumentoIdObligado: "900123456", numFactura: ${literal(v)}, tipoNota: null, numNota: null, usuarios: [{numDocumentoIdentificacion: ${literal(v)}}]}) { estado } }`,
+            `mutation { radicarRips(rips: {numDocumentoIdObligado: "900123456", numFactura: ${literal(v)}, tipoNota: null, numNota: null, usuarios: [{numDocumentoIdentificacion: ${literal(v)}}]}) { radicacion { estado } } }`,
           )
         ).status,
       );
@@ -190,8 +190,8 @@ describe('registros ante valores hostiles en cada campo que se devuelve', () => 
         humanuser: { tipo: h('CC'), numero: h('79000111') },
       });
       await gql(
-        'query C($d: JSON) { construirRda(tipo: "consulta-externa", datos: $d) { valid errores { codigo explicacion } } }',
-        { d: datos },
+        'query C($d: DatosRdaEntrada!) { construirRda(datos: $d) { valid errores { codigo explicacion } } }',
+        { d: { consultaExterna: datos } },
       );
       await gql('query V($b: JSON) { validarRda(bundle: $b) { valid } }', { b: bundle });
       await gql('mutation T($b: JSON) { transmitirRda(tipo: "consulta-externa", bundle: $b) { estado } }', {
@@ -200,7 +200,7 @@ describe('registros ante valores hostiles en cada campo que se devuelve', () => 
     }
     for (const v of ['1020304050\u0000', 'Gómez\u0000\n{"inyectado":1}']) {
       await gql(
-        `mutation { transmitirRdaDesdeDatos(tipo: "paciente", datos: {paciente: {numeroDocumento: ${literal(v)}}}) { estado } }`,
+        `mutation { transmitirRdaDesdeDatos(datos: {paciente: {paciente: {numeroDocumento: ${literal(v)}}}}) { transmision { estado } } }`,
       );
       await gql(`query { validarRda(bundle: {resourceType: "Bundle", type: ${literal(v)}}) { valid } }`);
       await gql(

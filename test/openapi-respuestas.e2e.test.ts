@@ -1,25 +1,36 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESAFIO_AUTENTICACION } from '../rest-adapter/adaptador.js';
 import { RUTAS } from '../rest-adapter/rutas.js';
+import { arrancar, type ServicioEnMarcha } from '../src/arranque.js';
+import { loadConfig } from '../src/config.js';
 import { construirBundle } from '../src/rda/construccion/construir.js';
 import { CREDENCIALES_SANDBOX } from '../src/simuladores/muv/sandbox.js';
 import { iniciarSimuladorMuv, type SimuladorMuv } from '../src/simuladores/muv/servidor.js';
 import { consulta, ripsDe, xmlFev } from './fixtures/muv.js';
 import { ripsValido } from './fixtures/rips.js';
 import { datosUnicos, entornoIhce } from './ihce.js';
-import { pedir } from './servidor.js';
+import { CLAVE_CREDENCIALES_PRUEBA, graphql, pedir } from './servidor.js';
 
 /**
  * Every documented REST route, driven as an integrator would, with each real response body validated
  * (ajv, JSON Schema 2020-12) against the schema of its route and status in the served /openapi.json.
+ * The last test fails if a (route, status) pair the document declares was never produced here.
  */
 
 const PACIENTE_DESCONOCIDO = '99999999';
 const LIMITE_CUERPO = 256 * 1024;
 
 let muv: SimuladorMuv;
+/** A FHIR server's `Bundle/$validate` stand-in (RDA_VALIDADOR_URL): Bundle.id `sin-salida` gets no OperationOutcome. */
+let validadorHl7: Server;
+/** A service whose database never answers (a closed port): every guarded route is 503 bd-arrancando. */
+let sinBd: ServicioEnMarcha;
 let env: Awaited<ReturnType<typeof entornoIhce>>;
 let doc: {
   paths: Record<
@@ -42,11 +53,56 @@ const cubiertos = new Set<string>();
 let n = 0;
 const factura = (base: string) => `${base}${Date.now().toString(36)}${++n}`.toUpperCase().slice(0, 20);
 
+/** A port nothing listens on (taken from the system, then released). */
+async function puertoCerrado(): Promise<number> {
+  const s = createServer().listen(0, '127.0.0.1');
+  await once(s, 'listening');
+  const { port } = s.address() as AddressInfo;
+  await new Promise((ok) => s.close(ok));
+  return port;
+}
+
+async function iniciarValidadorHl7(): Promise<string> {
+  validadorHl7 = createServer((req, res) => {
+    let texto = '';
+    req.on('data', (c) => {
+      texto += c;
+    });
+    req.on('end', () => {
+      let id: unknown;
+      try {
+        id = JSON.parse(texto).id;
+      } catch {}
+      if (req.method !== 'POST' || !req.url?.startsWith('/Bundle/$validate') || id === 'sin-salida') {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end('fallo interno');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/fhir+json' }).end(
+        JSON.stringify({
+          resourceType: 'OperationOutcome',
+          issue: [
+            {
+              severity: 'warning',
+              code: 'invariant',
+              diagnostics: 'Constraint failed: dom-6: A resource should have narrative for robust management',
+              location: ['Bundle.entry[1].resource'],
+            },
+            { severity: 'information', code: 'informational', diagnostics: 'Validado' },
+          ],
+        }),
+      );
+    });
+  }).listen(0, '127.0.0.1');
+  await once(validadorHl7, 'listening');
+  return `http://127.0.0.1:${(validadorHl7.address() as AddressInfo).port}`;
+}
+
 beforeAll(async () => {
   muv = await iniciarSimuladorMuv();
   env = await entornoIhce({
     simulador: { pacientesDesconocidos: [PACIENTE_DESCONOCIDO] },
     env: {
+      RDA_VALIDADOR_URL: await iniciarValidadorHl7(),
       MUV_BASE_URL: muv.url,
       MUV_REINTENTOS: '0',
       MUV_TIMEOUT_MS: '1500',
@@ -68,8 +124,10 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await sinBd?.detener();
   await env?.cerrar();
   await muv?.cerrar();
+  validadorHl7?.close();
 });
 
 /** The response schema the served document gives for this route and status (with its components). */
@@ -97,6 +155,8 @@ async function llamar(
   metodo: 'get' | 'post',
   plantilla: string,
   o: {
+    /** Another running service (default: the main one). */
+    url?: string;
     ruta?: string;
     cuerpo?: unknown;
     crudo?: BodyInit;
@@ -104,7 +164,7 @@ async function llamar(
     esperado?: number;
   } = {},
 ) {
-  const r = await pedir(env.s.url, o.ruta ?? plantilla, {
+  const r = await pedir(o.url ?? env.s.url, o.ruta ?? plantilla, {
     metodo: metodo.toUpperCase(),
     cuerpo: o.cuerpo,
     crudo: o.crudo,
@@ -123,6 +183,14 @@ async function llamar(
 
 const plantillaDe = (ruta: string) => ruta.replace(/:(\w+)/g, '{$1}');
 const sinUuid = randomUUID();
+
+describe('servicio', () => {
+  it('GET /health, /ready y /openapi.json', async () => {
+    await llamar('get', '/health', { cabeceras: {}, esperado: 200 });
+    await llamar('get', '/ready', { cabeceras: {}, esperado: 200 });
+    await llamar('get', '/openapi.json', { cabeceras: {}, esperado: 200 });
+  });
+});
 
 describe('sesión, configuración y resumen', () => {
   it('GET /sesion, /api-keys, /api-keys/{id}, /resumen, /rips/configuracion, /rda/configuracion', async () => {
@@ -340,7 +408,17 @@ describe('RDA', () => {
       esperado: 200,
     });
     await llamar('post', '/rda/validar', { cuerpo: {}, esperado: 400 });
-    await llamar('post', '/rda/validar-oficial', { cuerpo: { bundle: c.body.bundle }, esperado: 503 });
+    // The official validator is the $validate stand-in of RDA_VALIDADOR_URL.
+    const oficial = await llamar('post', '/rda/validar-oficial', {
+      cuerpo: { bundle: c.body.bundle },
+      esperado: 200,
+    });
+    expect(oficial.body.porSeveridad).toEqual({ fatal: 0, error: 0, warning: 1, information: 1 });
+    const sinSalida = await llamar('post', '/rda/validar-oficial', {
+      cuerpo: { bundle: { ...c.body.bundle, id: 'sin-salida' } },
+      esperado: 502,
+    });
+    expect(sinSalida.body.codigo).toBe('upstream-no-disponible');
     await llamar('post', '/rda/validar-oficial', { cuerpo: {}, esperado: 400 });
   });
 });
@@ -430,7 +508,11 @@ describe('errores comunes a toda ruta', () => {
       [
         'post',
         '/rda/consultas',
-        { alcance: 'xx', paciente: { tipo: 'CC', numero: '1' }, humanuser: { tipo: 'CC', numero: '2' } },
+        {
+          alcance: 'xx',
+          paciente: { tipo: 'CC', numero: '1020304050' },
+          humanuser: { tipo: 'CC', numero: '79000111' },
+        },
         /«alcance».*paciente, encuentros/,
       ],
       [
@@ -448,25 +530,90 @@ describe('errores comunes a toda ruta', () => {
       expect(JSON.stringify(r.body), ruta).not.toMatch(/Variable|Expected|cannot represent|got invalid/);
     }
   });
+});
 
-  it('toda ruta y estado documentados fueron validados (salvo los que no se pueden provocar aquí)', () => {
-    // 503 bd-arrancando needs a database that is starting; 200 and 502 of the official validator need
-    // the HL7 validator (Java), which this test does not start.
-    const NO_PROVOCABLES = new Set(['POST /rda/validar-oficial 200', 'POST /rda/validar-oficial 502']);
-    const documentados: string[] = [];
-    for (const r of RUTAS) {
-      const p = plantillaDe(r.ruta);
-      for (const estado of Object.keys(doc.paths[p]![r.metodo]!.responses)) {
-        documentados.push(`${r.metodo.toUpperCase()} ${p} ${estado}`);
+describe('GraphQL', () => {
+  it('/graphql sin credencial o con una inválida → 401 con WWW-Authenticate, como REST', async () => {
+    const casos: Record<string, string>[] = [
+      {},
+      { 'x-api-key': 'rda_no-existe' },
+      { authorization: 'Bearer no.es.jwt' },
+    ];
+    for (const cabeceras of casos) {
+      const r = await graphql(env.s.url, '{ sesion { permisos } }', cabeceras);
+      expect(r.status, JSON.stringify(cabeceras)).toBe(401);
+      expect(r.headers.get('www-authenticate')).toBe(DESAFIO_AUTENTICACION);
+      expect(r.body.errors[0].extensions.codigo).toBe(
+        Object.keys(cabeceras).length ? 'credencial-invalida' : 'no-autenticado',
+      );
+    }
+    const rest = await pedir(env.s.url, '/sesion', { cabeceras: { 'x-api-key': 'rda_no-existe' } });
+    expect(rest.status).toBe(401);
+    expect(rest.headers.get('www-authenticate')).toBe(DESAFIO_AUTENTICACION);
+  });
+});
+
+describe('base de datos arrancando o inalcanzable', () => {
+  it('toda ruta documentada responde 503 bd-arrancando con Retry-After; /health 200; /ready 503', async () => {
+    sinBd = await arrancar(
+      loadConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: `postgres://motor:motor@127.0.0.1:${await puertoCerrado()}/motor`,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DEMO: 'false',
+        CREDENTIALS_KEY: CLAVE_CREDENCIALES_PRUEBA,
+        LOG_LEVEL: 'silent',
+        DB_CONNECT_TIMEOUT_MS: '500',
+        DB_RETRY_AFTER_SECONDS: '3',
+        SHUTDOWN_DRAIN_SECONDS: '1',
+        MUV_BASE_URL: muv.url,
+        IHCE_SIMULADOR: 'false',
+      }),
+    );
+    for (const [plantilla, operaciones] of Object.entries(doc.paths)) {
+      for (const metodo of Object.keys(operaciones) as ('get' | 'post')[]) {
+        const ruta = plantilla.replace(/\{\w+\}/g, sinUuid);
+        const r = await llamar(metodo, plantilla, {
+          url: sinBd.url,
+          ruta,
+          ...(metodo === 'post' ? { cuerpo: {} } : {}),
+        });
+        const nombre = `${metodo.toUpperCase()} ${plantilla}`;
+        if (plantilla === '/health') {
+          expect(r.status, nombre).toBe(200);
+          continue;
+        }
+        expect(r.status, nombre).toBe(503);
+        expect(r.body.codigo, nombre).toBe('bd-arrancando');
+        expect(r.headers.get('retry-after'), nombre).toBe('3');
       }
     }
-    const faltan = documentados.filter(
-      (x) => !cubiertos.has(x) && !NO_PROVOCABLES.has(x) && !x.endsWith(' 503'),
-    );
-    const faltan503 = documentados.filter((x) => x.endsWith(' 503') && !cubiertos.has(x));
+  });
+});
+
+describe('cobertura del contrato', () => {
+  /**
+   * Pairs /openapi.json declares that this file cannot produce, each with its reason. Keep it empty:
+   * a pair that cannot happen is a contract error to fix in the route table.
+   */
+  const NO_PROVOCABLES = new Map<string, string>();
+
+  it('toda ruta y estado que declara /openapi.json fue producido y validado', () => {
+    const declarados: string[] = [];
+    for (const [plantilla, operaciones] of Object.entries(doc.paths)) {
+      for (const [metodo, op] of Object.entries(operaciones)) {
+        for (const estado of Object.keys(op.responses)) {
+          declarados.push(`${metodo.toUpperCase()} ${plantilla} ${estado}`);
+        }
+      }
+    }
+    const faltan = declarados.filter((x) => !cubiertos.has(x) && !NO_PROVOCABLES.has(x));
     console.info(
-      `OpenAPI: ${cubiertos.size} combinaciones ruta/estado validadas de ${documentados.length} documentadas; 503 sin provocar: ${faltan503.length}`,
+      `OpenAPI: ${cubiertos.size} combinaciones ruta/estado validadas de ${declarados.length} declaradas`,
     );
-    expect(faltan).toEqual([]);
+    expect(faltan, 'declarados en /openapi.json y nunca producidos aquí').toEqual([]);
+    // Every route of the table is in the document (a route left out of it would escape this check).
+    for (const r of RUTAS) expect(doc.paths[plantillaDe(r.ruta)]?.[r.metodo], r.ruta).toBeDefined();
   });
 });

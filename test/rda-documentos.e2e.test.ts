@@ -146,7 +146,7 @@ describe('POST /rda/construir y POST /rda/validar', () => {
     });
     const gql = await graphql(
       s.url,
-      'query($b: JSON, $f: DateTimeISO) { validarRda(bundle: $b, fechaEvaluacion: $f) { valid issues { codigo } } }',
+      'query($b: JSON!, $f: DateTimeISO) { validarRda(bundle: $b, fechaEvaluacion: $f) { valid issues { codigo } } }',
       { 'X-Api-Key': clave },
       { b: c.body.bundle, f: FECHA },
     );

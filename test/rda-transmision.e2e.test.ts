@@ -150,14 +150,17 @@ describe('POST /rda/desde-datos y POST /rda', () => {
     expect(otro.body.codigo).toBe('conflicto');
   });
 
-  it('GraphQL da el mismo resultado (mutación transmitirRdaDesdeDatos)', async () => {
+  it('GraphQL da el mismo resultado (mutación transmitirRdaDesdeDatos, con nombres de enum)', async () => {
     const r = await graphql(
       env.s.url,
-      'mutation($d: JSONObject){ transmitirRdaDesdeDatos(tipo: "paciente", datos: $d){ estado vida } }',
+      'mutation($d: DatosRdaEntrada!){ transmitirRdaDesdeDatos(datos: $d){ transmision { tipo estado vida } repetida } }',
       a.cabeceras,
-      { d: datosUnicos('paciente') },
+      { d: { paciente: datosUnicos('paciente') } },
     );
-    expect(r.body.data.transmitirRdaDesdeDatos.estado).toBe('aceptado');
+    expect(r.body.data.transmitirRdaDesdeDatos).toMatchObject({
+      transmision: { tipo: 'PACIENTE', estado: 'ACEPTADO', vida: expect.stringMatching(/^\d+$/) },
+      repetida: false,
+    });
   });
 });
 
@@ -451,16 +454,16 @@ describe('GET /resumen', () => {
     const r = await get('/resumen');
     expect(r.status).toBe(200);
     const lista = await get('/rda?limit=200');
-    expect(r.body.rda.total).toBe(lista.body.total);
+    expect(r.body.total.rda).toBe(lista.body.total);
     for (const estado of ['generado', 'validado', 'enviado', 'aceptado', 'rechazado']) {
       const n = lista.body.items.filter((t: { estado: string }) => t.estado === estado).length;
-      expect(r.body.rda.porEstado[estado], estado).toBe(n);
+      expect(r.body.porEstado.rda[estado], estado).toBe(n);
     }
     for (const tipo of TIPOS_RDA) {
       const n = lista.body.items.filter((t: { tipo: string }) => t.tipo === tipo).length;
-      expect(r.body.rda.porTipo[tipo], tipo).toBe(n);
+      expect(r.body.porTipo.rda[tipo], tipo).toBe(n);
     }
     const deB = await get('/resumen', b.cabeceras);
-    expect(deB.body.rda.total).toBe(0);
+    expect(deB.body.total.rda).toBe(0);
   });
 });

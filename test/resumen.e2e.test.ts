@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { datosUnicos, entornoIhce } from './ihce.js';
-import { pedir } from './servidor.js';
+import { graphql, pedir } from './servidor.js';
 
 let env: Awaited<ReturnType<typeof entornoIhce>>;
 beforeAll(async () => {
@@ -32,22 +32,74 @@ it('GET /resumen: RIPS y RDA por estado y tipo, de la entidad y según los permi
   }
   const r = await pedir(env.s.url, '/resumen', { cabeceras: e.cabeceras });
   expect(r.status).toBe(200);
-  expect(r.body.rips).toEqual({
-    total: 20,
-    porEstado: { radicado: 8, rechazado: 4, 'rechazado-local': 4, fallido: 4, pendiente: 0 },
-    porTipo: { FEV: 10, NC: 5, ND: 0, NA: 0, RS: 5 },
+  expect(r.body).toEqual({
+    porEstado: {
+      rips: { radicado: 8, rechazado: 4, 'rechazado-local': 4, fallido: 4, pendiente: 0 },
+      rda: { generado: 0, validado: 0, enviado: 0, aceptado: 3, rechazado: 0 },
+    },
+    porTipo: {
+      rips: { FEV: 10, NC: 5, ND: 0, NA: 0, RS: 5 },
+      rda: { paciente: 1, 'consulta-externa': 0, hospitalizacion: 0, urgencias: 2 },
+    },
+    total: { rips: 20, rda: 3 },
   });
-  expect(r.body.rda).toEqual({
-    total: 3,
-    porEstado: { generado: 0, validado: 0, enviado: 0, aceptado: 3, rechazado: 0 },
-    porTipo: { paciente: 1, 'consulta-externa': 0, hospitalizacion: 0, urgencias: 2 },
+
+  // GraphQL: the same counts as typed lists, every value of each enum present, by its GraphQL name.
+  const g = await graphql(
+    env.s.url,
+    `{ resumen {
+      rips { total porEstado { estado cantidad } porTipo { tipo cantidad } }
+      rda { total porEstado { estado cantidad } porTipo { tipo cantidad } }
+    } }`,
+    e.cabeceras,
+  );
+  expect(g.body.errors).toBeUndefined();
+  expect(g.body.data.resumen).toEqual({
+    rips: {
+      total: 20,
+      porEstado: [
+        { estado: 'RADICADO', cantidad: 8 },
+        { estado: 'RECHAZADO', cantidad: 4 },
+        { estado: 'RECHAZADO_LOCAL', cantidad: 4 },
+        { estado: 'FALLIDO', cantidad: 4 },
+        { estado: 'PENDIENTE', cantidad: 0 },
+      ],
+      porTipo: [
+        { tipo: 'FEV', cantidad: 10 },
+        { tipo: 'NC', cantidad: 5 },
+        { tipo: 'ND', cantidad: 0 },
+        { tipo: 'NA', cantidad: 0 },
+        { tipo: 'RS', cantidad: 5 },
+      ],
+    },
+    rda: {
+      total: 3,
+      porEstado: [
+        { estado: 'GENERADO', cantidad: 0 },
+        { estado: 'VALIDADO', cantidad: 0 },
+        { estado: 'ENVIADO', cantidad: 0 },
+        { estado: 'ACEPTADO', cantidad: 3 },
+        { estado: 'RECHAZADO', cantidad: 0 },
+      ],
+      porTipo: [
+        { tipo: 'PACIENTE', cantidad: 1 },
+        { tipo: 'CONSULTA_EXTERNA', cantidad: 0 },
+        { tipo: 'HOSPITALIZACION', cantidad: 0 },
+        { tipo: 'URGENCIAS', cantidad: 2 },
+      ],
+    },
   });
 
   const soloRda = await env.s.crearEntidad('resumen-solo-rda', ['rda']);
   const parcial = await pedir(env.s.url, '/resumen', { cabeceras: { 'x-api-key': soloRda.clave } });
   expect(parcial.body).toEqual({
-    rips: null,
-    rda: { total: 0, porEstado: expect.any(Object), porTipo: expect.any(Object) },
+    porEstado: { rips: null, rda: { generado: 0, validado: 0, enviado: 0, aceptado: 0, rechazado: 0 } },
+    porTipo: { rips: null, rda: { paciente: 0, 'consulta-externa': 0, hospitalizacion: 0, urgencias: 0 } },
+    total: { rips: null, rda: 0 },
   });
+  const gParcial = await graphql(env.s.url, '{ resumen { rips { total } rda { total } } }', {
+    'x-api-key': soloRda.clave,
+  });
+  expect(gParcial.body.data.resumen).toEqual({ rips: null, rda: { total: 0 } });
   expect((await pedir(env.s.url, '/resumen')).status).toBe(401);
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64, contenedorFev } from './fixtures/fev.js';
+import { dividido, QUERY_VALIDAR, valoresRest } from './fixtures/graphql-rips.js';
 import { ripsValido } from './fixtures/rips.js';
 import { graphql, iniciarServicio, pedir, postGzipEnTrozos } from './servidor.js';
 
@@ -18,15 +19,6 @@ afterAll(async () => {
 const fechaEvaluacion = '2026-11-01T12:00:00Z';
 const validar = (cuerpo: unknown) =>
   pedir(s.url, '/rips/validar', { cuerpo, cabeceras: { 'X-Api-Key': clave } });
-const QUERY = `query ($rips: JSON, $ripsTexto: String, $xmlFevFile: String, $fechaEvaluacion: DateTimeISO) {
-  validarRips(rips: $rips, ripsTexto: $ripsTexto, xmlFevFile: $xmlFevFile, fechaEvaluacion: $fechaEvaluacion) {
-    valid fechaEvaluacion resumen { rechazos avisos informativos }
-    issues { severity regla path message }
-    errores { codigo severidad fuente titulo explicacion comoCorregir mensajeOriginal
-      ubicacion { factura usuarioIndex documentoUsuario tipoServicio servicioIndex campo campoNombre ruta descripcion } }
-    omitidos { codigo severidad cantidad }
-  }
-}`;
 const codigos = (body: { errores: { codigo: string; severidad: string }[] }) =>
   body.errores.filter((e) => e.severidad !== 'informativo').map((e) => e.codigo);
 
@@ -34,31 +26,39 @@ describe('POST /rips/validar con xmlFevFile (compuerta FEV)', () => {
   it('antes o después del RIPS, comprimido en trozos y por GraphQL: la misma respuesta', async () => {
     const rips = ripsValido();
     const xmlFevFile = base64(contenedorFev({ numero: 'FEV1009' }));
-    const g = await graphql(s.url, QUERY, { 'X-Api-Key': clave }, { rips, xmlFevFile, fechaEvaluacion });
+    const g = await graphql(
+      s.url,
+      QUERY_VALIDAR,
+      { 'X-Api-Key': clave },
+      { rips, xmlFevFile, fechaEvaluacion },
+    );
     expect(g.status).toBe(200);
-    const esperado = g.body.data.validarRips;
-    expect(codigos(esperado)).toEqual(['PFP001', 'RVC004']);
+    const esperado = valoresRest(g.body.data.validarRips);
+    expect([...esperado.errores, ...esperado.avisos].map((e: { codigo: string }) => e.codigo).sort()).toEqual(
+      ['PFP001', 'RVC004'],
+    );
     expect(esperado.valid).toBe(false);
-    expect(esperado.errores.map((e: { codigo: string }) => e.codigo)).not.toContain('XML01');
+    expect(esperado.informativos.map((e: { codigo: string }) => e.codigo)).not.toContain('XML01');
 
     const antes = await validar({ xmlFevFile, fechaEvaluacion, rips });
     expect(antes.status).toBe(200);
-    expect(antes.body).toEqual(esperado);
+    expect(codigos(antes.body)).toEqual(['PFP001', 'RVC004']);
+    expect(dividido(antes.body)).toEqual(esperado);
     const despues = await validar({ rips, fechaEvaluacion, xmlFevFile });
-    expect(despues.body).toEqual(esperado);
+    expect(dividido(despues.body)).toEqual(esperado);
 
     const cuerpo = JSON.stringify({ xmlFevFile, fechaEvaluacion, rips });
     const r = await postGzipEnTrozos(`${s.url}/rips/validar`, clave, cuerpo, 211);
     expect(r.status).toBe(200);
-    expect(await r.json()).toEqual(esperado);
+    expect(dividido(await r.json())).toEqual(esperado);
 
     const texto = await graphql(
       s.url,
-      QUERY,
+      QUERY_VALIDAR,
       { 'X-Api-Key': clave },
       { ripsTexto: JSON.stringify(rips), xmlFevFile, fechaEvaluacion },
     );
-    expect(texto.body.data.validarRips).toEqual(esperado);
+    expect(valoresRest(texto.body.data.validarRips)).toEqual(esperado);
   });
 
   it('contenedor coherente: válido, sin la nota XML01', async () => {

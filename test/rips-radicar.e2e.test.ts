@@ -355,11 +355,11 @@ describe('consultas, tenencia y permisos', () => {
     const operador = await emisor.firmar({ groups: [`${a.entidad.slug}:operador`] });
     const g = await graphql(
       s.url,
-      'mutation($rips: JSON, $x: String) { radicarRips(rips: $rips, xmlFevFile: $x) { estado cuv repetida } }',
+      'mutation($rips: JSON!, $x: String) { radicarRips(rips: $rips, xmlFevFile: $x) { radicacion { estado cuv } repetida } }',
       { Authorization: `Bearer ${operador}` },
       { rips: ripsDe(num), x: xmlFev(num) },
     );
-    expect(g.body.data.radicarRips).toMatchObject({ estado: 'radicado', repetida: false });
+    expect(g.body.data.radicarRips).toMatchObject({ radicacion: { estado: 'RADICADO' }, repetida: false });
     expect(await filasDe(a.entidad, num)).toHaveLength(1);
   });
 

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crearLogger } from '../src/logger.js';
+import { dividido, QUERY_VALIDAR, valoresRest } from './fixtures/graphql-rips.js';
 import { ripsMinimo, ripsValido } from './fixtures/rips.js';
 import { graphql, iniciarServicio, pedir, postGzipEnTrozos } from './servidor.js';
 
@@ -110,15 +111,8 @@ describe('POST /rips/validar', () => {
   it('en trozos pequeños, comprimido y con miembros después de usuarios, da lo mismo que por GraphQL', async () => {
     const rips = ripsValido();
     (rips.usuarios as Usuario[])[1]!.codSexo = 'Z';
-    const { print } = await import('graphql');
-    const { ValidarRipsDocument } = await import('../rest-adapter/generated/operaciones.js');
     const fechaEvaluacion = '2026-11-01T12:00:00Z';
-    const g = await graphql(
-      s.url,
-      print(ValidarRipsDocument),
-      { 'X-Api-Key': clave },
-      { rips, fechaEvaluacion },
-    );
+    const g = await graphql(s.url, QUERY_VALIDAR, { 'X-Api-Key': clave }, { rips, fechaEvaluacion });
     const { usuarios, ...cabecera } = rips;
     for (const texto of [
       JSON.stringify({ fechaEvaluacion, rips }),
@@ -126,25 +120,57 @@ describe('POST /rips/validar', () => {
     ]) {
       const r = await postGzipEnTrozos(`${s.url}/rips/validar`, clave, texto, 97);
       expect(r.status).toBe(200);
-      expect(await r.json()).toEqual(g.body.data.validarRips);
+      expect(dividido(await r.json())).toEqual(valoresRest(g.body.data.validarRips));
     }
   });
 
   it('GraphQL da la misma respuesta que REST', async () => {
     const rips = ripsMinimo();
     const rest = await validar({ rips, fechaEvaluacion: '2026-11-01T12:00:00Z' });
-    const { print } = await import('graphql');
-    const { ValidarRipsDocument } = await import('../rest-adapter/generated/operaciones.js');
     const g = await graphql(
       s.url,
-      print(ValidarRipsDocument),
+      QUERY_VALIDAR,
       { 'X-Api-Key': clave },
-      {
-        rips,
-        fechaEvaluacion: '2026-11-01T12:00:00Z',
-      },
+      { rips, fechaEvaluacion: '2026-11-01T12:00:00Z' },
     );
-    expect(g.body.data.validarRips).toEqual(rest.body);
+    expect(valoresRest(g.body.data.validarRips)).toEqual(dividido(rest.body));
+  });
+
+  it('GraphQL separa los hallazgos por severidad: errores (rechazo), avisos e informativos', async () => {
+    const rips = ripsValido();
+    (rips.usuarios as Usuario[])[0]!.codSexo = 'X';
+    const fechaEvaluacion = '2026-11-01T12:00:00Z';
+    const rest = await validar({ rips, fechaEvaluacion });
+    // REST keeps every finding in `errores`, in the RIPS's order, as it always did.
+    const severidades = new Set(rest.body.errores.map((e: { severidad: string }) => e.severidad));
+    expect(severidades).toEqual(new Set(['rechazo', 'aviso-gradualidad', 'informativo']));
+    const g = await graphql(
+      s.url,
+      `query ($rips: JSON, $f: DateTimeISO) { validarRips(rips: $rips, fechaEvaluacion: $f) {
+        valid resumen { rechazos avisos informativos }
+        errores { codigo severidad } avisos { codigo severidad } informativos { codigo severidad } } }`,
+      { 'X-Api-Key': clave },
+      { rips, f: fechaEvaluacion },
+    );
+    const v = g.body.data.validarRips;
+    expect(v.valid).toBe(false);
+    expect(v.errores.length).toBeGreaterThan(0);
+    for (const e of v.errores) expect(e.severidad).toBe('RECHAZO');
+    expect(v.avisos.length).toBeGreaterThan(0);
+    for (const e of v.avisos) expect(e.severidad).toMatch(/^AVISO_(GRADUALIDAD|CONFORMIDAD)$/);
+    expect(v.informativos.length).toBeGreaterThan(0);
+    for (const e of v.informativos) expect(e.severidad).toBe('INFORMATIVO');
+    expect(v.errores.length + v.avisos.length + v.informativos.length).toBe(rest.body.errores.length);
+    expect([v.errores.length, v.avisos.length, v.informativos.length]).toEqual([
+      v.resumen.rechazos,
+      v.resumen.avisos,
+      v.resumen.informativos,
+    ]);
+    // `erroresRest` is the REST door's: the public schema does not have it.
+    const oculto = await graphql(s.url, '{ validarRips(rips: {}) { erroresRest { codigo } } }', {
+      'X-Api-Key': clave,
+    });
+    expect(oculto.body.errors[0].extensions.codigo).toBe('entrada-invalida');
   });
 
   it.each([

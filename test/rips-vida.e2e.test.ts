@@ -100,13 +100,13 @@ describe('RIPS ↔ RDA: el código VIDA contra los RDA aceptados de la entidad',
 
     const g = await graphql(
       env.s.url,
-      'query($t: String) { validarRips(ripsTexto: $t) { errores { codigo severidad explicacion } } }',
+      'query($t: String) { validarRips(ripsTexto: $t) { informativos { codigo severidad explicacion } } }',
       a.cabeceras,
       { t: JSON.stringify(ripsDelPaciente(null)) },
     );
-    const errores = g.body.data.validarRips.errores as Hallazgo[];
-    expect(errores.filter((e) => e.codigo === 'VID002').map((e) => e.explicacion)).toEqual([
-      expect.stringContaining(`«${vida}»`),
+    const notas = g.body.data.validarRips.informativos as Hallazgo[];
+    expect(notas.filter((e) => e.codigo === 'VID002').map((e) => [e.severidad, e.explicacion])).toEqual([
+      ['INFORMATIVO', expect.stringContaining(`«${vida}»`)],
     ]);
   });
 

@@ -51,6 +51,8 @@ export function normalizarError(e: unknown, d: DepsNormalizar): ErrorApp {
 function deApollo(e: GraphQLError, code: unknown, schema?: GraphQLSchema): ErrorApp {
   const enumLiteral = enumEnLiteral(e.message, schema);
   if (enumLiteral) return enumLiteral;
+  const objetoLiteral = objetoEnLiteral(e.message, schema);
+  if (objetoLiteral) return objetoLiteral;
   if (code === 'PERSISTED_QUERY_NOT_FOUND')
     return new ErrorApp(
       'consulta-persistida-no-encontrada',
@@ -70,6 +72,42 @@ function deApollo(e: GraphQLError, code: unknown, schema?: GraphQLSchema): Error
       'Versión de consulta persistida no soportada: use extensions.persistedQuery.version 1.',
     );
   return errores.entradaInvalida(`Consulta GraphQL inválida: ${e.message}`);
+}
+
+/** graphql-js validation of an input object written in the document (names are the document's tokens). */
+const LITERAL_FALTA =
+  /^Field "([_A-Za-z]\w{0,63})\.([_A-Za-z]\w{0,63})" of required type "([^"]{1,200})" was not provided\.$/;
+const LITERAL_DESCONOCIDO =
+  /^Field "([_A-Za-z]\w{0,63})" is not defined by type "([_A-Za-z]\w{0,63})"\.( Did you mean [^?]*\?)?$/;
+const LITERAL_UNO_DE = /^OneOf Input Object "([_A-Za-z]\w{0,63})" must specify exactly one key\.$/;
+const LITERAL_UNO_DE_NULO = /^Field "([_A-Za-z]\w{0,63})\.([_A-Za-z]\w{0,63})" must be non-null\.$/;
+
+/** The Spanish refusal of an input object literal: a required field missing, an unknown one, @oneOf. */
+function objetoEnLiteral(mensaje: string, schema?: GraphQLSchema): ErrorApp | undefined {
+  let m = LITERAL_FALTA.exec(mensaje);
+  if (m) {
+    const tipo = nombreDeTipo(m[3]!.replace(/[[\]!]/g, ''), schema);
+    return errores.entradaInvalida(`Falta «${m[2]}» en ${m[1]}: es obligatorio${tipo ? ` (${tipo})` : ''}.`);
+  }
+  m = LITERAL_DESCONOCIDO.exec(mensaje);
+  if (m) {
+    const sugeridos = [...(m[3] ?? '').matchAll(/"([_A-Za-z]\w{0,63})"/g)].map((x) => `«${x[1]}»`);
+    return errores.entradaInvalida(
+      `Campo desconocido: «${m[1]}» no es un campo de ${m[2]}${sugeridos.length ? `; ¿quiso decir ${sugeridos.join(' o ')}?` : ': revise el nombre.'}`,
+    );
+  }
+  m = LITERAL_UNO_DE.exec(mensaje);
+  if (m) {
+    const t = schema?.getType(m[1]!);
+    const campos = t && isInputObjectType(t) ? ` (${Object.keys(t.getFields()).join(', ')})` : '';
+    return errores.entradaInvalida(`${m[1]} es @oneOf: envíe exactamente uno de sus campos${campos}.`);
+  }
+  m = LITERAL_UNO_DE_NULO.exec(mensaje);
+  if (m)
+    return errores.entradaInvalida(
+      `${m[1]} es @oneOf: «${m[2]}», el único campo enviado, no puede ser null.`,
+    );
+  return undefined;
 }
 
 /** graphql-js validation of an enum written in the document: `Value "x" does not exist in "T" enum.` */
@@ -131,6 +169,8 @@ export function errorDeVariable(e: GraphQLError, schema?: GraphQLSchema, rest = 
   const m = VARIABLE.exec(e.message);
   if (!m) return undefined;
   const campo = m[1]!;
+  const anidado = errorConCausa(e, campo, schema, rest);
+  if (anidado) return anidado;
   const resto = e.message.slice(m[0].length);
   const causa = causaConCodigo(e);
   const codigo = causa?.codigo ?? 'entrada-invalida';
@@ -168,6 +208,87 @@ export function errorDeVariable(e: GraphQLError, schema?: GraphQLSchema, rest = 
     return crear(`se esperaba ${nombre}${seRecibio}.`);
   }
   return crear(causa ? `${sinPunto(causa.mensaje)}.` : `revise su tipo en el esquema${seRecibio}.`);
+}
+
+// graphql-js's refusals (the executor's second look at refused input objects) keep their cause as the
+// original error: `Variable "$d" got invalid value V at "d.a[0].b"; <cause>`.
+const RUTA_AL_FINAL = / at "([_A-Za-z]\w{0,63}(?:\.[_A-Za-z]\w{0,63}|\[\d{1,9}\]){1,64})"$/;
+const FALTA_CAMPO = /^Field "([_A-Za-z]\w{0,63})" of required type "([^"]{1,200})" was not provided\.$/;
+const CAMPO_NULO = /^Expected non-nullable type "([^"]{1,200})" not to be null\.$/;
+const CAMPO_DESCONOCIDO =
+  /^Field "([\s\S]*)" is not defined by type "([_A-Za-z]\w{0,63})"\.( Did you mean [\s\S]*\?)?$/;
+const UNO_DE = /^Exactly one key must be specified for OneOf type "([_A-Za-z]\w{0,63})"\.$/;
+const UNO_DE_NULO = /^Field "([_A-Za-z]\w{0,63})" must be non-null\.$/;
+const NO_ES_OBJETO = /^Expected type "([_A-Za-z]\w{0,63})" to be an object\.$/;
+const ESCALAR_RECHAZA = /^(?:([_A-Za-z]\w{0,63}) cannot represent |Expected type "([_A-Za-z]\w{0,63})"\.)/;
+const NOMBRE = /^[_A-Za-z]\w{0,63}$/;
+
+/**
+ * A value graphql-js refused, named by its whole path (`d.consultaExterna.paciente.tipoDocumento`) and
+ * explained from the cause's fixed wording and the schema. The path is read only at the very end of the
+ * text before the cause, where a received value cannot imitate it (strings are printed quoted and
+ * escaped, objects end in `}`, lists in `]`); field names are echoed only when they are GraphQL names.
+ * undefined: not this shape or an unknown cause (errorDeVariable's general reading applies).
+ */
+function errorConCausa(
+  e: GraphQLError,
+  variable: string,
+  schema: GraphQLSchema | undefined,
+  rest: boolean,
+): ErrorApp | undefined {
+  const causa = e.originalError;
+  if (!(causa instanceof Error) || causa instanceof ErrorApp) return undefined;
+  const c = causa.message;
+  const prefijo = `Variable "$${variable}" got invalid value `;
+  if (!e.message.startsWith(prefijo) || !e.message.endsWith(`; ${c}`)) return undefined;
+  const cabeza = e.message.slice(0, e.message.length - c.length - 2);
+  const r = RUTA_AL_FINAL.exec(cabeza);
+  const enRuta = r && /^[.[]/.test(r[1]!.slice(variable.length)) && r[1]!.startsWith(variable);
+  const ruta = enRuta ? r[1]! : variable;
+  const recibido = claseDeValor(`${cabeza.slice(prefijo.length, enRuta ? r.index : undefined)};`);
+  const seRecibio = recibido ? `; se recibió ${recibido}` : '';
+  const crear = (campo: string, mensaje: string, error?: string) =>
+    new ErrorApp('entrada-invalida', error ?? `El valor recibido en «${campo}» no es válido: ${mensaje}`, {
+      detalles: [{ campo, mensaje: mayuscula(mensaje) }],
+    });
+  const tipoDe = (t: string) => nombreDeTipo(t.replace(/[[\]!]/g, ''), schema);
+  let m = FALTA_CAMPO.exec(c);
+  if (m) {
+    const campo = `${ruta}.${m[1]}`;
+    const tipo = tipoDe(m[2]!);
+    const mensaje = `es obligatorio${tipo ? ` (${tipo})` : ''}.`;
+    return crear(campo, mensaje, `Falta «${campo}»: ${mensaje}`);
+  }
+  m = CAMPO_NULO.exec(c);
+  if (m) {
+    const tipo = tipoDe(m[1]!);
+    const mensaje = `no puede ser null: es obligatorio${tipo ? ` (${tipo})` : ''}.`;
+    return crear(ruta, mensaje, `«${ruta}» ${mensaje}`);
+  }
+  m = CAMPO_DESCONOCIDO.exec(c);
+  if (m) {
+    const nombre = NOMBRE.test(m[1]!) ? m[1] : undefined;
+    const sugeridos = [...(m[3] ?? '').matchAll(/"([_A-Za-z]\w{0,63})"/g)].map((x) => `«${x[1]}»`);
+    const campo = nombre ? `${ruta}.${nombre}` : ruta;
+    const mensaje = `${nombre ? `«${nombre}»` : 'uno de los campos recibidos'} no es un campo de ${m[2]}${sugeridos.length ? `; ¿quiso decir ${sugeridos.join(' o ')}?` : ': revise el nombre.'}`;
+    return crear(campo, mensaje, `Campo desconocido en «${ruta}»: ${mensaje}`);
+  }
+  m = UNO_DE.exec(c);
+  if (m) {
+    const t = schema?.getType(m[1]!);
+    const campos = t && isInputObjectType(t) ? Object.keys(t.getFields()) : [];
+    const mensaje = `debe traer exactamente uno de sus campos${campos.length ? ` (${campos.join(', ')})` : ''}: ${m[1]} es @oneOf.`;
+    return crear(ruta, mensaje);
+  }
+  m = UNO_DE_NULO.exec(c);
+  if (m) return crear(`${ruta}.${m[1]}`, 'no puede ser null: es el único campo enviado de un input @oneOf.');
+  m = NO_ES_OBJETO.exec(c);
+  if (m) return crear(ruta, `se esperaba ${m[1]} (un objeto)${seRecibio}.`);
+  const nombre = ESCALAR_RECHAZA.exec(c)?.slice(1).find(Boolean) ?? TIPO_ENUM.exec(c)?.[1];
+  const tipo = nombre ? schema?.getType(nombre) : undefined;
+  if (!nombre || (schema && !tipo)) return undefined;
+  const explicacion = explicarTipo(nombre, tipo, rest);
+  return crear(ruta, `se esperaba ${nombre}${explicacion ? ` (${explicacion})` : ''}${seRecibio}.`);
 }
 
 /**

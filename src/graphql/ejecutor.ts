@@ -4,7 +4,12 @@ import {
   type ExecutionResult,
   GraphQLError,
   type GraphQLSchema,
+  getNamedType,
+  getVariableValues,
+  isInputObjectType,
+  type OperationDefinitionNode,
   printSchema,
+  typeFromAST,
 } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
@@ -71,6 +76,28 @@ export function errorCompleto(e: GraphQLError): GraphQLError {
 }
 
 /**
+ * Variables graphql-jit refused (it answers before running anything, without `data`): inside an input
+ * object graphql-jit names only the innermost field (`$tipoDocumento`), graphql-js names the whole path
+ * (`d.consultaExterna.paciente.tipoDocumento`) and reports every refusal, so when the operation takes an
+ * input object graphql-js coerces the variables again to say where. Only on this failure path; undefined
+ * when graphql-js finds nothing to refuse (graphql-jit's answer stays).
+ */
+function variablesRechazadas(
+  schema: GraphQLSchema,
+  operacion: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): readonly GraphQLError[] | undefined {
+  const definiciones = operacion.variableDefinitions ?? [];
+  const conObjeto = definiciones.some((v) => {
+    const tipo = typeFromAST(schema, v.type as Parameters<typeof typeFromAST>[1]);
+    return tipo !== undefined && isInputObjectType(getNamedType(tipo));
+  });
+  if (!conObjeto) return undefined;
+  const r = getVariableValues(schema, definiciones, variables, { maxErrors: 20 });
+  return r.errors?.length ? r.errors : undefined;
+}
+
+/**
  * Apollo Server's pluggable executor (its gateway interface, with a fixed schema) running each
  * validated operation through graphql-jit. Parsing, validation, introspection control, context
  * and error formatting stay Apollo's.
@@ -89,6 +116,10 @@ export function ejecutorCompilado(
           const c = operaciones.obtener(`${rc.queryHash}\u0000${nombre ?? ''}`, rc.document, nombre);
           if (!isCompiledQuery(c)) return c;
           const r = await c.query(undefined, rc.context, rc.request.variables ?? {});
+          if (r.errors?.length && !('data' in r)) {
+            const conRuta = variablesRechazadas(schema, rc.operation, rc.request.variables ?? {});
+            if (conRuta) return { errors: conRuta };
+          }
           return r.errors?.length ? { ...r, errors: r.errors.map(errorCompleto) } : r;
         },
       };

@@ -5,6 +5,7 @@ import { MODULOS, TIPOS_ENTIDAD } from '../entidades/valores.js';
 import { FUENTES, SEVERIDADES_ERROR } from '../errores/valores.js';
 import { TIPOS_RDA } from '../rda/tipos.js';
 import { ALCANCES_CONSULTA, ESTADOS_TRANSMISION, TIPOS_EVENTO } from '../rda/transmision/valores.js';
+import { TIPOS_RADICACION } from '../resumen/valores.js';
 import { ESTADOS_RADICACION } from '../rips/radicacion/valores.js';
 import { TIPOS_SERVICIO } from '../rips/tipos.js';
 
@@ -41,6 +42,11 @@ export const VALORES_ENUM = {
     valores: ESTADOS_RADICACION,
     descripcion:
       'Estado de una radicación: radicado (CUV), rechazado (por el MUV), rechazado-local (por la compuerta local, sin ir al MUV), fallido (el MUV no respondió; ver motivo) o pendiente (enviándose al MUV; se completa sola)',
+  },
+  TipoRadicacion: {
+    valores: TIPOS_RADICACION,
+    descripcion:
+      'Tipo de una radicación: FEV (factura electrónica) o el tipo de nota del RIPS (NC, ND, NA, RS)',
   },
   TipoNota: {
     valores: ['NC', 'ND', 'NA', 'RS'] as const,
@@ -87,7 +93,9 @@ export const Enums = Object.fromEntries(
     registerEnumType(o, {
       name: nombre,
       description: `${d.descripcion}. En REST se escriben ${d.valores.map((v) => `\`${v}\``).join(', ')}.`,
-      valuesConfig: Object.fromEntries(d.valores.map((v) => [nombreGraphql(v), { description: `\`${v}\`` }])),
+      valuesConfig: Object.fromEntries(
+        d.valores.map((v) => [nombreGraphql(v), { description: `En REST: \`${v}\`` }]),
+      ),
     });
     return [nombre, o];
   }),

@@ -38,9 +38,10 @@ describe('límites del documento GraphQL', () => {
       maxTokens: 1000,
       maxProfundidad: 10,
       maxAlias: 15,
-      maxCosto: 2000,
+      maxCosto: 20000,
       maxDirectivas: 20,
       maxCampoCostoso: 5,
+      maxHallazgos: 20000,
     });
   });
 
@@ -169,10 +170,30 @@ describe('límites del documento GraphQL', () => {
     const { r, ms } = verificar(texto, { maxTokens: 10_000, maxCosto: 100_000 });
     expect(r).toBeUndefined();
     expect(ms).toBeLessThan(1000);
-    // Each link costs: with the default cost limit the chain is refused, with its figure.
-    expect(verificar(texto, { maxTokens: 10_000 }).r?.error.message).toMatch(
+    // Each link costs: with a lower cost limit the chain is refused, with its figure.
+    expect(verificar(texto, { maxTokens: 10_000, maxCosto: 2000 }).r?.error.message).toMatch(
       /\(costo 3609; el máximo es 2000/,
     );
+  });
+
+  it('una conexión cuesta por su tamaño de página: escrito, el número; por variable, el máximo; omitido, 50', () => {
+    const costo = (q: string) =>
+      Number(/costo (\d+)/.exec(verificar(q, { maxCosto: 1 }).r?.error.message ?? '')?.[1]);
+    const sel = '{ edges { node { id estado tipo vida } } }';
+    const uno = costo(`{ transmisiones(first: 1) ${sel} }`);
+    expect(costo(`{ transmisiones(first: 10) ${sel} }`)).toBe(10 * uno);
+    expect(costo(`{ transmisiones ${sel} }`)).toBe(50 * uno);
+    // A variable may carry any size up to the maximum, whatever its default: counted as 200.
+    expect(costo(`query($n: Int = 1) { transmisiones(first: $n) ${sel} }`)).toBe(200 * uno);
+    expect(costo(`query($n: Int) { radicaciones(first: $n) { edges { node { id } } } }`)).toBe(
+      costo('{ radicaciones(first: 200) { edges { node { id } } } }'),
+    );
+    // One full page of 200 with the trail fits the default; two do not.
+    const completa = `transmisiones(first: $n) { edges { cursor node { id estado tipo vida creadaEn actualizadaEn
+      intentos motivo origen compositionId creadoPor eventos { id tipo fecha estadoNuevo } } }
+      pageInfo { hasNextPage endCursor } totalCount }`;
+    expect(verificar(`query($n: Int) { ${completa} }`).r).toBeUndefined();
+    expect(verificar(`query($n: Int) { a: ${completa} b: ${completa} }`).r?.motivo).toBe('costo');
   });
 
   it('un campo que llama al MUV o a la IHCE: a lo sumo 5 veces por operación, nombrándolo', () => {

@@ -5,6 +5,7 @@ import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import {
   type ASTVisitor,
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLError,
   type GraphQLSchema,
@@ -16,14 +17,18 @@ import {
   Source,
   type Token,
   TokenKind,
+  TypeInfo,
   type ValidationContext,
   type ValidationRule,
   validate,
+  visit,
+  visitWithTypeInfo,
 } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { LimitesGraphql } from '../config.js';
 import { type ErrorApp, errores } from '../errores/errores.js';
 import { MAX_PROFUNDIDAD_JSON, mensajeProblemaJson, revisarJson } from '../http/json-seguro.js';
+import { MAX_PRIMERO } from './conexion.js';
 
 /**
  * Root fields whose resolver calls the MUV, the IHCE or the official validator, or checks a whole
@@ -223,6 +228,39 @@ function reglaLiterales(reportar: (r: Rechazo) => void): ValidationRule {
   };
 }
 
+/**
+ * The cost rule multiplies a connection's selection by its `first` only when the document writes it
+ * as a number. A page size set by a variable (any value up to the maximum, chosen per request) is
+ * counted as the maximum, and an omitted one as the argument's default: the same document costs the
+ * same whatever its variables, so a variable cannot carry a page past the limit.
+ */
+export function conTamanosDePagina(documento: DocumentNode, schema: GraphQLSchema): DocumentNode {
+  const info = new TypeInfo(schema);
+  return visit(
+    documento,
+    visitWithTypeInfo(info, {
+      Field(campo: FieldNode) {
+        const arg = info.getFieldDef()?.args.find((a) => a.name === 'first');
+        if (!arg) return undefined;
+        const dado = campo.arguments?.find((a) => a.name.value === 'first');
+        if (dado?.value.kind === Kind.INT) return undefined;
+        const n = !dado && typeof arg.defaultValue === 'number' ? arg.defaultValue : MAX_PRIMERO;
+        return {
+          ...campo,
+          arguments: [
+            ...(campo.arguments ?? []).filter((a) => a.name.value !== 'first'),
+            {
+              kind: Kind.ARGUMENT,
+              name: { kind: Kind.NAME, value: 'first' },
+              value: { kind: Kind.INT, value: String(n) },
+            },
+          ],
+        };
+      },
+    }),
+  );
+}
+
 /** The figure graphql-armor found, read from its (English) message. */
 function hallado(e: GraphQLError): number {
   const m = /found (\d+(?:\.\d+)?)/.exec(e.message);
@@ -348,7 +386,7 @@ export class LimitesOperacion {
       reglaLiterales(reportar),
     ];
     try {
-      validate(this.schema, documento, reglas);
+      validate(this.schema, conTamanosDePagina(documento, this.schema), reglas);
     } catch {
       // Within the bounds above nothing here recurses far; should anything still fail, refuse.
       return {

@@ -1,9 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { Entidad } from '../entidades/entidad.entity.js';
+import { EventoTransmision } from '../rda/transmision/evento.entity.js';
+import {
+  type HallazgosRadicacion,
+  leerHallazgos,
+  presupuestoHallazgos,
+} from '../rips/radicacion/hallazgos.js';
 
 /** Batches child lookups of one request into one query per kind. */
-export function crearLoaders(em: EntityManager) {
+export function crearLoaders(em: EntityManager, o: { maxHallazgos?: number } = {}) {
+  const hallazgos = presupuestoHallazgos(o.maxHallazgos ?? Number.POSITIVE_INFINITY);
   return {
     entidad: new DataLoader<string, Entidad | null>(async (ids) => {
       // The caller's entity is already managed by this em (auth): no query for it.
@@ -18,6 +25,27 @@ export function crearLoaders(em: EntityManager) {
       for (const e of filas) porId.set(e.id, e);
       return ids.map((id) => porId.get(id) ?? null);
     }),
+    /**
+     * The trail of each transmission of a page (`Transmision.eventos`), in order: one query for the
+     * whole page. Keys are ids of transmissions the resolver already read for the caller's entity.
+     */
+    eventosTransmision: new DataLoader<string, EventoTransmision[]>(async (ids) => {
+      const filas = await em.find(
+        EventoTransmision,
+        { transmision: { $in: [...ids] } },
+        { orderBy: { transmision: 'asc', secuencia: 'asc' } },
+      );
+      const porTransmision = new Map<string, EventoTransmision[]>(ids.map((id) => [id, []]));
+      for (const e of filas) porTransmision.get(e.transmision.id)?.push(e);
+      return ids.map((id) => porTransmision.get(id)!);
+    }),
+    /**
+     * The stored findings of each filing a result shows (`Radicacion.errores`, `avisos`…): one query
+     * for a whole page. Keys are ids of filings the resolver already read for the caller's entity.
+     */
+    hallazgosRadicacion: new DataLoader<string, HallazgosRadicacion>((ids) =>
+      leerHallazgos(em, ids, hallazgos),
+    ),
   };
 }
 

@@ -7,6 +7,7 @@ import type { ShieldRule, TablaReglas } from '../auth/reglas.js';
 import { ApiKeysResolver, reglasApiKeys } from '../entidades/api-keys.resolver.js';
 import { reglasSesion, SesionResolver } from '../entidades/sesion.resolver.js';
 import { ErrorApp } from '../errores/errores.js';
+import { conEntradaUnoDe } from '../rda/construccion/entrada-graphql.js';
 import { DocumentosRdaResolver, reglasDocumentosRda } from '../rda/documentos.resolver.js';
 import { reglasTransmision, TransmisionResolver } from '../rda/transmision/transmision.resolver.js';
 import { ResumenResolver, reglasResumen } from '../resumen/resumen.resolver.js';
@@ -34,10 +35,11 @@ export interface Extensiones {
 
 export async function construirSchemaBase(extra: Extensiones[] = []): Promise<GraphQLSchema> {
   const todas = [...CAPACIDADES, ...extra];
-  return buildSchema({
+  const schema = await buildSchema({
     resolvers: todas.flatMap((c) => c.resolvers) as unknown as NonEmptyArray<ClaseResolver>,
     validate: false,
   });
+  return conEntradaUnoDe(schema);
 }
 
 /**
@@ -84,7 +86,19 @@ export async function construirSchema(extra: Extensiones[] = []): Promise<GraphQ
  * `Tipo.campo(argumento)`. The REST adapter runs on the whole schema; /graphql, its introspection and
  * the published SDL see the public one, without these.
  */
-export const SOLO_REST: ReadonlySet<string> = new Set(['Query.validarRips(cuerpoFlujo)']);
+export const SOLO_REST: ReadonlySet<string> = new Set([
+  'Query.validarRips(cuerpoFlujo)',
+  // GET /rda: offset pages and the findings as stored (GraphQL has the connection and the split lists).
+  'Query.transmisionesPagina',
+  'Transmision.erroresRest',
+  'Transmision.avisosRest',
+  // POST /rips/validar, POST /rips and GET /rips/{id} answer every finding in `errores` (GraphQL splits them).
+  'ResultadoValidacionRips.erroresRest',
+  'Radicacion.erroresRest',
+  'ResultadoValidacionRda.erroresRest',
+  'ResultadoValidacionOficialRda.erroresRest',
+  'VistaPreviaRda.erroresRest',
+]);
 
 /** The schema clients see: the whole one minus SOLO_REST, and minus the types only those used. */
 export function schemaPublico(schema: GraphQLSchema): GraphQLSchema {

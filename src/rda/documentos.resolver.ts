@@ -1,11 +1,12 @@
 import { GraphQLJSON } from 'graphql-scalars';
 import { Arg, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import { requiere, type TablaReglas } from '../auth/reglas.js';
-import { ErrorAccionable } from '../errores/error-accionable.js';
+import { divididos, HallazgosDivididos } from '../errores/division.js';
 import { errores } from '../errores/errores.js';
 import type { Contexto } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
 import { construirBundle } from './construccion/construir.js';
+import { DatosRdaEntrada, type EntradaDatosRda, entradaRda } from './construccion/entrada-graphql.js';
 import { exigirValorAcotado } from './json-acotado.js';
 import { lintearBundle } from './linter/lintear.js';
 import type { TipoRda } from './tipos.js';
@@ -26,15 +27,12 @@ export class RdaIssue {
 }
 
 @ObjectType('ResultadoValidacionRda')
-export class ResultadoValidacionRda {
+export class ResultadoValidacionRda extends HallazgosDivididos {
   @Field(() => Boolean, { description: 'true cuando no hay ningún hallazgo de severidad rechazo' })
   valid!: boolean;
 
   @Field(() => [RdaIssue])
   issues!: RdaIssue[];
-
-  @Field(() => [ErrorAccionable])
-  errores!: ErrorAccionable[];
 }
 
 @ObjectType('ConteoSeveridadHl7', { description: 'Issues del OperationOutcome por severidad' })
@@ -65,7 +63,7 @@ export class IssueHl7 {
 }
 
 @ObjectType('ResultadoValidacionOficialRda')
-export class ResultadoValidacionOficialRda {
+export class ResultadoValidacionOficialRda extends HallazgosDivididos {
   @Field(() => Boolean, { description: 'true cuando no hay issues fatal ni error' })
   valid!: boolean;
 
@@ -77,21 +75,15 @@ export class ResultadoValidacionOficialRda {
 
   @Field(() => [IssueHl7])
   issues!: IssueHl7[];
-
-  @Field(() => [ErrorAccionable], { description: 'Cada issue explicado (fuente validador-hl7)' })
-  errores!: ErrorAccionable[];
 }
 
 @ObjectType('VistaPreviaRda', { description: 'El Bundle que se enviaría, sin enviarlo, con su revisión' })
-export class VistaPreviaRda {
+export class VistaPreviaRda extends HallazgosDivididos {
   @Field(() => GraphQLJSON, { description: 'El Bundle FHIR R4 de tipo document' })
   bundle!: Record<string, unknown>;
 
   @Field(() => Boolean, { description: 'true cuando el linter no encuentra rechazos' })
   valid!: boolean;
-
-  @Field(() => [ErrorAccionable], { description: 'Hallazgos del linter sobre el Bundle construido' })
-  errores!: ErrorAccionable[];
 }
 
 function bundleRequerido(bundle: unknown): Record<string, unknown> {
@@ -118,7 +110,7 @@ export class DocumentosRdaResolver {
       'Revisa un Bundle RDA contra los perfiles de la guía oficial (reglas propias RDA01…): no contacta la IHCE ni guarda nada.',
   })
   validarRda(
-    @Arg('bundle', () => GraphQLJSON, { nullable: true, description: 'El Bundle FHIR del RDA' })
+    @Arg('bundle', () => GraphQLJSON, { description: 'El Bundle FHIR del RDA' })
     bundle: unknown,
     @Arg('tipo', () => Enums.TipoRda, {
       nullable: true,
@@ -136,7 +128,7 @@ export class DocumentosRdaResolver {
     ctx.log.info({ valido: r.valid, hallazgos: r.errores.length }, 'RDA revisado');
     return {
       valid: r.valid,
-      errores: r.errores,
+      ...divididos(r.errores),
       issues: r.errores.map((e) => ({
         severity: e.severidad === 'rechazo' ? 'error' : 'warning',
         codigo: e.codigo,
@@ -151,7 +143,7 @@ export class DocumentosRdaResolver {
       'Valida un Bundle RDA con el validador oficial HL7 (validator_cli o servidor $validate) configurado en el entorno; 503 si no lo está.',
   })
   async validarRdaOficial(
-    @Arg('bundle', () => GraphQLJSON, { nullable: true, description: 'El Bundle FHIR del RDA' })
+    @Arg('bundle', () => GraphQLJSON, { description: 'El Bundle FHIR del RDA' })
     bundle: unknown,
     @Arg('tipo', () => Enums.TipoRda, {
       nullable: true,
@@ -165,7 +157,7 @@ export class DocumentosRdaResolver {
     exigirValorAcotado(b, 'bundle');
     const r = await ctx.servicios.validadorOficial.validar(b, tipo ?? undefined);
     ctx.log.info({ valido: r.valid, ...r.porSeveridad }, 'RDA validado con el validador oficial');
-    return r;
+    return { ...r, ...divididos(r.errores) };
   }
 
   @Query(() => VistaPreviaRda, {
@@ -173,20 +165,20 @@ export class DocumentosRdaResolver {
       'Construye el Bundle RDA a partir de los datos planos y lo revisa con el linter, sin enviarlo. 400 con cada campo faltante o inválido en `detalles`.',
   })
   construirRda(
-    @Arg('tipo', () => Enums.TipoRda) tipo: TipoRda,
-    @Arg('datos', () => GraphQLJSON, {
-      nullable: true,
-      description: 'Datos planos (ver DatosRda* en /openapi.json)',
+    @Arg('datos', () => DatosRdaEntrada, {
+      description:
+        'Datos planos: exactamente uno de paciente, consultaExterna, hospitalizacion o urgencias (decide el tipo)',
     })
-    datos: unknown,
+    entrada: EntradaDatosRda,
     @Arg('fechaEvaluacion', () => Date, FECHA) fechaEvaluacion: Date | null,
     @Ctx() ctx: Contexto,
   ): VistaPreviaRda {
+    const { tipo, datos } = entradaRda(entrada);
     const opciones = fechaEvaluacion ? { ahora: fechaEvaluacion } : {};
     const bundle = construirBundle(tipo, datos, opciones);
     const r = lintearBundle(bundle, { tipo, ...opciones });
     ctx.log.info({ tipo, valido: r.valid, hallazgos: r.errores.length }, 'RDA construido (vista previa)');
-    return { bundle, valid: r.valid, errores: r.errores };
+    return { bundle, valid: r.valid, ...divididos(r.errores) };
   }
 }
 

@@ -1,52 +1,54 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { TIPOS_RDA } from '../rda/tipos.js';
+import { TIPOS_RDA, type TipoRda } from '../rda/tipos.js';
 import { ConteoTransmision } from '../rda/transmision/conteo.entity.js';
-import { ESTADOS_TRANSMISION } from '../rda/transmision/valores.js';
-import { ESTADOS_RADICACION } from '../rips/radicacion/radicacion.entity.js';
+import { ESTADOS_TRANSMISION, type EstadoTransmision } from '../rda/transmision/valores.js';
+import { ESTADOS_RADICACION, type EstadoRadicacion } from '../rips/radicacion/radicacion.entity.js';
 import { ConteoRadicacion } from './conteo-radicacion.entity.js';
+import { TIPOS_RADICACION, type TipoRadicacion } from './valores.js';
 
-/** Counts of one module for GET /resumen: every known state and type is present (0 when none). */
-export interface ConteoModulo {
+export { TIPOS_RADICACION, type TipoRadicacion } from './valores.js';
+
+/**
+ * Counts of one module for `resumen`: every known state and type is present, in the order of its
+ * closed set (0 when none).
+ */
+export interface ConteoModulo<E extends string = string, T extends string = string> {
   total: number;
-  porEstado: Record<string, number>;
-  porTipo: Record<string, number>;
+  porEstado: { estado: E; cantidad: number }[];
+  porTipo: { tipo: T; cantidad: number }[];
 }
 
-function agrupar(
-  filas: { estado: string; tipo: string; cantidad: number }[],
-  estados: readonly string[],
-  tipos: readonly string[],
-): ConteoModulo {
-  const porEstado = Object.fromEntries(estados.map((e) => [e, 0]));
-  const porTipo = Object.fromEntries(tipos.map((t) => [t, 0]));
+function agrupar<E extends string, T extends string>(
+  filas: { estado: string; tipo: string; cantidad: string }[],
+  estados: readonly E[],
+  tipos: readonly T[],
+): ConteoModulo<E, T> {
+  const porEstado = new Map<string, number>(estados.map((e) => [e, 0]));
+  const porTipo = new Map<string, number>(tipos.map((t) => [t, 0]));
   let total = 0;
   for (const f of filas) {
-    porEstado[f.estado] = (porEstado[f.estado] ?? 0) + f.cantidad;
-    porTipo[f.tipo] = (porTipo[f.tipo] ?? 0) + f.cantidad;
-    total += f.cantidad;
+    const n = Number(f.cantidad);
+    // A value outside the closed set cannot be one of the enum's rows; it still counts in the total.
+    if (porEstado.has(f.estado)) porEstado.set(f.estado, porEstado.get(f.estado)! + n);
+    if (porTipo.has(f.tipo)) porTipo.set(f.tipo, porTipo.get(f.tipo)! + n);
+    total += n;
   }
-  return { total, porEstado, porTipo };
+  return {
+    total,
+    porEstado: estados.map((estado) => ({ estado, cantidad: porEstado.get(estado)! })),
+    porTipo: tipos.map((tipo) => ({ tipo, cantidad: porTipo.get(tipo)! })),
+  };
 }
+
+export type ConteoRda = ConteoModulo<EstadoTransmision, TipoRda>;
+export type ConteoRips = ConteoModulo<EstadoRadicacion, TipoRadicacion>;
 
 /** RDA transmissions: read from the trigger-kept counters (a few rows, whatever the table size). */
-export async function contarRda(em: EntityManager, entidadId: string): Promise<ConteoModulo> {
-  const filas = await em.find(ConteoTransmision, { entidadId });
-  return agrupar(
-    filas.map((f) => ({ estado: f.estado, tipo: f.tipo, cantidad: Number(f.cantidad) })),
-    ESTADOS_TRANSMISION,
-    TIPOS_RDA,
-  );
+export async function contarRda(em: EntityManager, entidadId: string): Promise<ConteoRda> {
+  return agrupar(await em.find(ConteoTransmision, { entidadId }), ESTADOS_TRANSMISION, TIPOS_RDA);
 }
 
-/** Types of a RIPS filing: an invoice (FEV) or the note type of `rips.tipoNota`. */
-const TIPOS_RADICACION = ['FEV', 'NC', 'ND', 'NA', 'RS'] as const;
-
 /** RIPS filing attempts (Radicacion), from the counters its insert trigger keeps. */
-export async function contarRips(em: EntityManager, entidadId: string): Promise<ConteoModulo> {
-  const filas = await em.find(ConteoRadicacion, { entidadId });
-  return agrupar(
-    filas.map((f) => ({ estado: f.estado, tipo: f.tipo, cantidad: Number(f.cantidad) })),
-    ESTADOS_RADICACION,
-    TIPOS_RADICACION,
-  );
+export async function contarRips(em: EntityManager, entidadId: string): Promise<ConteoRips> {
+  return agrupar(await em.find(ConteoRadicacion, { entidadId }), ESTADOS_RADICACION, TIPOS_RADICACION);
 }

@@ -6,9 +6,11 @@ import { errores } from '../errores/errores.js';
 import type { Contexto } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
 import { mensajeProblemaJson, revisarTextoJson } from '../http/json-seguro.js';
+import { dividirHallazgos } from './radicacion/hallazgos.js';
 import type { Registro } from './tipos.js';
 import type { HallazgosOmitidos as Omitidos } from './validacion/acotar.js';
 import { EscalarFlujoCuerpo, type FlujoCuerpo } from './validacion/flujo-cuerpo.js';
+import type { ResultadoValidacion } from './validacion/validar.js';
 
 @ObjectType('RipsIssue', { description: 'Hallazgo en forma compacta (severity error = rechazo)' })
 export class RipsIssue {
@@ -68,12 +70,31 @@ export class ResultadoValidacionRips {
   @Field(() => [RipsIssue])
   issues!: RipsIssue[];
 
-  @Field(() => [ErrorAccionable])
+  @Field(() => [ErrorAccionable], {
+    description:
+      'Hallazgos de rechazo, los que bloquean (`valid` es false si hay alguno), en el orden del RIPS',
+  })
   errores!: ErrorAccionable[];
+
+  @Field(() => [ErrorAccionable], {
+    description: 'Avisos que no bloquean: de gradualidad (pasarán a rechazo) y de conformidad',
+  })
+  avisos!: ErrorAccionable[];
+
+  @Field(() => [ErrorAccionable], {
+    description: 'Notas informativas del servicio (CAT01, MUV01, XML01…): ni bloquean ni avisan',
+  })
+  informativos!: ErrorAccionable[];
+
+  @Field(() => [ErrorAccionable], {
+    description:
+      'Todos los hallazgos explicados, en el orden del RIPS: rechazos, avisos y notas informativas (solo REST; GraphQL los separa en `errores`, `avisos` e `informativos`)',
+  })
+  erroresRest!: ErrorAccionable[];
 
   @Field(() => [HallazgosOmitidos], {
     description:
-      'Hallazgos que quedaron fuera de `errores` e `issues` por los límites de la respuesta, contados por código (vacío casi siempre). `errores` trae los primeros en el orden del RIPS.',
+      'Hallazgos que quedaron fuera de la respuesta por sus límites, contados por código (vacío casi siempre); las listas traen los primeros en el orden del RIPS.',
   })
   omitidos!: HallazgosOmitidos[];
 }
@@ -113,7 +134,9 @@ export class ValidacionRipsResolver {
     @Ctx() ctx: Contexto,
   ): Promise<ResultadoValidacionRips> {
     const r = await this.validarSinHistoria(rips, ripsTexto, cuerpoFlujo, fechaEvaluacion, xmlFevFile, ctx);
-    return ctx.servicios.validacionRips.conHistoria(r, ctx.auth?.entidad.id);
+    const final = await ctx.servicios.validacionRips.conHistoria(r, ctx.auth?.entidad.id);
+    // One pass over the findings; the REST body's `errores` is `erroresRest` (all of them), as before.
+    return { ...final, ...dividirHallazgos(final.errores), erroresRest: final.errores };
   }
 
   private async validarSinHistoria(
@@ -123,7 +146,7 @@ export class ValidacionRipsResolver {
     fechaEvaluacion: Date | null,
     xmlFevFile: string | null,
     ctx: Contexto,
-  ): Promise<ResultadoValidacionRips> {
+  ): Promise<ResultadoValidacion> {
     // The checks express.json applies to JSON bodies (json-seguro.ts), on the JSON inside the string;
     // its nesting is bounded by the engine as it walks each user.
     // The entity, when known, also lets the walk collect the codigoVIDA cross-check (validacion/vida.ts).

@@ -9,6 +9,8 @@ import { Migration20261125100000_radicacion_pendiente } from './Migration2026112
 import { Migration20261125200000_radicacion_omitidos } from './Migration20261125200000_radicacion_omitidos.js';
 import { Migration20261126100000_historia_servicio } from './Migration20261126100000_historia_servicio.js';
 import { Migration20261126200000_transmision_paciente } from './Migration20261126200000_transmision_paciente.js';
+import { Migration20261127100000_radicacion_estado } from './Migration20261127100000_radicacion_estado.js';
+import { Migration20261127300000_transmision_tipo } from './Migration20261127300000_transmision_tipo.js';
 
 /** Applied in order; names are stored in `mikro_orm_migrations`. */
 export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
@@ -30,4 +32,6 @@ export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
     name: 'Migration20261126200000_transmision_paciente',
     class: Migration20261126200000_transmision_paciente,
   },
+  { name: 'Migration20261127100000_radicacion_estado', class: Migration20261127100000_radicacion_estado },
+  { name: 'Migration20261127300000_transmision_tipo', class: Migration20261127300000_transmision_tipo },
 ];

@@ -419,6 +419,11 @@ export function nombreEsquema(tipo: TipoRda): string {
   return TITULOS[tipo];
 }
 
+/** Field of the GraphQL input `DatosRdaEntrada` that carries the datos of this type (`consultaExterna`). */
+export function campoEntrada(tipo: TipoRda): string {
+  return tipo.replace(/-([a-z])/g, (_, l: string) => l.toUpperCase());
+}
+
 function construirEsquema(tipo: TipoRda): Esquema {
   const props: Record<string, Esquema> = {
     fechaDocumento: patron(

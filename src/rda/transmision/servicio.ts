@@ -26,6 +26,7 @@ import { type ColaTransmisiones, esperaReintento } from './cola.js';
 import { ConsultaRda } from './consulta.entity.js';
 import { ConteoTransmision } from './conteo.entity.js';
 import { firmarCursor, huellaPaciente, leerCursor } from './cursor.js';
+import { exigirContenido, validarDocumentos } from './entradas.js';
 import { EventoTransmision } from './evento.entity.js';
 import { EvidenciaRda, evidenciaDelBundle } from './evidencia.js';
 import { Transmision } from './transmision.entity.js';
@@ -153,16 +154,7 @@ export class ServicioTransmisiones {
   ): Promise<TransmisionResultado> {
     const entidad = auth.entidad;
     const { origen, contenido } = s;
-    if (typeof contenido !== 'object' || contenido === null || Array.isArray(contenido)) {
-      const campo = origen === 'datos' ? 'datos' : 'bundle';
-      throw errores.entradaInvalida(`Envíe «${campo}» como objeto JSON.`, [
-        {
-          campo,
-          mensaje:
-            contenido === undefined || contenido === null ? 'Es obligatorio.' : 'Debe ser un objeto JSON.',
-        },
-      ]);
-    }
+    exigirContenido(contenido, origen);
     // Before the fingerprint's JSON.stringify and any walk; also for doors json-seguro does not see.
     exigirValorAcotado(contenido, origen === 'datos' ? 'datos' : 'bundle');
     const clave = s.idempotencyKey?.trim() || null;
@@ -530,7 +522,7 @@ export class ServicioTransmisiones {
 
   /** POST /rda/consultas: metadata only; the humanuser is the audited actor, the patient number is not kept. */
   async consultar(em: EntityManager, auth: Autenticacion, s: SolicitudConsulta): Promise<ResultadoConsulta> {
-    validarConsulta(s);
+    validarDocumentos(s.paciente, s.humanuser);
     const creds = await this.credencialesIhce(em, auth.entidad);
     const humanuser = `${s.humanuser.tipo}-${s.humanuser.numero}`;
     const enlace = {
@@ -574,32 +566,6 @@ export class ServicioTransmisiones {
         : null,
     };
   }
-}
-
-const TIPO_DOC = /^[A-Z]{2,3}$/;
-const NUM_DOC = /^[A-Za-z0-9]{3,20}$/;
-
-function validarConsulta(s: SolicitudConsulta): void {
-  const detalles: { campo: string; mensaje: string }[] = [];
-  for (const quien of ['paciente', 'humanuser'] as const) {
-    const d = s[quien] as { tipo?: unknown; numero?: unknown } | null | undefined;
-    if (!d || typeof d !== 'object') {
-      detalles.push({ campo: quien, mensaje: 'Es obligatorio: {tipo, numero}.' });
-      continue;
-    }
-    if (typeof d.tipo !== 'string' || !TIPO_DOC.test(d.tipo))
-      detalles.push({
-        campo: `${quien}.tipo`,
-        mensaje: 'Tipo de documento en mayúsculas (CC, TI, CE, PA…).',
-      });
-    if (typeof d.numero !== 'string' || !NUM_DOC.test(d.numero))
-      detalles.push({
-        campo: `${quien}.numero`,
-        mensaje: 'Número de documento: 3 a 20 letras o dígitos, sin espacios ni puntos.',
-      });
-  }
-  if (detalles.length)
-    throw errores.entradaInvalida('Consulta inválida: revise paciente y humanuser.', detalles);
 }
 
 const acotado = (x: string | null) => (x === null ? null : limpiarTexto(x, MAX_ID_IHCE));

@@ -12,6 +12,7 @@ import type { EstadoTransmision } from './valores.js';
 @Entity({ tableName: 'transmision' })
 @Index({ properties: ['entidad', 'createdAt', 'id'] })
 @Index({ properties: ['entidad', 'estado', 'createdAt', 'id'] })
+@Index({ properties: ['entidad', 'tipo', 'createdAt', 'id'] })
 // The codigoVIDA cross-check of RIPS (src/rips/validacion/vida.ts): by patient and by VIDA.
 @Index({ properties: ['entidad', 'pacienteHmac'] })
 @Index({ properties: ['entidad', 'vida'] })

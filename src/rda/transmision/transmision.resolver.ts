@@ -1,13 +1,30 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import {
+  Arg,
+  Ctx,
+  Field,
+  FieldResolver,
+  ID,
+  InputType,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import { requiere, type TablaReglas } from '../../auth/reglas.js';
 import { ErrorAccionable } from '../../errores/error-accionable.js';
+import { cursorDe, PageInfo } from '../../graphql/conexion.js';
 import { authDe, type Contexto } from '../../graphql/contexto.js';
 import { Enums } from '../../graphql/enums.js';
+import { DatosRdaEntrada, type EntradaDatosRda, entradaRda } from '../construccion/entrada-graphql.js';
 import type { AlcanceConsulta, TipoRdaIhce } from '../ihce/fhir.js';
+import { paginaTransmisiones } from './conexion.js';
+import type { EventoTransmision } from './evento.entity.js';
 import type { TransmisionResultado } from './servicio.js';
 import type { Transmision } from './transmision.entity.js';
-import type { EstadoTransmision } from './valores.js';
+import { type EstadoTransmision, LIMITE_MAXIMO, LIMITE_POR_DEFECTO } from './valores.js';
 
 @ObjectType('Transmision', { description: 'Un RDA transmitido (o por transmitir) a la plataforma IHCE' })
 export class TransmisionGql {
@@ -31,19 +48,37 @@ export class TransmisionGql {
 
   @Field(() => [ErrorAccionable], {
     description:
-      'Hallazgos bloqueantes (linter o IHCE) cuando no se envió o fue rechazado; mientras reintenta, la última falla transitoria',
+      'Hallazgos bloqueantes (severidad RECHAZO, del linter o de la IHCE): por qué no se envió o por qué fue rechazado',
   })
   errores!: ErrorAccionable[];
 
   @Field(() => String, {
     nullable: true,
     description:
-      'Por qué no se aceptó, en una frase: rechazada por la IHCE (`rechazado`) o bloqueada por el linter (`generado`); null en los demás estados. El detalle está en `errores`',
+      'Por qué no se aceptó, en una frase: rechazada por la IHCE (`RECHAZADO`) o bloqueada por el linter (`GENERADO`); null en los demás estados. El detalle está en `errores`',
   })
   motivo!: string | null;
 
-  @Field(() => [ErrorAccionable], { description: 'Avisos de conformidad e informativos: nunca bloquean' })
+  @Field(() => [ErrorAccionable], {
+    description: 'Avisos (severidad AVISO_CONFORMIDAD o AVISO_GRADUALIDAD): nunca bloquean',
+  })
   avisos!: ErrorAccionable[];
+
+  @Field(() => [ErrorAccionable], {
+    description:
+      'Notas (severidad INFORMATIVO): la última falla transitoria mientras se reintenta, o cómo se aceptó (sin VIDA, aceptado en un intento anterior)',
+  })
+  informativos!: ErrorAccionable[];
+
+  /** REST keeps the stored lists as they always were (SOLO_REST; the REST operation aliases them). */
+  @Field(() => [ErrorAccionable], {
+    description:
+      'Hallazgos bloqueantes (linter o IHCE) cuando no se envió o fue rechazado; mientras reintenta, la última falla transitoria',
+  })
+  erroresRest!: ErrorAccionable[];
+
+  @Field(() => [ErrorAccionable], { description: 'Avisos de conformidad e informativos: nunca bloquean' })
+  avisosRest!: ErrorAccionable[];
 
   @Field(() => Int, { description: 'Intentos de envío hechos' })
   intentos!: number;
@@ -62,14 +97,23 @@ export class TransmisionGql {
 
   @Field(() => Date)
   actualizadaEn!: Date;
+}
+
+@ObjectType('ResultadoTransmision', {
+  description: 'Lo que devolvió una solicitud de transmisión: la transmisión y si era una repetición',
+})
+export class ResultadoTransmision {
+  @Field(() => TransmisionGql)
+  transmision!: TransmisionGql;
 
   @Field(() => Boolean, {
-    description: 'true cuando una Idempotency-Key repetida devolvió la transmisión original',
+    description:
+      'true cuando una Idempotency-Key repetida devolvió la transmisión original (no se envió de nuevo)',
   })
   repetida!: boolean;
 }
 
-@ObjectType('PaginaTransmisiones')
+@ObjectType('PaginaTransmisiones', { description: 'Página por desplazamiento (solo REST: GET /rda)' })
 export class PaginaTransmisiones {
   @Field(() => [TransmisionGql])
   items!: TransmisionGql[];
@@ -84,8 +128,46 @@ export class PaginaTransmisiones {
   offset!: number;
 }
 
+@ObjectType('TransmisionArista', { description: 'Una transmisión de la página y su cursor' })
+export class TransmisionArista {
+  @Field(() => String, { description: 'Cursor opaco de este elemento (para `after`)' })
+  cursor!: string;
+
+  @Field(() => TransmisionGql)
+  node!: TransmisionGql;
+}
+
+@ObjectType('TransmisionConexion', {
+  description: 'Página de transmisiones (conexión Relay), las más recientes primero',
+})
+export class TransmisionConexion {
+  @Field(() => [TransmisionArista])
+  edges: TransmisionArista[];
+
+  @Field(() => PageInfo)
+  pageInfo: PageInfo;
+
+  constructor(
+    edges: TransmisionArista[],
+    pageInfo: PageInfo,
+    private readonly contar: () => Promise<number>,
+  ) {
+    this.edges = edges;
+    this.pageInfo = pageInfo;
+  }
+
+  // A method: counted only when the client selects it.
+  @Field(() => Int, { description: 'Total con los filtros aplicados (sin el cursor)' })
+  totalCount(): Promise<number> {
+    return this.contar();
+  }
+}
+
 @ObjectType('EventoTransmision', { description: 'Un cambio de la transmisión (traza de solo inserción)' })
 export class EventoTransmisionGql {
+  @Field(() => ID, { description: 'Identificador estable del evento' })
+  id!: string;
+
   @Field(() => Int)
   secuencia!: number;
 
@@ -112,6 +194,17 @@ export class EventoTransmisionGql {
 
   @Field(() => String, { nullable: true })
   detalle!: string | null;
+}
+
+@InputType('DocumentoIdentidadEntrada', { description: 'Documento de identidad de una persona' })
+export class DocumentoIdentidadEntrada {
+  @Field(() => String, { description: 'Tipo de documento, en mayúsculas: CC, TI, CE, PA…' })
+  tipo!: string;
+
+  @Field(() => String, {
+    description: 'Número de documento: 3 a 20 letras o dígitos, sin espacios ni puntos',
+  })
+  numero!: string;
 }
 
 @ObjectType('ItemConsultaRda', {
@@ -170,7 +263,10 @@ function motivoDe(t: Transmision): string | null {
   return null;
 }
 
-function aGql(t: Transmision, repetida = false): TransmisionGql {
+function aGql(t: Transmision): TransmisionGql {
+  // The stored lists mix severities (a transient failure's notes sit in `errores`, informative notes
+  // in `avisos`): GraphQL splits them by severity; REST keeps them as stored.
+  const todos = [...t.errores, ...t.avisos];
   return {
     id: t.id,
     tipo: t.tipo,
@@ -178,43 +274,60 @@ function aGql(t: Transmision, repetida = false): TransmisionGql {
     origen: t.origen,
     vida: t.vida,
     compositionId: t.compositionId,
-    errores: t.errores,
+    errores: todos.filter((e) => e.severidad === 'rechazo'),
     motivo: motivoDe(t),
-    avisos: t.avisos,
+    avisos: todos.filter((e) => e.severidad === 'aviso-conformidad' || e.severidad === 'aviso-gradualidad'),
+    informativos: todos.filter((e) => e.severidad === 'informativo'),
+    erroresRest: t.errores,
+    avisosRest: t.avisos,
     intentos: t.intentos,
     reintentosAgotados: t.reintentosAgotados,
     siguienteIntentoEn: t.siguienteIntentoEn,
     creadoPor: t.creadoPor,
     creadaEn: t.createdAt,
     actualizadaEn: t.updatedAt,
-    repetida,
   };
 }
 
-function registrar(ctx: Contexto, r: TransmisionResultado): TransmisionGql {
+function eventoGql(e: EventoTransmision): EventoTransmisionGql {
+  return {
+    id: e.id,
+    secuencia: e.secuencia,
+    fecha: e.fecha,
+    tipo: e.tipo,
+    estadoAnterior: e.estadoAnterior,
+    estadoNuevo: e.estadoNuevo,
+    actor: e.actor,
+    statusUpstream: e.statusUpstream,
+    intento: e.intento,
+    detalle: e.detalle,
+  };
+}
+
+function registrar(ctx: Contexto, r: TransmisionResultado): ResultadoTransmision {
   const t = r.transmision;
   // Ids, states and counts only: never the bundle, the data or a patient identifier.
   ctx.log.info(
     { transmision: t.id, tipo: t.tipo, estado: t.estado, errores: t.errores.length, repetida: r.repetida },
     'transmisión RDA solicitada',
   );
-  return aGql(t, r.repetida);
+  return { transmision: aGql(t), repetida: r.repetida };
 }
 
-@Resolver()
+@Resolver(() => TransmisionGql)
 export class TransmisionResolver {
-  @Mutation(() => TransmisionGql, {
+  @Mutation(() => ResultadoTransmision, {
     description:
       'Valida (linter) y transmite un Bundle RDA a la IHCE. Aceptado → VIDA; falla transitoria → queda enviado y se reintenta; rechazado → errores.',
   })
   async transmitirRda(
     @Arg('tipo', () => Enums.TipoRda) tipo: string,
-    @Arg('bundle', () => GraphQLJSON, { nullable: true, description: 'Bundle FHIR document' })
+    @Arg('bundle', () => GraphQLJSON, { description: 'Bundle FHIR de tipo document (perfiles RDA)' })
     bundle: unknown,
     @Arg('idempotencyKey', () => String, { nullable: true, description: 'Reintentos seguros del POST' })
     idempotencyKey: string | null,
     @Ctx() ctx: Contexto,
-  ): Promise<TransmisionGql> {
+  ): Promise<ResultadoTransmision> {
     const r = await ctx.servicios.transmisiones.transmitir(ctx.em, authDe(ctx), {
       tipo: tipo as TipoRdaIhce,
       origen: 'bundle',
@@ -224,16 +337,20 @@ export class TransmisionResolver {
     return registrar(ctx, r);
   }
 
-  @Mutation(() => TransmisionGql, {
+  @Mutation(() => ResultadoTransmision, {
     description:
       'Construye el Bundle RDA desde datos planos, lo valida y lo transmite (igual que transmitirRda)',
   })
   async transmitirRdaDesdeDatos(
-    @Arg('tipo', () => Enums.TipoRda) tipo: string,
-    @Arg('datos', () => GraphQLJSONObject, { nullable: true }) datos: Record<string, unknown> | null,
+    @Arg('datos', () => DatosRdaEntrada, {
+      description:
+        'Datos planos: exactamente uno de paciente, consultaExterna, hospitalizacion o urgencias (decide el tipo)',
+    })
+    entrada: EntradaDatosRda,
     @Arg('idempotencyKey', () => String, { nullable: true }) idempotencyKey: string | null,
     @Ctx() ctx: Contexto,
-  ): Promise<TransmisionGql> {
+  ): Promise<ResultadoTransmision> {
+    const { tipo, datos } = entradaRda(entrada);
     const r = await ctx.servicios.transmisiones.transmitir(ctx.em, authDe(ctx), {
       tipo: tipo as TipoRdaIhce,
       origen: 'datos',
@@ -243,8 +360,55 @@ export class TransmisionResolver {
     return registrar(ctx, r);
   }
 
-  @Query(() => PaginaTransmisiones, { description: 'Transmisiones de la entidad, las más recientes primero' })
+  @Query(() => TransmisionConexion, {
+    description:
+      'Transmisiones de la entidad, las más recientes primero (conexión Relay: `first` y `after`), con filtros por estado, tipo y fecha de creación',
+  })
   async transmisiones(
+    @Arg('first', () => Int, {
+      nullable: true,
+      defaultValue: LIMITE_POR_DEFECTO,
+      description: `Tamaño de la página: por defecto ${LIMITE_POR_DEFECTO}, máximo ${LIMITE_MAXIMO}`,
+    })
+    first: number | null,
+    @Arg('after', () => String, {
+      nullable: true,
+      description: 'Cursor (`endCursor` de la página anterior): la página empieza después de él',
+    })
+    after: string | null,
+    @Arg('estado', () => Enums.EstadoTransmision, { nullable: true }) estado: string | null,
+    @Arg('tipo', () => Enums.TipoRda, { nullable: true }) tipo: string | null,
+    @Arg('desde', () => Date, { nullable: true, description: 'Creadas en este instante o después' })
+    desde: Date | null,
+    @Arg('hasta', () => Date, { nullable: true, description: 'Creadas antes de este instante (excluido)' })
+    hasta: Date | null,
+    @Ctx() ctx: Contexto,
+  ): Promise<TransmisionConexion> {
+    const p = await paginaTransmisiones(ctx.em, authDe(ctx).entidad.id, {
+      first,
+      after,
+      estado: estado as EstadoTransmision | null,
+      tipo: tipo as TipoRdaIhce | null,
+      desde,
+      hasta,
+    });
+    const edges = p.filas.map((t) => ({ cursor: cursorDe({ fecha: t.createdAt, id: t.id }), node: aGql(t) }));
+    return new TransmisionConexion(
+      edges,
+      {
+        hasNextPage: p.hayMas,
+        hasPreviousPage: !!after,
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: edges.at(-1)?.cursor ?? null,
+      },
+      p.contar,
+    );
+  }
+
+  @Query(() => PaginaTransmisiones, {
+    description: 'GET /rda (solo REST): página por desplazamiento, las más recientes primero',
+  })
+  async transmisionesPagina(
     @Arg('estado', () => Enums.EstadoTransmision, { nullable: true }) estado: string | null,
     @Arg('limit', () => Int, { nullable: true, description: 'Por defecto 50, máximo 200' }) limit:
       | number
@@ -271,17 +435,15 @@ export class TransmisionResolver {
     @Ctx() ctx: Contexto,
   ): Promise<EventoTransmisionGql[]> {
     const eventos = await ctx.servicios.transmisiones.eventos(ctx.em, authDe(ctx), id);
-    return eventos.map((e) => ({
-      secuencia: e.secuencia,
-      fecha: e.fecha,
-      tipo: e.tipo,
-      estadoAnterior: e.estadoAnterior,
-      estadoNuevo: e.estadoNuevo,
-      actor: e.actor,
-      statusUpstream: e.statusUpstream,
-      intento: e.intento,
-      detalle: e.detalle,
-    }));
+    return eventos.map(eventoGql);
+  }
+
+  @FieldResolver(() => [EventoTransmisionGql], {
+    description: 'La traza de la transmisión, en orden (una sola consulta para todas las de la página)',
+  })
+  async eventos(@Root() t: TransmisionGql, @Ctx() ctx: Contexto): Promise<EventoTransmisionGql[]> {
+    // The transmission was read for the caller's entity by the root field that returned it.
+    return (await ctx.loaders.eventosTransmision.load(t.id)).map(eventoGql);
   }
 
   @Query(() => GraphQLJSONObject, {
@@ -302,24 +464,20 @@ export class TransmisionResolver {
       description: 'Por defecto paciente',
     })
     alcance: string | null,
-    @Arg('paciente', () => GraphQLJSONObject, {
-      nullable: true,
-      description: 'Documento del paciente {tipo, numero} (tipo: CC, TI, CE, PA…)',
+    @Arg('paciente', () => DocumentoIdentidadEntrada, { description: 'Documento del paciente' })
+    paciente: DocumentoIdentidadEntrada,
+    @Arg('humanuser', () => DocumentoIdentidadEntrada, {
+      description: 'Documento del profesional que consulta (queda como actor de la auditoría)',
     })
-    paciente: Record<string, unknown> | null,
-    @Arg('humanuser', () => GraphQLJSONObject, {
-      nullable: true,
-      description: 'Documento del profesional que consulta {tipo, numero}',
-    })
-    humanuser: Record<string, unknown> | null,
+    humanuser: DocumentoIdentidadEntrada,
     @Arg('cursor', () => String, { nullable: true }) cursor: string | null,
     @Ctx() ctx: Contexto,
   ): Promise<ResultadoConsultaRda> {
     const r = await ctx.servicios.transmisiones.consultar(ctx.em, authDe(ctx), {
       alcance: (alcance ?? 'paciente') as AlcanceConsulta,
-      // Shape checked by the service (Spanish 400 with details).
-      paciente: paciente as unknown as { tipo: string; numero: string },
-      humanuser: humanuser as unknown as { tipo: string; numero: string },
+      // Format (upper-case type, 3 to 20 letters or digits) checked by the service: Spanish 400 with details.
+      paciente,
+      humanuser,
       cursor,
     });
     ctx.log.info({ alcance: r.alcance, resultados: r.items.length, pagina: !!cursor }, 'consulta RDA');
@@ -330,6 +488,7 @@ export class TransmisionResolver {
 export const reglasTransmision: TablaReglas = {
   Query: {
     transmisiones: requiere('rda:leer'),
+    transmisionesPagina: requiere('rda:leer'),
     transmision: requiere('rda:leer'),
     eventosTransmision: requiere('rda:leer'),
     documentoIhce: requiere('rda:leer'),

@@ -16,6 +16,11 @@ export { ESTADOS_RADICACION, type EstadoRadicacion } from './valores.js';
 @Entity({ tableName: 'radicacion' })
 // GET /rips: the newest filings of one entity, read backwards on this index.
 @Index({ name: 'radicacion_entidad_id_created_at_id_index', properties: ['entidad', 'createdAt', 'id'] })
+// GraphQL `radicaciones(estado:)`: one state of one entity, newest first.
+@Index({
+  name: 'radicacion_entidad_id_estado_created_at_id_index',
+  properties: ['entidad', 'estado', 'createdAt', 'id'],
+})
 // At most one CUV per invoice and entity; also the lookup of a repeated invoice.
 @Index({
   name: 'radicacion_factura_radicada_unique',

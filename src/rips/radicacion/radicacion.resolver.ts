@@ -1,15 +1,32 @@
 import { GraphQLJSON } from 'graphql-scalars';
-import { Arg, Ctx, Field, Float, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import {
+  Arg,
+  Ctx,
+  Field,
+  FieldResolver,
+  Float,
+  ID,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import { requiere, type TablaReglas } from '../../auth/reglas.js';
 import { deLaEntidad } from '../../entidades/propiedad.js';
 import { ErrorAccionable } from '../../errores/error-accionable.js';
+import { cursorDe, PageInfo } from '../../graphql/conexion.js';
 import { authDe, type Contexto } from '../../graphql/contexto.js';
 import { Enums } from '../../graphql/enums.js';
 import { HallazgosOmitidos } from '../validacion.resolver.js';
-import { Radicacion as FilaRadicacion } from './radicacion.entity.js';
+import { type Division, dividirHallazgos, type HallazgosRadicacion } from './hallazgos.js';
+import { type EstadoRadicacion, Radicacion as FilaRadicacion } from './radicacion.entity.js';
+import { MAX_POR_PAGINA, POR_PAGINA } from './servicio.js';
 
 @ObjectType('Radicacion', {
-  description: 'Un intento de radicación ante el MUV (evidencia de solo inserción)',
+  description:
+    'Un intento de radicación ante el MUV (evidencia de solo inserción), con sus hallazgos separados por severidad: `errores` (bloquean), `avisos` e `informativos`',
 })
 export class RadicacionGql {
   @Field(() => ID)
@@ -45,43 +62,54 @@ export class RadicacionGql {
   @Field(() => String, { nullable: true, description: 'Por qué terminó así' })
   motivo!: string | null;
 
-  @Field(() => Int, { description: 'Hallazgos de rechazo' })
+  @Field(() => Int, { description: 'Hallazgos de rechazo (también los omitidos)' })
   nErrores!: number;
 
-  @Field(() => Int, { description: 'Avisos (gradualidad y notificaciones del MUV)' })
+  @Field(() => Int, { description: 'Avisos: gradualidad y notificaciones del MUV (también los omitidos)' })
   nAvisos!: number;
 
   @Field(() => Date)
   createdAt!: Date;
+
+  /** Findings already at hand (radicarRips); otherwise the loader reads them when a field asks. */
+  cargados?: HallazgosRadicacion;
 }
 
-@ObjectType('RadicacionDetalle', { description: 'Una radicación con todos sus hallazgos explicados' })
-export class RadicacionDetalle extends RadicacionGql {
-  @Field(() => [ErrorAccionable])
-  errores!: ErrorAccionable[];
+@ObjectType('ResultadoRadicacion', { description: 'Lo que devuelve `radicarRips`' })
+export class ResultadoRadicacion {
+  @Field(() => RadicacionGql)
+  radicacion!: RadicacionGql;
 
-  @Field(() => [HallazgosOmitidos], {
-    description: 'Hallazgos que no caben en `errores` (más de RIPS_MAX_HALLAZGOS), contados por código',
-  })
-  omitidos!: HallazgosOmitidos[];
-}
-
-@ObjectType('ResultadoRadicacion')
-export class ResultadoRadicacion extends RadicacionDetalle {
   @Field(() => Boolean, {
     description:
-      'La factura ya estaba radicada por la entidad, o una nota idéntica se estaba radicando a la vez: no se envió otra vez al MUV',
+      'La factura ya estaba radicada por la entidad, o una solicitud idéntica se estaba radicando a la vez: no se envió otra vez al MUV y `radicacion` es la existente',
   })
   repetida!: boolean;
-
-  @Field(() => [ErrorAccionable], { description: 'Avisos de gradualidad y notificaciones del MUV' })
-  avisos!: ErrorAccionable[];
 }
 
-@ObjectType('ListaRadicaciones')
-export class ListaRadicaciones {
-  @Field(() => [RadicacionGql], { description: 'Las últimas 100, la más reciente primero' })
-  items!: RadicacionGql[];
+@ObjectType('RadicacionArista', { description: 'Una radicación de la página y su cursor' })
+export class RadicacionArista {
+  @Field(() => String, { description: 'Cursor opaco de este elemento (para `after`)' })
+  cursor!: string;
+
+  @Field(() => RadicacionGql)
+  node!: RadicacionGql;
+}
+
+@ObjectType('RadicacionConexion', {
+  description: 'Una página de radicaciones de la entidad, la más reciente primero (conexión Relay)',
+})
+export class RadicacionConexion {
+  @Field(() => [RadicacionArista])
+  edges!: RadicacionArista[];
+
+  @Field(() => PageInfo)
+  pageInfo!: PageInfo;
+
+  @Field(() => Int, {
+    description: 'Radicaciones que cumplen los filtros, en todas las páginas (se cuenta solo si se pide)',
+  })
+  totalCount!: number | Promise<number>;
 }
 
 @ObjectType('ResultadoValidacionMuv', {
@@ -140,7 +168,7 @@ export class VerificacionCuvGql {
   @Field(() => Date) consultadoEn!: Date;
 }
 
-function aGql(r: FilaRadicacion): RadicacionGql {
+function aGql(r: FilaRadicacion, cargados?: HallazgosRadicacion): RadicacionGql {
   return {
     id: r.id,
     numFactura: r.numFactura,
@@ -156,17 +184,21 @@ function aGql(r: FilaRadicacion): RadicacionGql {
     nErrores: r.nErrores,
     nAvisos: r.nAvisos,
     createdAt: r.createdAt,
+    cargados,
   };
 }
 
-@Resolver()
+/** Each list of findings split once, however many of errores/avisos/informativos a query asks for. */
+const divisiones = new WeakMap<HallazgosRadicacion, Division>();
+
+@Resolver(() => RadicacionGql)
 export class RadicacionResolver {
   @Mutation(() => ResultadoRadicacion, {
     description:
-      'Radica un RIPS ante el MUV: compuerta local, luego el método según tipoNota. Una factura ya radicada por la entidad devuelve la radicación existente (repetida).',
+      'Radica un RIPS ante el MUV: compuerta local, luego el método según tipoNota. Una factura ya radicada por la entidad devuelve la radicación existente (`repetida`).',
   })
   async radicarRips(
-    @Arg('rips', () => GraphQLJSON, { nullable: true, description: 'El RIPS (JSON del documento técnico 1)' })
+    @Arg('rips', () => GraphQLJSON, { description: 'El RIPS (JSON del documento técnico 1)' })
     rips: unknown,
     @Arg('xmlFevFile', () => String, {
       nullable: true,
@@ -182,28 +214,99 @@ export class RadicacionResolver {
       ctx.log,
     );
     return {
-      ...aGql(r.radicacion),
-      errores: r.errores,
-      omitidos: r.omitidos,
+      radicacion: aGql(r.radicacion, { hallazgos: r.errores, omitidos: r.omitidos }),
       repetida: r.repetida,
-      avisos: r.errores.filter(
-        (e) => e.severidad === 'aviso-gradualidad' || e.severidad === 'aviso-conformidad',
-      ),
     };
   }
 
-  @Query(() => ListaRadicaciones, {
-    description: 'Las últimas 100 radicaciones de la entidad, la más reciente primero',
+  @Query(() => RadicacionConexion, {
+    description: `Radicaciones de la entidad, la más reciente primero, por páginas (cursor opaco). Filtros por estado y por fecha de creación [desde, hasta).`,
   })
-  async radicaciones(@Ctx() ctx: Contexto): Promise<ListaRadicaciones> {
-    const filas = await ctx.servicios.radicacion.listar(ctx.em, authDe(ctx).entidad);
-    return { items: filas.map(aGql) };
+  async radicaciones(
+    @Arg('first', () => Int, {
+      nullable: true,
+      defaultValue: POR_PAGINA,
+      description: `Cuántas por página: de 1 a ${MAX_POR_PAGINA}`,
+    })
+    first: number | null,
+    @Arg('after', () => String, {
+      nullable: true,
+      description: 'El `endCursor` de la página anterior',
+    })
+    after: string | null,
+    @Arg('estado', () => Enums.EstadoRadicacion, { nullable: true }) estado: EstadoRadicacion | null,
+    @Arg('desde', () => Date, { nullable: true, description: 'Creadas en este instante o después' })
+    desde: Date | null,
+    @Arg('hasta', () => Date, { nullable: true, description: 'Creadas antes de este instante' })
+    hasta: Date | null,
+    @Ctx() ctx: Contexto,
+  ): Promise<RadicacionConexion> {
+    const p = await ctx.servicios.radicacion.pagina(ctx.em, authDe(ctx).entidad, {
+      first,
+      after,
+      estado,
+      desde,
+      hasta,
+    });
+    const edges = p.filas.map((f) => ({ cursor: cursorDe({ fecha: f.createdAt, id: f.id }), node: aGql(f) }));
+    let total: Promise<number> | undefined;
+    return {
+      edges,
+      pageInfo: {
+        hasNextPage: p.hayMas,
+        hasPreviousPage: after !== null && after !== undefined,
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: edges.at(-1)?.cursor ?? null,
+      },
+      // Counted only when the query selects it.
+      get totalCount() {
+        total ??= p.contar();
+        return total;
+      },
+    };
   }
 
-  @Query(() => RadicacionDetalle, { description: 'Una radicación de la entidad con sus hallazgos' })
-  async radicacion(@Arg('id', () => ID) id: string, @Ctx() ctx: Contexto): Promise<RadicacionDetalle> {
-    const r = await deLaEntidad(ctx.em, FilaRadicacion, id, authDe(ctx), 'La radicación');
-    return { ...aGql(r), ...(await ctx.servicios.radicacion.errores(ctx.em, r)) };
+  @Query(() => RadicacionGql, { description: 'Una radicación de la entidad' })
+  async radicacion(@Arg('id', () => ID) id: string, @Ctx() ctx: Contexto): Promise<RadicacionGql> {
+    return aGql(await deLaEntidad(ctx.em, FilaRadicacion, id, authDe(ctx), 'La radicación'));
+  }
+
+  @FieldResolver(() => [ErrorAccionable], {
+    description: 'Hallazgos de rechazo, los que bloquean (compuerta local, compuerta FEV o MUV)',
+  })
+  async errores(@Root() r: RadicacionGql, @Ctx() ctx: Contexto): Promise<ErrorAccionable[]> {
+    return (await this.division(r, ctx)).errores;
+  }
+
+  @FieldResolver(() => [ErrorAccionable], {
+    description:
+      'Avisos que no bloquean: de gradualidad (pasarán a rechazo) y de conformidad, incluidas las notificaciones del MUV',
+  })
+  async avisos(@Root() r: RadicacionGql, @Ctx() ctx: Contexto): Promise<ErrorAccionable[]> {
+    return (await this.division(r, ctx)).avisos;
+  }
+
+  @FieldResolver(() => [ErrorAccionable], {
+    description: 'Notas informativas del servicio (CAT01, MUV01, XML01…): ni bloquean ni avisan',
+  })
+  async informativos(@Root() r: RadicacionGql, @Ctx() ctx: Contexto): Promise<ErrorAccionable[]> {
+    return (await this.division(r, ctx)).informativos;
+  }
+
+  @FieldResolver(() => [ErrorAccionable], {
+    description:
+      'Todos los hallazgos guardados, en su orden: rechazos, avisos y notas informativas (solo REST; GraphQL los separa en `errores`, `avisos` e `informativos`)',
+  })
+  async erroresRest(@Root() r: RadicacionGql, @Ctx() ctx: Contexto): Promise<ErrorAccionable[]> {
+    return (await this.hallazgosDe(r, ctx)).hallazgos;
+  }
+
+  @FieldResolver(() => [HallazgosOmitidos], {
+    description:
+      'Hallazgos que no caben en la respuesta (más de RIPS_MAX_HALLAZGOS), contados por código; sí cuentan en `nErrores` y `nAvisos`',
+  })
+  async omitidos(@Root() r: RadicacionGql, @Ctx() ctx: Contexto): Promise<HallazgosOmitidos[]> {
+    return (await this.hallazgosDe(r, ctx)).omitidos;
   }
 
   @Query(() => VerificacionCuvGql, {
@@ -220,6 +323,21 @@ export class RadicacionResolver {
       registro: v.registro,
       consultadoEn: v.consultadoEn,
     };
+  }
+
+  /** The findings at hand, or the stored ones: one query for every filing of the result (DataLoader). */
+  private hallazgosDe(r: RadicacionGql, ctx: Contexto): HallazgosRadicacion | Promise<HallazgosRadicacion> {
+    return r.cargados ?? ctx.loaders.hallazgosRadicacion.load(r.id);
+  }
+
+  private async division(r: RadicacionGql, ctx: Contexto): Promise<Division> {
+    const h = await this.hallazgosDe(r, ctx);
+    let d = divisiones.get(h);
+    if (!d) {
+      d = dividirHallazgos(h.hallazgos);
+      divisiones.set(h, d);
+    }
+    return d;
   }
 }
 

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { type FilterQuery, raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { CredencialesMuv, ServicioCredenciales } from '../../entidades/credenciales.js';
 import type { Entidad } from '../../entidades/entidad.entity.js';
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
-import { ErrorApp, errores } from '../../errores/errores.js';
+import { type DetalleError, ErrorApp, errores } from '../../errores/errores.js';
+import { leerPosicion } from '../../graphql/conexion.js';
 import { resumenError } from '../../logger.js';
 import { MEDIDOR_NULO, type Medidor } from '../../metricas/medidor.js';
 import { registrarServicios } from '../historia/registrar.js';
@@ -18,7 +19,7 @@ import { type HallazgosOmitidos, sumarOmitidos } from '../validacion/acotar.js';
 import type { ServicioValidacionRips } from '../validacion/servicio.js';
 import { compuertaLocal } from './compuerta.js';
 import { diferenciasConRegistro, resumirEnvio, totalDelAdjunto } from './conciliacion.js';
-import { Radicacion, type ResumenEnvio } from './radicacion.entity.js';
+import { type EstadoRadicacion, Radicacion, type ResumenEnvio } from './radicacion.entity.js';
 import { Semaforo } from './semaforo.js';
 
 export interface ResultadoRadicar {
@@ -48,7 +49,11 @@ export interface OpcionesRadicacion {
   claveHistoria?: Buffer;
 }
 
-const LIMITE_LISTA = 100;
+/** A page of `radicaciones`: 50 by default, at most 200. */
+export { MAX_PRIMERO as MAX_POR_PAGINA, PRIMERO_POR_DEFECTO as POR_PAGINA } from '../../graphql/conexion.js';
+
+import { MAX_PRIMERO as MAX_POR_PAGINA, PRIMERO_POR_DEFECTO as POR_PAGINA } from '../../graphql/conexion.js';
+
 const CLAVE_BLOQUEO = 0x52_41_44; // "RAD": first key of the per-document advisory lock
 // Header values are stored and echoed at most this long; the gate reports the real size (RVG05).
 const MAX_CABECERA = 64;
@@ -668,21 +673,39 @@ export class ServicioRadicacion {
     };
   }
 
-  /** The latest 100 filings of the entity, newest first (index radicacion_entidad_id_created_at_id_index). */
-  listar(em: EntityManager, entidad: Entidad): Promise<Radicacion[]> {
-    return em.find(
-      Radicacion,
-      { entidad },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: LIMITE_LISTA },
-    );
-  }
+  /**
+   * GraphQL `radicaciones`: one keyset page on (createdAt, id), newest first, read backwards on
+   * radicacion_entidad_id_created_at_id_index (or ..._estado_... with a state): the thousandth page
+   * costs what the first does. One row more than asked tells whether there is a next page; the
+   * findings stay unloaded (the loader reads them for the whole page when asked).
+   */
+  async pagina(em: EntityManager, entidad: Entidad, f: FiltroRadicaciones): Promise<PaginaRadicaciones> {
+    const first = f.first ?? POR_PAGINA;
+    const detalles: DetalleError[] = [];
+    if (!Number.isInteger(first) || first < 1 || first > MAX_POR_PAGINA)
+      detalles.push({ campo: 'first', mensaje: `Entero entre 1 y ${MAX_POR_PAGINA}.` });
+    if (f.desde && f.hasta && f.desde.getTime() >= f.hasta.getTime())
+      detalles.push({ campo: 'hasta', mensaje: 'Debe ser posterior a «desde».' });
+    if (detalles.length) throw errores.entradaInvalida('Paginación inválida.', detalles);
+    const posicion = f.after ? leerPosicion(f.after) : null;
 
-  async errores(
-    em: EntityManager,
-    radicacion: Radicacion,
-  ): Promise<{ errores: ErrorAccionable[]; omitidos: HallazgosOmitidos[] }> {
-    await em.populate(radicacion, ['errores', 'omitidos']);
-    return { errores: radicacion.errores, omitidos: radicacion.omitidos ?? [] };
+    const creada = { ...(f.desde ? { $gte: f.desde } : {}), ...(f.hasta ? { $lt: f.hasta } : {}) };
+    const filtro: FilterQuery<Radicacion> = {
+      entidad,
+      ...(f.estado ? { estado: f.estado } : {}),
+      ...(f.desde || f.hasta ? { createdAt: creada } : {}),
+    };
+    // A row comparison the index answers as one range (an OR of the two columns would not).
+    const donde: FilterQuery<Radicacion> = posicion
+      ? { ...filtro, [raw((a) => `(${a}.created_at, ${a}.id) < (?, ?)`, [posicion.fecha, posicion.id])]: [] }
+      : filtro;
+    const filas = await em.find(Radicacion, donde, {
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: first + 1,
+    });
+    const hayMas = filas.length > first;
+    if (hayMas) filas.length = first;
+    return { filas, hayMas, contar: () => em.count(Radicacion, filtro) };
   }
 
   /** ConsultarCUV with the filing's obligated party and document number; compares the CUVs. */
@@ -706,6 +729,24 @@ export class ServicioRadicacion {
       consultadoEn: new Date(),
     };
   }
+}
+
+/** GraphQL `radicaciones`: a state, a creation window [desde, hasta), and the page asked for. */
+export interface FiltroRadicaciones {
+  estado?: EstadoRadicacion | null;
+  /** createdAt ≥ desde. */
+  desde?: Date | null;
+  /** createdAt < hasta (half-open: consecutive windows never overlap). */
+  hasta?: Date | null;
+  first?: number | null;
+  after?: string | null;
+}
+
+export interface PaginaRadicaciones {
+  filas: Radicacion[];
+  hayMas: boolean;
+  /** totalCount, counted only when asked for (with the filters, without the cursor). */
+  contar: () => Promise<number>;
 }
 
 /** Header values short enough to be keys of locks and queries (the gate reports the rest). */
