@@ -29,23 +29,51 @@ function conHallazgos(texto: string): string {
   return JSON.stringify(rips);
 }
 
-/** Every field of every finding, a selection the schemas before and after issue 21 both answer. */
-const CONSULTA = `query ($r: String) { validarRips(ripsTexto: $r) { valid
-  errores { codigo titulo explicacion comoCorregir mensajeOriginal severidad fuente
-    ubicacion { descripcion campo campoNombre ruta factura documentoUsuario usuarioIndex tipoServicio servicioIndex } }
-  issues { severity regla path message } } }`;
+const CAMPOS_HALLAZGO = `codigo titulo explicacion comoCorregir mensajeOriginal severidad fuente
+  ubicacion { descripcion campo campoNombre ruta factura documentoUsuario usuarioIndex tipoServicio servicioIndex }`;
 
-function peticion(puerta: string, rips: string) {
-  if (puerta === 'rest') return { ruta: '/rips/validar', cuerpo: gzipSync(`{"rips":${rips}}`) };
-  return { ruta: '/graphql', cuerpo: gzipSync(JSON.stringify({ query: CONSULTA, variables: { r: rips } })) };
+/**
+ * Every field of every finding. Since issue 21 GraphQL splits them into errores (rechazo), avisos and
+ * informativos: all three are asked for, so both schemas answer the same 853 findings.
+ */
+function consulta(dividido: boolean): string {
+  const listas = dividido ? ['errores', 'avisos', 'informativos'] : ['errores'];
+  return `query ($r: String) { validarRips(ripsTexto: $r) { valid
+  ${listas.map((l) => `${l} { ${CAMPOS_HALLAZGO} }`).join('\n  ')}
+  issues { severity regla path message } } }`;
 }
 
-function cantidadErrores(puerta: string, texto: string): number {
-  const r = JSON.parse(texto) as { errores?: unknown[]; data?: { validarRips: { errores: unknown[] } } };
-  return (puerta === 'rest' ? r.errores : r.data?.validarRips.errores)?.length ?? -1;
+async function esquemaDividido(url: string): Promise<boolean> {
+  const r = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-Api-Key': CLAVE_BENCH },
+    body: JSON.stringify({ query: '{ __type(name: "ResultadoValidacionRips") { fields { name } } }' }),
+  });
+  const j = (await r.json()) as { data: { __type: { fields: { name: string }[] } } };
+  return j.data.__type.fields.some((f) => f.name === 'informativos');
+}
+
+function peticion(puerta: string, rips: string, dividido: boolean) {
+  if (puerta === 'rest') return { ruta: '/rips/validar', cuerpo: gzipSync(`{"rips":${rips}}`) };
+  return {
+    ruta: '/graphql',
+    cuerpo: gzipSync(JSON.stringify({ query: consulta(dividido), variables: { r: rips } })),
+  };
+}
+
+type Lista = unknown[] | undefined;
+function cantidadHallazgos(puerta: string, texto: string): number {
+  const r = JSON.parse(texto) as {
+    errores?: unknown[];
+    data?: { validarRips: { errores: unknown[]; avisos?: Lista; informativos?: Lista } };
+  };
+  if (puerta === 'rest') return r.errores?.length ?? -1;
+  const v = r.data?.validarRips;
+  return v ? v.errores.length + (v.avisos?.length ?? 0) + (v.informativos?.length ?? 0) : -1;
 }
 
 const servidor = await iniciarServidorHijo();
+const dividido = await esquemaDividido(servidor.url);
 const filas: Record<string, unknown>[] = [];
 try {
   const valido = generarRips(MB * 1024 * 1024).texto;
@@ -55,7 +83,7 @@ try {
   ] as const;
   for (const puerta of PUERTAS)
     for (const [caso, rips] of casos) {
-      const { ruta, cuerpo } = peticion(puerta, rips);
+      const { ruta, cuerpo } = peticion(puerta, rips, dividido);
       const tiempos: number[] = [];
       const cpus: number[] = [];
       let hallazgos = 0;
@@ -78,7 +106,7 @@ try {
         if (i < 20) continue; // warm-up
         tiempos.push(performance.now() - t);
         cpus.push(servidor.cpuMs() - cpu);
-        hallazgos = cantidadErrores(puerta, texto);
+        hallazgos = cantidadHallazgos(puerta, texto);
         respuestaMB = Buffer.byteLength(texto) / 1024 / 1024;
       }
       const fila = {
