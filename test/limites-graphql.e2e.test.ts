@@ -88,12 +88,15 @@ describe('límites de las operaciones GraphQL, antes de ejecutar', () => {
     expect(env.sim.llamadas.enviar).toBe(enviadas);
   });
 
-  it('1.000 alias de transmisiones(limit: 200): rechazados enseguida, sin consultas SQL', async () => {
-    rechazada(await enviar(`{ ${alias(1000, 'transmisiones(limit: 200) { total }')} }`), /elementos léxicos/);
-    rechazada(
-      await enviar(`{ ${alias(16, 'transmisiones(limit: 200) { total }')} }`),
-      /^La operación usa 16 alias; el máximo es 15/,
-    );
+  it('1.000 alias de transmisiones(first: 200): rechazados enseguida, sin consultas SQL', async () => {
+    const pagina = 'transmisiones(first: 200) { totalCount edges { node { id estado } } }';
+    rechazada(await enviar(`{ ${alias(1000, pagina)} }`), /elementos léxicos/);
+    rechazada(await enviar(`{ ${alias(16, pagina)} }`), /^La operación usa 16 alias; el máximo es 15/);
+    // Within the alias limit, the pages' size still counts: 15 full pages cost too much.
+    rechazada(await enviar(`{ ${alias(15, pagina)} }`), /^La operación es demasiado costosa/);
+    // A page size set by a variable counts as the maximum.
+    const porVariable = `query($n: Int) { ${alias(5, 'transmisiones(first: $n) { edges { node { id estado tipo vida } } }')} }`;
+    rechazada(await enviar(porVariable), /^La operación es demasiado costosa/);
   });
 
   it('literales anidados 5.000 y 100.000 niveles (objeto y lista): 400, el proceso sigue', async () => {
