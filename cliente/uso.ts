@@ -3,6 +3,8 @@
  * test/cliente-tipado.e2e.test.ts compiles against a client generated from live introspection.
  * Nothing here runs at import.
  */
+import { print } from 'graphql';
+import { createClient } from 'graphql-ws';
 import { ejecutar } from './ejecutar.js';
 import {
   type AlcanceConsultaRda,
@@ -25,12 +27,15 @@ import {
   type SeveridadHl7,
   type SeveridadIssue,
   type TipoEntidad,
+  type TipoEventoDominio,
   type TipoEventoTransmision,
   type TipoIdentidad,
   type TipoNota,
   type TipoRadicacion,
   type TipoRda,
   type TipoServicio,
+  TransmisionActualizadaDocument,
+  type TransmisionActualizadaSubscription,
   TransmisionesDocument,
   TransmitirRdaDesdeDatosDocument,
   ValidarRdaOficialDocument,
@@ -60,7 +65,9 @@ export const enumsCerrados: [
   Cerrado<SeveridadIssue>,
   Cerrado<SeveridadHl7>,
   Cerrado<TipoRadicacion>,
+  Cerrado<TipoEventoDominio>,
 ] = [
+  true,
   true,
   true,
   true,
@@ -165,4 +172,35 @@ export async function ejemplos(url: string, clave: string, datos: DatosRdaEntrad
   const porTipo: TipoRadicacion[] = resumen.rips?.porTipo.map((x) => x.tipo) ?? [];
   vistos.push(sh ?? '', ...porTipo);
   return vistos;
+}
+
+/**
+ * A live subscription (graphql-ws over WebSocket on /graphql): the credential goes in connectionParams,
+ * as the browser cannot set headers on a WebSocket. Returns the function that ends it.
+ */
+export function seguirTransmision(
+  url: string,
+  clave: string,
+  id: string,
+  alCambiar: (tipo: TipoEventoDominio, estado: EstadoTransmision, vida: string | null) => void,
+): () => void {
+  const cliente = createClient({
+    url: `${url.replace(/^http/, 'ws')}/graphql`,
+    connectionParams: { 'X-Api-Key': clave },
+  });
+  const terminar = cliente.subscribe<TransmisionActualizadaSubscription>(
+    { query: print(TransmisionActualizadaDocument), variables: { id } },
+    {
+      next: ({ data }) => {
+        const c = data?.transmisionActualizada;
+        if (c) alCambiar(c.tipo, c.datos.estado, c.datos.vida ?? null);
+      },
+      error: () => {},
+      complete: () => {},
+    },
+  );
+  return () => {
+    terminar();
+    void cliente.dispose();
+  };
 }

@@ -23,6 +23,7 @@ import { crearLoaders } from './graphql/loaders.js';
 import { construirSchema, type Extensiones, schemaPublico } from './graphql/schema.js';
 import { cabecerasSeguridad } from './http/cabeceras-seguridad.js';
 import { corsPorLista } from './http/cors.js';
+import { ServidorSuscripciones } from './http/graphql-ws.js';
 import { verificarCuerpoJson } from './http/json-seguro.js';
 import { LimitesTasa } from './http/limites-tasa.js';
 import { paginas } from './http/paginas.js';
@@ -50,7 +51,9 @@ function cabecera(req: Request, nombre: string): string | undefined {
 }
 
 /** Composes express: request id and logs · security headers · database guard · body · GraphQL · REST. */
-export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerrar: () => Promise<void> }> {
+export async function crearApp(
+  d: DepsApp,
+): Promise<{ app: express.Express; cerrar: () => Promise<void>; suscripciones: ServidorSuscripciones }> {
   const { config, servicios, log } = d;
   const monitor = servicios.monitor;
   // REST runs on the whole schema; /graphql shows clients the public one (src/graphql/schema.ts SOLO_REST).
@@ -121,6 +124,18 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
       {
         async requestDidStart() {
           return {
+            // Subscriptions run over WebSocket (src/http/graphql-ws.ts); over HTTP one would run its
+            // per-event resolver once with no event.
+            async didResolveOperation(rc) {
+              if (rc.operation?.operation !== 'subscription') return;
+              const err = errores.entradaInvalida(
+                'Las suscripciones se usan por WebSocket (protocolo graphql-ws) en /graphql, no por HTTP.',
+              );
+              throw new GraphQLError(err.message, {
+                originalError: err,
+                extensions: { ...err.extensions, http: { status: 400 } },
+              });
+            },
             async didEncounterErrors(rc) {
               for (const e of rc.errors) normalizarGraphql(e, rc.contextValue?.log);
             },
@@ -339,5 +354,19 @@ export async function crearApp(d: DepsApp): Promise<{ app: express.Express; cerr
     res.set(salida.headers).status(salida.status).json(salida.body);
   });
 
-  return { app, cerrar: () => apollo.stop() };
+  // GraphQL subscriptions (graphql-ws) on the same server and path: arranque.ts hands it the upgrades.
+  const suscripciones = new ServidorSuscripciones({
+    config,
+    log,
+    servicios,
+    orm: d.orm,
+    schema: publico,
+    limites: limitesOperacion,
+    tasa,
+    formatear: (e, logOp) => errorParaCliente(e.toJSON(), e, normalizarGraphql(e, logOp)),
+    normalizar: (e, logOp) => normalizarGraphql(e, logOp),
+    apagando: d.apagando,
+  });
+
+  return { app, cerrar: () => apollo.stop(), suscripciones };
 }

@@ -73,7 +73,7 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
   let deteniendo: Promise<void> | undefined;
   const drenaje = new Drenaje();
 
-  const { app, cerrar } = await crearApp({
+  const { app, cerrar, suscripciones } = await crearApp({
     config,
     log,
     servicios,
@@ -83,6 +83,7 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
   });
   const servidor = crearServidorHttp(app, config);
   drenaje.vigilar(servidor);
+  suscripciones.adjuntar(servidor);
   servidor.listen(config.port, config.host);
   await once(servidor, 'listening');
   const { port } = servidor.address() as AddressInfo;
@@ -113,11 +114,15 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
     }
     // The NOTIFY triggers exist now; caches serve hits only while this listens.
     if (!detenido) servicios.avisos.iniciar(bd.url);
+    // The outbox and its triggers exist now too.
+    if (!detenido) servicios.escuchaEventos.iniciar(bd.url);
     if (config.demo.crear) demoApiKey = await asegurarDemo(nuevo.em.fork(), servicios.entidades, config);
     if (config.demo.crear && simulador)
       await credencialesSandboxDemo(nuevo.em.fork(), servicios.credenciales);
     await simIhce?.prepararDemo(nuevo.em.fork(), servicios.credenciales);
     await servicios.transmisiones.iniciar(bd.url, nuevo);
+    // Outbox relay and delivery queue: woken by the event bus, polling as well.
+    if (!detenido) await servicios.webhooks.iniciar(bd.url, nuevo, servicios.eventos);
     // Cross-RIPS findings (RVC054, RVC056, RVC062) consult the entity's filed services.
     servicios.validacionRips.historia = consultaHistoria(config.rips.claveHistoria, nuevo);
     if (!detenido) servicios.conciliador.iniciar(nuevo);
@@ -140,6 +145,8 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
     detener: () =>
       (deteniendo ??= (async () => {
         detenido = true;
+        // WebSockets first: close 1001 so clients reconnect elsewhere (the drain would wait for them).
+        await pasoAcotado(log, 'suscripciones-graphql', () => suscripciones.cerrar(), 5000);
         const ventanaMs = config.apagado.drenajeMs;
         const enCurso = drenaje.pendientes;
         // Only counts: no paths or bodies (they may carry identifiers).
@@ -154,9 +161,17 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
         await pasoAcotado(log, 'apollo', cerrar, 5000);
         // pg-boss waits for an RDA attempt it is running (graceful stop, its own 5 s limit).
         await pasoAcotado(log, 'cola-rda', () => servicios.transmisiones.detener(), 10_000);
+        // A delivery in flight finishes and is recorded (bounded by WEBHOOK_TIMEOUT_MS).
+        await pasoAcotado(
+          log,
+          'webhooks',
+          () => servicios.webhooks.detener(),
+          config.webhooks.timeoutMs + 7000,
+        );
         monitor.detener();
         await pasoAcotado(log, 'conciliador-rips', () => servicios.conciliador.detener(), 5000);
         await pasoAcotado(log, 'avisos', () => servicios.avisos.detener(), 5000);
+        await pasoAcotado(log, 'eventos', () => servicios.escuchaEventos.detener(), 5000);
         servicios.validadorOficial.detener();
         await pasoAcotado(log, 'simulador-ihce', () => simIhce?.detener(), 5000);
         await pasoAcotado(log, 'hilos', () => servicios.cerrar(), 5000);

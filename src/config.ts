@@ -31,6 +31,8 @@ export interface Config {
   oidc: OidcConfig | undefined;
   demo: { crear: boolean; apiKey: string | undefined };
   bd: { reintentarEnSegundos: number; sondeoMs: number; timeoutConexionMs: number; poolMax: number };
+  /** Domain events (issue 22): safety read of the outbox when no NOTIFY arrived. */
+  eventos: { sondeoMs: number };
   upstreams: {
     /** `simulador`: the base URL is the in-process sandbox of the default run. */
     muv: { baseUrl: string | undefined; simulador?: boolean };
@@ -46,6 +48,8 @@ export interface Config {
   graphqlLimites: LimitesGraphql;
   /** Requests per minute per client address (before authentication) and per entity (after); per instance. */
   limiteTasa: { habilitado: boolean; ipPorMinuto: number; entidadPorMinuto: number };
+  /** GraphQL subscriptions (graphql-ws on /graphql), per instance: active operations per socket, sockets per entity. */
+  suscripciones: { porConexion: number; conexionesPorEntidad: number };
   /** Proxies in front of the instance whose X-Forwarded-For entry is trusted (the client address is the next one). */
   proxiesConfiables: number;
   /** Modules this instance serves: readiness requires only their upstreams. */
@@ -86,6 +90,7 @@ export interface Config {
   /** Official HL7 validator for RDA bundles (RDA_VALIDADOR_*). */
   validadorHl7: ConfigValidadorHl7;
   rda: ConfigRda;
+  webhooks: ConfigWebhooks;
 }
 
 export interface LimitesGraphql {
@@ -120,6 +125,28 @@ export interface ConfigRda {
   cursorTtlSegundos: number;
   /** Without IHCE_BASE_URL in development (the default run), start the IHCE sandbox simulator in-process. */
   simulador: boolean;
+}
+
+/** Signed webhooks (src/webhooks): the outbox relay, the pg-boss delivery queue and its retries. */
+export interface ConfigWebhooks {
+  /** Production: https only, and receivers must resolve to public addresses only (checked again at delivery). */
+  soloPublicas: boolean;
+  /** pg-boss queue name (one per deployment; tests use their own). */
+  cola: string;
+  /** Attempts per event and endpoint, the first included (pg-boss retryLimit = intentos - 1). */
+  intentos: number;
+  /** pg-boss exponential backoff: the wait after attempt n is base · 2^(n-1) · (1 to 2). */
+  reintentoBaseSegundos: number;
+  /** Ceiling the longest of those waits may reach (pg-boss 10 has none: the configuration enforces it). */
+  reintentoMaxSegundos: number;
+  /** Whole POST: connection, TLS, status line and the first KB of the answer. */
+  timeoutMs: number;
+  /** The relay reads the outbox this often besides the wake-ups of new events. */
+  sondeoMs: number;
+  /** Outbox events read per relay transaction. */
+  lote: number;
+  /** Deliveries in flight at once per instance. */
+  simultaneas: number;
 }
 
 /** MUV client and its sandbox simulator (base URL lives in `upstreams.muv`). */
@@ -271,6 +298,33 @@ function configRda(l: Lector, entorno: Config['entorno']): ConfigRda {
   };
 }
 
+function configWebhooks(l: Lector, entorno: Config['entorno']): ConfigWebhooks {
+  const cola = l.texto('WEBHOOK_COLA') ?? 'webhooks';
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(cola))
+    l.problema('WEBHOOK_COLA', 'solo admite letras, dígitos, _ y - (hasta 100 caracteres)');
+  const intentos = l.entero('WEBHOOK_INTENTOS', 8, 1, 20);
+  const base = l.entero('WEBHOOK_REINTENTO_BASE_SEGUNDOS', 10, 1, 86_400);
+  const max = l.entero('WEBHOOK_REINTENTO_MAX_SEGUNDOS', 3600, 1, 7 * 86_400);
+  // pg-boss doubles the wait after each failure (with up to 100 % jitter) and cannot cap it itself.
+  const mayorEspera = base * 2 ** (intentos - 1);
+  if (mayorEspera > max)
+    l.problema(
+      'WEBHOOK_REINTENTO_MAX_SEGUNDOS',
+      `con WEBHOOK_INTENTOS=${intentos} y WEBHOOK_REINTENTO_BASE_SEGUNDOS=${base} la última espera llegaría a ${mayorEspera} s, más que el tope de ${max} s: baje los intentos o la base, o suba el tope`,
+    );
+  return {
+    soloPublicas: entorno === 'produccion',
+    cola,
+    intentos,
+    reintentoBaseSegundos: base,
+    reintentoMaxSegundos: max,
+    timeoutMs: l.entero('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    sondeoMs: l.entero('WEBHOOK_SONDEO_SEGUNDOS', 5, 1, 3600) * 1000,
+    lote: l.entero('WEBHOOK_LOTE', 100, 1, 1000),
+    simultaneas: l.entero('WEBHOOK_SIMULTANEAS', 8, 1, 100),
+  };
+}
+
 function validadorHl7(l: Lector, env: Env): ConfigValidadorHl7 {
   try {
     return leerConfigValidador(env);
@@ -399,6 +453,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutConexionMs: l.entero('DB_CONNECT_TIMEOUT_MS', 3000, 1),
       poolMax: l.entero('DB_POOL_MAX', 10, 1, 1000),
     },
+    eventos: { sondeoMs: l.entero('EVENTOS_SONDEO_SEGUNDOS', 5, 1, 3600) * 1000 },
     upstreams: {
       muv: { baseUrl: l.url('MUV_BASE_URL') },
       ihce: { baseUrl: l.url('IHCE_BASE_URL'), tokenUrl: l.url('IHCE_TOKEN_URL') },
@@ -420,6 +475,10 @@ export function loadConfig(env: Env = process.env): Config {
       habilitado: l.booleano('RATE_LIMIT_ENABLED', produccion),
       ipPorMinuto: l.entero('RATE_LIMIT_IP_PER_MINUTE', 3000, 1),
       entidadPorMinuto: l.entero('RATE_LIMIT_ENTITY_PER_MINUTE', 1200, 1),
+    },
+    suscripciones: {
+      porConexion: l.entero('GRAPHQL_WS_MAX_SUBSCRIPTIONS_PER_CONNECTION', 25, 1, 1000),
+      conexionesPorEntidad: l.entero('GRAPHQL_WS_MAX_CONNECTIONS_PER_ENTITY', 200, 1, 100_000),
     },
     proxiesConfiables: l.entero('TRUST_PROXY_HOPS', 1, 0, 10),
     modulos: modulos(l),
@@ -480,6 +539,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rda: configRda(l, entorno),
     validadorHl7: validadorHl7(l, env),
+    webhooks: configWebhooks(l, entorno),
   };
   if (l.problemas.length) throw new ConfigError(l.problemas);
 

@@ -6,7 +6,10 @@ import { AvisosBd } from './db/avisos.js';
 import type { MonitorBd } from './db/monitor.js';
 import { ServicioCredenciales } from './entidades/credenciales.js';
 import { ServicioEntidades } from './entidades/servicio.js';
-import { crearLogger } from './logger.js';
+import { BusEventosEnProceso } from './eventos/bus.js';
+import { EscuchaEventos } from './eventos/escucha.js';
+import type { BusEventos } from './eventos/tipos.js';
+import { crearLogger, resumenError } from './logger.js';
 import { MEDIDOR_NULO } from './metricas/medidor.js';
 import { Metricas } from './metricas/metricas.js';
 import { ClienteIhce } from './rda/ihce/cliente.js';
@@ -20,6 +23,7 @@ import { ConciliadorRadicaciones } from './rips/radicacion/conciliador.js';
 import { ServicioRadicacion } from './rips/radicacion/servicio.js';
 import { GrupoHilos } from './rips/validacion/hilos/grupo.js';
 import { ServicioValidacionRips } from './rips/validacion/servicio.js';
+import { ServicioWebhooks } from './webhooks/servicio.js';
 
 /** Process-wide singletons handed to resolvers through the context. */
 export interface Servicios {
@@ -41,6 +45,12 @@ export interface Servicios {
   avisos: AvisosBd;
   /** API keys and entities, invalidated by `avisos`. */
   cacheAuth: CacheAutenticacion;
+  /** Committed domain events of every instance (issue 22), per entity: GraphQL subscriptions, webhook relay. */
+  eventos: BusEventos;
+  /** LISTEN motor_eventos feeding `eventos` (started after migrations, stopped at shutdown). */
+  escuchaEventos: EscuchaEventos;
+  /** Signed webhooks: registration, delivery log, and (started after migrations) the outbox relay and delivery queue. */
+  webhooks: ServicioWebhooks;
   /** Prometheus metrics of this instance (undefined with METRICS_ENABLED=false: nothing is collected). */
   metricas: Metricas | undefined;
 }
@@ -58,6 +68,20 @@ export function crearServicios(
         { estado },
         'avisos de la base de datos',
       ),
+  });
+  const eventos = new BusEventosEnProceso((err, { tipo, rol }) =>
+    // The event's type only: its datos and the error's message may carry invoice numbers.
+    log.warn({ err: resumenError(err), tipo, rol }, 'un suscriptor de eventos de dominio falló'),
+  );
+  const escuchaEventos = new EscuchaEventos(eventos, {
+    sondeoMs: config.eventos.sondeoMs,
+    timeoutMs: config.bd.timeoutConexionMs,
+    onEstado: (estado) =>
+      log[estado === 'desconectado' || estado === 'sin-avisos' ? 'warn' : 'info'](
+        { estado },
+        'eventos de dominio',
+      ),
+    alFallarLectura: (err) => log.warn({ err: resumenError(err) }, 'lectura de eventos de dominio fallida'),
   });
   // Loads the shipped catalog files now: a malformed one stops start-up, not the first RIPS.
   const catalogos = new ServicioCatalogos({ avisos });
@@ -93,6 +117,11 @@ export function crearServicios(
     medidor,
   );
   metricas?.observarCola(cola);
+  metricas?.observarEventos({
+    escuchando: () => escuchaEventos.vigente,
+    leidos: () => escuchaEventos.recibidos,
+    suscriptores: () => eventos.suscriptores,
+  });
   const transmisiones = new ServicioTransmisiones(
     config.rda,
     credenciales,
@@ -127,6 +156,9 @@ export function crearServicios(
     validadorOficial: new ServicioValidadorOficial(config.validadorHl7),
     avisos,
     cacheAuth: new CacheAutenticacion(avisos),
+    eventos,
+    escuchaEventos,
+    webhooks: new ServicioWebhooks(config.webhooks, config.credentialsKey, log),
     metricas,
   };
 }

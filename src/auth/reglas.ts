@@ -40,4 +40,5 @@ export function requiere(permiso: Permiso): ShieldRule {
 export interface TablaReglas {
   Query?: Record<string, ShieldRule>;
   Mutation?: Record<string, ShieldRule>;
+  Subscription?: Record<string, ShieldRule>;
 }

@@ -6,6 +6,7 @@ import type { Entidad } from '../entidades/entidad.entity.js';
 import { type ServicioEntidades, validarModulos } from '../entidades/servicio.js';
 import type { Modulo } from '../entidades/valores.js';
 import { type DetalleError, ErrorApp, errores } from '../errores/errores.js';
+import type { ServicioWebhooks } from '../webhooks/servicio.js';
 
 /**
  * Operator commands as plain functions over an EntityManager and the domain services, so they
@@ -18,6 +19,8 @@ export interface Contexto {
   credenciales: ServicioCredenciales;
   /** Migrations applied while the connection was opened. */
   migracionesAplicadas: string[];
+  /** Webhook registration (`webhook …` commands); the server's relay and queue are not started here. */
+  webhooks?: ServicioWebhooks;
 }
 
 export interface VistaEntidad {

@@ -5,6 +5,7 @@ import { crearOrm, migrar } from '../db/orm.js';
 import { ServicioCredenciales } from '../entidades/credenciales.js';
 import { ServicioEntidades } from '../entidades/servicio.js';
 import { errores } from '../errores/errores.js';
+import { ServicioWebhooks } from '../webhooks/servicio.js';
 import type { Contexto } from './comandos.js';
 
 export interface Conexion {
@@ -63,6 +64,7 @@ export function crearEjecutor(cargarConfig: () => Config = () => loadConfig()) {
         entidades: new ServicioEntidades(),
         credenciales: new ServicioCredenciales(config.credentialsKey),
         migracionesAplicadas: cx.migracionesAplicadas,
+        webhooks: new ServicioWebhooks(config.webhooks, config.credentialsKey),
       });
     } finally {
       await cx.cerrar();

@@ -6,6 +6,7 @@ import { configurarEnEspanol, traducirError } from './commander-es.js';
 import * as f from './formato.js';
 import { registrarRotacion } from './rotacion.js';
 import { type LeerLineas, obtenerSecretos } from './secretos.js';
+import { registrarComandosWebhook } from './webhooks.js';
 
 /** Where the CLI writes; each call gets whole lines. */
 export interface Salida {
@@ -35,7 +36,7 @@ const MODULOS_TEXTO = MODULOS.join(', ');
 export function crearPrograma(deps: Dependencias): Command {
   const programa = configurarEnEspanol(new Command('npm run cli --'))
     .description(
-      'CLI del operador: entidades, API keys, credenciales del Ministerio y migraciones de la base de datos.',
+      'CLI del operador: entidades, API keys, credenciales del Ministerio, webhooks y migraciones de la base de datos.',
     )
     .configureOutput({
       writeOut: deps.salida.out,
@@ -296,6 +297,8 @@ export function crearPrograma(deps: Dependencias): Command {
   });
 
   registrarRotacion(credenciales, deps);
+
+  registrarComandosWebhook(programa, deps);
 
   // ── migrar ─────────────────────────────────────────────────────────────────
   conJson(

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { ResultadoRotacion } from '../entidades/credenciales.js';
 import { errores } from '../errores/errores.js';
+import type { RotacionSecretosWebhook } from '../webhooks/servicio.js';
 import type { Contexto } from './comandos.js';
 import type { Dependencias } from './programa.js';
 import { obtenerSecretos } from './secretos.js';
@@ -9,7 +10,12 @@ interface ConJson {
   json?: boolean;
 }
 
-export interface RotacionClave extends ResultadoRotacion {
+/** The credentials' rotation plus the webhook signing secrets (the same key encrypts both). */
+export interface ResultadoRotacionCompleta extends ResultadoRotacion {
+  webhooks?: RotacionSecretosWebhook;
+}
+
+export interface RotacionClave extends ResultadoRotacionCompleta {
   siguientesPasos: string[];
 }
 
@@ -65,8 +71,18 @@ export function siguientesPasos(r: ResultadoRotacion, env: Record<string, string
   return pasos;
 }
 
-export function rotarClave(ctx: Contexto, claveNueva: Buffer, simular: boolean): Promise<ResultadoRotacion> {
-  return ctx.credenciales.rotarClave(ctx.em, claveNueva, { simular });
+export async function rotarClave(
+  ctx: Contexto,
+  claveNueva: Buffer,
+  simular: boolean,
+): Promise<ResultadoRotacionCompleta> {
+  if (!ctx.webhooks) return ctx.credenciales.rotarClave(ctx.em, claveNueva, { simular });
+  // Two tables, two transactions: the credentials are checked first (a dry run), so an unreadable one
+  // stops everything before a webhook secret changes; each step alone is all or nothing and a rerun
+  // recognizes what is already rotated.
+  if (!simular) await ctx.credenciales.rotarClave(ctx.em, claveNueva, { simular: true });
+  const webhooks = await ctx.webhooks.rotarClave(ctx.em, claveNueva, { simular });
+  return { ...(await ctx.credenciales.rotarClave(ctx.em, claveNueva, { simular })), webhooks };
 }
 
 export function textoRotacion(r: RotacionClave): string {
@@ -79,6 +95,9 @@ export function textoRotacion(r: RotacionClave): string {
     `${r.simulacion ? 'Simulación de la rotación' : 'Rotación'} de CREDENTIALS_KEY: ${r.total} credenciales ` +
     `(MUV ${r.porSistema.muv}, IHCE ${r.porSistema.ihce}) de ${r.entidades} entidades.\n` +
     filas.map(([k, v]) => `  ${`${k}:`.padEnd(ancho)} ${v}\n`).join('') +
+    (r.webhooks
+      ? `Secretos de webhook: ${r.webhooks.total} (${r.simulacion ? 'se recifrarían' : 'recifrados'} ${r.webhooks.recifrados}, ya con la clave nueva ${r.webhooks.yaConClaveNueva}).\n`
+      : '') +
     `\nSiguientes pasos:\n${r.siguientesPasos.map((p, i) => `  ${i + 1}. ${p}\n`).join('')}`
   );
 }

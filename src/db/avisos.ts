@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { EventSubscriber, FlushEventArgs } from '@mikro-orm/core';
-import pg from 'pg';
+import type pg from 'pg';
+import { ConexionEscucha, type EstadoEscucha } from './escucha.js';
 
 /** Channel the triggers of Migration20261123400000_avisos notify on (payload: the table name). */
 export const CANAL_AVISOS = 'motor_cambios';
@@ -9,10 +9,7 @@ export const CANAL_AVISOS = 'motor_cambios';
  * sin-avisos: LISTEN was accepted but this session does not receive its own notice (a pooler in
  * transaction mode, for instance): caches stay off and it keeps retrying.
  */
-export type EstadoAvisos = 'escuchando' | 'desconectado' | 'sin-avisos' | 'detenido';
-
-/** Payload prefix of the round trips that prove notices arrive (never a table name). */
-const LATIDO = 'latido:';
+export type EstadoAvisos = EstadoEscucha;
 
 export interface OpcionesAvisos {
   /** Connect timeout and heartbeat timeout (default 5 s). */
@@ -41,32 +38,32 @@ export class AvisosBd {
   private readonly porTabla = new Map<string, number>();
   /** Bumped when the connection is lost and when it is (re)established: invalidates every table. */
   private global = 0;
-  private _vigente = false;
-  private detenido = true;
-  private url: string | undefined;
-  private client: pg.Client | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private latido: NodeJS.Timeout | undefined;
-  private espera: number;
-  private readonly timeoutMs: number;
-  private readonly reintentoMinMs: number;
-  private readonly reintentoMaxMs: number;
-  private readonly latidoMs: number;
-  /** Heartbeat round trips waiting for their notice, by payload. */
-  private readonly latidos = new Map<string, () => void>();
-  private sinAvisosDicho = false;
+  private readonly conexion: ConexionEscucha;
 
-  constructor(private readonly o: OpcionesAvisos = {}) {
-    this.timeoutMs = o.timeoutMs ?? 5000;
-    this.reintentoMinMs = o.reintentoMinMs ?? 500;
-    this.reintentoMaxMs = o.reintentoMaxMs ?? 5000;
-    this.latidoMs = o.latidoMs ?? 10_000;
-    this.espera = this.reintentoMinMs;
+  constructor(o: OpcionesAvisos = {}) {
+    this.conexion = new ConexionEscucha(
+      { ...o, canal: CANAL_AVISOS, aplicacion: o.aplicacion ?? 'motor-avisos' },
+      {
+        alAviso: (tabla) => this.invalidar(tabla),
+        // Whatever was cached before this point may have missed a notice.
+        alConectar: () => {
+          this.global++;
+        },
+        alPerder: () => {
+          this.global++;
+        },
+      },
+    );
   }
 
   /** True only while LISTEN is active on a live connection. */
   get vigente(): boolean {
-    return this._vigente;
+    return this.conexion.vigente;
+  }
+
+  /** The listening connection (tests make it deaf). */
+  get client(): pg.Client | undefined {
+    return this.conexion.client;
   }
 
   generacion(tabla: string): number {
@@ -79,120 +76,12 @@ export class AvisosBd {
   }
 
   iniciar(url: string): void {
-    if (!this.detenido) return;
-    this.url = url;
-    this.detenido = false;
-    this.espera = this.reintentoMinMs;
-    this.conectar().catch(() => {}); // conectar handles its own errors; never an unhandled rejection
+    this.conexion.iniciar(url);
   }
 
   async detener(): Promise<void> {
-    this.detenido = true;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.latido) clearInterval(this.latido);
-    this.timer = this.latido = undefined;
-    const client = this.client;
-    this.client = undefined;
-    if (this._vigente) this.global++;
-    this._vigente = false;
-    this.o.onEstado?.('detenido');
-    await client?.end().catch(() => {});
-  }
-
-  private async conectar(): Promise<void> {
-    if (this.detenido || !this.url) return;
-    const client = new pg.Client({
-      connectionString: this.url,
-      connectionTimeoutMillis: this.timeoutMs,
-      keepAlive: true,
-      application_name: this.o.aplicacion ?? 'motor-avisos',
-    });
-    this.client = client;
-    let perdida = false;
-    const perder = () => {
-      if (perdida) return;
-      perdida = true;
-      client.end().catch(() => {});
-      if (this.client !== client) return;
-      this.client = undefined;
-      if (this.latido) clearInterval(this.latido);
-      this.latido = undefined;
-      const estaba = this._vigente;
-      this._vigente = false;
-      this.global++;
-      if (estaba) this.o.onEstado?.('desconectado');
-      this.programar();
-    };
-    client.on('error', perder);
-    client.on('end', perder);
-    client.on('notification', (n) => {
-      if (n.channel !== CANAL_AVISOS || !n.payload) return;
-      // Heartbeats (ours or another instance's) are not table changes.
-      if (n.payload.startsWith(LATIDO)) this.latidos.get(n.payload)?.();
-      else this.invalidar(n.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`listen ${CANAL_AVISOS}`);
-      // LISTEN being accepted is not enough (a pooler may drop the session's notices): one must arrive.
-      if (!(await this.idaYVuelta(client))) {
-        if (!this.sinAvisosDicho) this.o.onEstado?.('sin-avisos');
-        this.sinAvisosDicho = true;
-        perder();
-        return;
-      }
-    } catch {
-      perder();
-      return;
-    }
-    if (perdida || this.client !== client) return;
-    this.sinAvisosDicho = false;
-    // Whatever was cached before this point may have missed a notice.
-    this.global++;
-    this._vigente = true;
-    this.espera = this.reintentoMinMs;
-    this.o.onEstado?.('escuchando');
-    this.latido = setInterval(() => {
-      this.idaYVuelta(client).then((llego) => {
-        if (!llego) perder();
-      }, perder);
-    }, this.latidoMs);
-    this.latido.unref();
-  }
-
-  /** NOTIFY on the listening connection; true once that very notice comes back within the timeout. */
-  private async idaYVuelta(client: pg.Client): Promise<boolean> {
-    const carga = `${LATIDO}${randomUUID()}`;
-    let listo!: (llego: boolean) => void;
-    const llegada = new Promise<boolean>((r) => {
-      listo = r;
-    });
-    const plazo = setTimeout(() => listo(false), this.timeoutMs);
-    plazo.unref();
-    this.latidos.set(carga, () => listo(true));
-    try {
-      await client.query({
-        text: 'select pg_notify($1, $2)',
-        values: [CANAL_AVISOS, carga],
-        query_timeout: this.timeoutMs,
-      } as pg.QueryConfig);
-      return await llegada;
-    } finally {
-      clearTimeout(plazo);
-      this.latidos.delete(carga);
-    }
-  }
-
-  private programar(): void {
-    if (this.detenido) return;
-    if (this.timer) clearTimeout(this.timer);
-    const espera = this.espera;
-    this.espera = Math.min(this.espera * 2, this.reintentoMaxMs);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.conectar().catch(() => {}); // conectar handles its own errors; never an unhandled rejection
-    }, espera);
-    this.timer.unref();
+    if (this.conexion.vigente) this.global++;
+    await this.conexion.detener();
   }
 }
 

@@ -10,6 +10,8 @@ import { CargaCatalogo } from '../rips/catalogos/carga-catalogo.entity.js';
 import { FilaCatalogo } from '../rips/catalogos/fila-catalogo.entity.js';
 import { ServicioRadicado } from '../rips/historia/servicio-radicado.entity.js';
 import { Radicacion } from '../rips/radicacion/radicacion.entity.js';
+import { WebhookEndpoint } from '../webhooks/endpoint.entity.js';
+import { WebhookEntrega } from '../webhooks/entrega.entity.js';
 
 /** Every persisted class, listed explicitly (ReflectMetadataProvider, no folder globs). */
 export const ENTIDADES_ORM = [
@@ -25,4 +27,6 @@ export const ENTIDADES_ORM = [
   Radicacion,
   ConteoRadicacion,
   ServicioRadicado,
+  WebhookEndpoint,
+  WebhookEntrega,
 ];

@@ -3,6 +3,7 @@ import { registerEnumType } from 'type-graphql';
 import { PERMISOS, ROLES } from '../auth/permisos.js';
 import { MODULOS, TIPOS_ENTIDAD } from '../entidades/valores.js';
 import { FUENTES, SEVERIDADES_ERROR } from '../errores/valores.js';
+import { TIPOS_EVENTO_DOMINIO } from '../eventos/valores.js';
 import { TIPOS_RDA } from '../rda/tipos.js';
 import { ALCANCES_CONSULTA, ESTADOS_TRANSMISION, TIPOS_EVENTO } from '../rda/transmision/valores.js';
 import { TIPOS_RADICACION } from '../resumen/valores.js';
@@ -33,6 +34,11 @@ export const VALORES_ENUM = {
     descripcion: 'Estado de una transmisión RDA: generado → validado → enviado → aceptado | rechazado',
   },
   TipoEventoTransmision: { valores: TIPOS_EVENTO, descripcion: 'Qué registra un evento de la traza' },
+  TipoEventoDominio: {
+    valores: TIPOS_EVENTO_DOMINIO,
+    descripcion:
+      'Tipo de un evento anunciado (suscripciones y webhooks): transmision.<evento de la traza> o radicacion.<resultado>',
+  },
   AlcanceConsultaRda: {
     valores: ALCANCES_CONSULTA,
     descripcion: 'paciente: RDA de paciente; encuentros: RDA de consulta, urgencias y hospitalización',

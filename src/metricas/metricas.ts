@@ -53,6 +53,14 @@ export interface FuenteCola {
   tamanos(): Promise<{ pendientes: number; activos: number } | undefined>;
 }
 
+/** The domain event listener and bus (src/eventos), read at scrape time. */
+export interface FuenteEventos {
+  escuchando(): boolean;
+  /** Events read from the outbox since start. */
+  leidos(): number;
+  suscriptores(): number;
+}
+
 /**
  * The service's Prometheus metrics, in a registry of its own (several instances in one process,
  * as in the tests, never share series). Every label comes from a closed set or a bounded one:
@@ -81,6 +89,7 @@ export class Metricas implements Medidor {
   private readonly tipoRda = cerrada(TIPOS_RDA);
   private orm: () => MikroORM | undefined = () => undefined;
   private cola: FuenteCola | undefined;
+  private eventos: FuenteEventos | undefined;
   private bdDisponible: () => boolean = () => false;
 
   constructor() {
@@ -204,6 +213,31 @@ export class Metricas implements Medidor {
         this.set({ state: 'activo' }, t.activos);
       },
     });
+    new Gauge({
+      name: 'motor_events_listener_up',
+      help: '1 si la instancia escucha los eventos de dominio (LISTEN motor_eventos), 0 si no',
+      registers,
+      collect() {
+        this.set(yo.eventos?.escuchando() ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: 'motor_domain_events_read_total',
+      help: 'Eventos de dominio leídos de la tabla evento_dominio y entregados a los suscriptores de esta instancia',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(yo.eventos?.leidos() ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'motor_events_subscribers',
+      help: 'Suscripciones en memoria a eventos de dominio (suscripciones GraphQL y otras) en esta instancia',
+      registers,
+      collect() {
+        this.set(yo.eventos?.suscriptores() ?? 0);
+      },
+    });
   }
 
   /** Database accessors, read at scrape time (the ORM exists only once the database is up). */
@@ -214,6 +248,10 @@ export class Metricas implements Medidor {
 
   observarCola(cola: FuenteCola): void {
     this.cola = cola;
+  }
+
+  observarEventos(eventos: FuenteEventos): void {
+    this.eventos = eventos;
   }
 
   /** The Prometheus text exposition. */

@@ -11,6 +11,8 @@ import { Migration20261126100000_historia_servicio } from './Migration2026112610
 import { Migration20261126200000_transmision_paciente } from './Migration20261126200000_transmision_paciente.js';
 import { Migration20261127100000_radicacion_estado } from './Migration20261127100000_radicacion_estado.js';
 import { Migration20261127300000_transmision_tipo } from './Migration20261127300000_transmision_tipo.js';
+import { Migration20261128100000_eventos_dominio } from './Migration20261128100000_eventos_dominio.js';
+import { Migration20261128200000_webhooks } from './Migration20261128200000_webhooks.js';
 
 /** Applied in order; names are stored in `mikro_orm_migrations`. */
 export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
@@ -34,4 +36,6 @@ export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
   },
   { name: 'Migration20261127100000_radicacion_estado', class: Migration20261127100000_radicacion_estado },
   { name: 'Migration20261127300000_transmision_tipo', class: Migration20261127300000_transmision_tipo },
+  { name: 'Migration20261128100000_eventos_dominio', class: Migration20261128100000_eventos_dominio },
+  { name: 'Migration20261128200000_webhooks', class: Migration20261128200000_webhooks },
 ];
