@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createClient } from 'graphql-ws';
+import pg from 'pg';
 import WebSocket from 'ws';
 import type { TipoRda } from '../src/rda/tipos.js';
 import { datosRda } from '../test/fixtures/rda.js';
@@ -17,6 +20,8 @@ const N = Number(process.env.BENCH_TRANSMISIONES ?? 200);
 const CONCURRENCIA = Number(process.env.BENCH_CONCURRENCIA ?? 8);
 const SUSCRIPTORES = Number(process.env.BENCH_SUSCRIPTORES ?? 100);
 const CON_WEBHOOK = process.env.BENCH_WEBHOOK !== '0';
+/** Phase 2: filing outcomes inserted in one statement (one commit), to measure delivery capacity alone. */
+const LOTE = Number(process.env.BENCH_LOTE_EVENTOS ?? 5000);
 const TIPOS: TipoRda[] = ['paciente', 'consulta-externa', 'urgencias', 'hospitalizacion'];
 
 const percentil = (xs: number[], p: number) => {
@@ -74,17 +79,21 @@ try {
     clientes.map(
       (c) =>
         new Promise<void>((listo, falla) => {
-          c.subscribe(
-            { query: 'subscription { transmisionesDeLaEntidad { id tipo datos { estado } } }' },
-            {
-              next: () => {
-                recibidosWs++;
-                ultimoWs = performance.now();
+          for (const query of [
+            'subscription { transmisionesDeLaEntidad { id tipo datos { estado } } }',
+            'subscription { radicacionesDeLaEntidad { id tipo datos { estado } } }',
+          ])
+            c.subscribe(
+              { query },
+              {
+                next: () => {
+                  recibidosWs++;
+                  ultimoWs = performance.now();
+                },
+                error: falla,
+                complete: () => {},
               },
-              error: falla,
-              complete: () => {},
-            },
-          );
+            );
           c.on('connected', () => setTimeout(listo, 50));
         }),
     ),
@@ -156,6 +165,44 @@ try {
           entregasWebhook: recibidosWebhook,
           eventosWebhookPorSegundo: Math.round((recibidosWebhook / (ultimoWebhook - t0)) * 1000),
           retrasoUltimoWebhookMs: Math.round(ultimoWebhook - t0 - tPost),
+        }
+      : {}),
+  });
+  // Phase 2: LOTE filing outcomes committed at once; every subscriber and the receiver get them all.
+  const info = JSON.parse(readFileSync(path.join(servidor.dataDir, 'pg.json'), 'utf8'));
+  const bd = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(info.password)}@127.0.0.1:${info.port}/motor`,
+  });
+  await bd.connect();
+  const antesWs = recibidosWs;
+  const antesWebhook = recibidosWebhook;
+  const t1 = performance.now();
+  await bd.query(
+    `insert into radicacion (id, entidad_id, num_factura, num_documento_id_obligado, operacion, estado, errores, created_at)
+     select gen_random_uuid(), e.id, 'BENCH' || i, '900123456', 'CargarFevRips', 'rechazado-local', '[]', now()
+       from entidad e, generate_series(1, $1::int) i where e.slug = 'demo'`,
+    [LOTE],
+  );
+  await bd.end();
+  const tInsercion = performance.now() - t1;
+  const limite2 = Date.now() + 300_000;
+  while (
+    (recibidosWs - antesWs < LOTE * SUSCRIPTORES ||
+      (CON_WEBHOOK && recibidosWebhook - antesWebhook < LOTE)) &&
+    Date.now() < limite2
+  )
+    await new Promise((ok) => setTimeout(ok, 50));
+  Object.assign(salida, {
+    loteEventos: LOTE,
+    loteInsercionMs: Math.round(tInsercion),
+    loteEntregasWs: recibidosWs - antesWs,
+    loteEventosWsPorSegundo: Math.round(((recibidosWs - antesWs) / (ultimoWs - t1)) * 1000),
+    ...(CON_WEBHOOK
+      ? {
+          loteEntregasWebhook: recibidosWebhook - antesWebhook,
+          loteEventosWebhookPorSegundo: Math.round(
+            ((recibidosWebhook - antesWebhook) / (ultimoWebhook - t1)) * 1000,
+          ),
         }
       : {}),
   });

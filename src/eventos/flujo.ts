@@ -1,8 +1,13 @@
 import { ErrorApp } from '../errores/errores.js';
 import type { BusEventos, EventoDominio } from './tipos.js';
 
-/** Events one subscription may hold while its client has not taken them (a stalled socket). */
-export const MAX_PENDIENTES = 1000;
+/**
+ * Events one subscription may hold while its client has not taken them. A healthy client can fall
+ * behind by a few listener batches (500 events each) during a burst, so the count is generous; a client
+ * that took nothing for MAX_ESPERA_MS while events wait is stalled and is closed sooner.
+ */
+export const MAX_PENDIENTES = 10_000;
+export const MAX_ESPERA_MS = 30_000;
 
 /** An async iterator whose `return` (client completes, socket closes) unsubscribes from the bus. */
 export interface FlujoEventos extends AsyncIterableIterator<EventoDominio, undefined> {
@@ -21,8 +26,10 @@ export function flujoDeEventos(
   entidadId: string,
   filtro: (e: EventoDominio) => boolean,
   maxPendientes = MAX_PENDIENTES,
+  maxEsperaMs = MAX_ESPERA_MS,
 ): FlujoEventos {
   const pendientes: EventoDominio[] = [];
+  let ultimaLectura = Date.now();
   let esperando: ((r: IteratorResult<EventoDominio, undefined>) => void) | undefined;
   let rechazar: ((e: Error) => void) | undefined;
   let fallo: Error | undefined;
@@ -45,10 +52,13 @@ export function flujoDeEventos(
       entregar({ value: e, done: false });
       return;
     }
-    if (pendientes.length >= maxPendientes) {
+    const detenido = pendientes.length > 0 && Date.now() - ultimaLectura > maxEsperaMs;
+    if (pendientes.length >= maxPendientes || detenido) {
       fallo = new ErrorApp(
         'servidor-ocupado',
-        `La suscripción se cerró: el cliente dejó de leer y se acumularon más de ${maxPendientes} eventos. Vuelva a suscribirse y consulte el estado actual.`,
+        detenido
+          ? `La suscripción se cerró: el cliente no leyó eventos en ${Math.round(maxEsperaMs / 1000)} s. Vuelva a suscribirse y consulte el estado actual.`
+          : `La suscripción se cerró: el cliente dejó de leer y se acumularon más de ${maxPendientes} eventos. Vuelva a suscribirse y consulte el estado actual.`,
       );
       terminar();
       return;
@@ -60,6 +70,7 @@ export function flujoDeEventos(
 
   const flujo: FlujoEventos = {
     next() {
+      ultimaLectura = Date.now();
       const e = pendientes.shift();
       if (e) return Promise.resolve({ value: e, done: false });
       if (fallo) {
