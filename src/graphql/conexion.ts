@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { errores } from '../errores/errores.js';
+import { type DetalleError, errores } from '../errores/errores.js';
 
 /** Relay's PageInfo, shared by every connection of the schema (one type of that name). */
 @ObjectType('PageInfo', { description: 'Estado de la paginación de una conexión (Relay)' })
@@ -61,4 +61,27 @@ export function leerPosicion(cursor: string, campo = 'after'): Posicion {
   const fecha = new Date(Number(ms));
   if (Number.isNaN(fecha.getTime())) throw invalido();
   return { fecha, id };
+}
+
+/** A connection's arguments: the page size, an optional `after` cursor and a [desde, hasta) window. */
+export interface ArgumentosPagina {
+  first?: number | null;
+  after?: string | null;
+  desde?: Date | null;
+  hasta?: Date | null;
+}
+
+/**
+ * The page size and the position after which the page starts, or one Spanish 400 naming every wrong
+ * argument (`first` outside 1..MAX_PRIMERO, `hasta` not after `desde`, a cursor that is not ours).
+ */
+export function leerArgumentosPagina(a: ArgumentosPagina): { first: number; posicion: Posicion | null } {
+  const first = a.first ?? PRIMERO_POR_DEFECTO;
+  const detalles: DetalleError[] = [];
+  if (!Number.isInteger(first) || first < 1 || first > MAX_PRIMERO)
+    detalles.push({ campo: 'first', mensaje: `Entero entre 1 y ${MAX_PRIMERO}.` });
+  if (a.desde && a.hasta && a.desde.getTime() >= a.hasta.getTime())
+    detalles.push({ campo: 'hasta', mensaje: 'Debe ser posterior a «desde».' });
+  if (detalles.length) throw errores.entradaInvalida('Paginación inválida.', detalles);
+  return { first, posicion: a.after ? leerPosicion(a.after) : null };
 }

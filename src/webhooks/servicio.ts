@@ -5,10 +5,10 @@ import type { Logger } from 'pino';
 import type { ConfigWebhooks } from '../config.js';
 import { cifrar, descifrar } from '../entidades/cifrado.js';
 import type { Entidad } from '../entidades/entidad.entity.js';
-import { type DetalleError, ErrorApp, errores } from '../errores/errores.js';
+import { ErrorApp, errores } from '../errores/errores.js';
 import type { BusEventos } from '../eventos/tipos.js';
 import { TIPOS_EVENTO_DOMINIO, type TipoEventoDominio } from '../eventos/valores.js';
-import { leerPosicion, MAX_PRIMERO, PRIMERO_POR_DEFECTO } from '../graphql/conexion.js';
+import { leerArgumentosPagina } from '../graphql/conexion.js';
 import { crearLogger } from '../logger.js';
 import { ColaWebhooks, type EventoWebhook, FalloEntrega, type TrabajoWebhook } from './cola.js';
 import {
@@ -187,12 +187,7 @@ export class ServicioWebhooks {
     id: string,
     p: { first?: number | null; after?: string | null },
   ): Promise<PaginaEntregas> {
-    const first = p.first ?? PRIMERO_POR_DEFECTO;
-    const detalles: DetalleError[] = [];
-    if (!Number.isInteger(first) || first < 1 || first > MAX_PRIMERO)
-      detalles.push({ campo: 'first', mensaje: `Entero entre 1 y ${MAX_PRIMERO}.` });
-    if (detalles.length) throw errores.entradaInvalida('Paginación inválida.', detalles);
-    const posicion = p.after ? leerPosicion(p.after) : null;
+    const { first, posicion } = leerArgumentosPagina(p);
     const ep = await this.obtener(em, entidadId, id);
     const donde = posicion
       ? {

@@ -1,12 +1,6 @@
 import { type FilterQuery, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { DetalleError } from '../../errores/errores.js';
-import { errores } from '../../errores/errores.js';
-import {
-  MAX_PRIMERO as LIMITE_MAXIMO,
-  PRIMERO_POR_DEFECTO as LIMITE_POR_DEFECTO,
-  leerPosicion,
-} from '../../graphql/conexion.js';
+import { leerArgumentosPagina } from '../../graphql/conexion.js';
 import type { TipoRdaIhce } from '../ihce/fhir.js';
 import { ConteoTransmision } from './conteo.entity.js';
 import { Transmision } from './transmision.entity.js';
@@ -40,14 +34,7 @@ export async function paginaTransmisiones(
   entidadId: string,
   f: FiltroConexion,
 ): Promise<PaginaConexion> {
-  const first = f.first ?? LIMITE_POR_DEFECTO;
-  const detalles: DetalleError[] = [];
-  if (!Number.isInteger(first) || first < 1 || first > LIMITE_MAXIMO)
-    detalles.push({ campo: 'first', mensaje: `Entero entre 1 y ${LIMITE_MAXIMO}.` });
-  if (f.desde && f.hasta && f.desde.getTime() >= f.hasta.getTime())
-    detalles.push({ campo: 'hasta', mensaje: 'Debe ser posterior a «desde».' });
-  if (detalles.length) throw errores.entradaInvalida('Paginación inválida.', detalles);
-  const posicion = f.after ? leerPosicion(f.after) : null;
+  const { first, posicion } = leerArgumentosPagina(f);
 
   const creada =
     f.desde || f.hasta

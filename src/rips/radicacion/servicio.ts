@@ -5,8 +5,8 @@ import type { Logger } from 'pino';
 import type { CredencialesMuv, ServicioCredenciales } from '../../entidades/credenciales.js';
 import type { Entidad } from '../../entidades/entidad.entity.js';
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
-import { type DetalleError, ErrorApp, errores } from '../../errores/errores.js';
-import { leerPosicion } from '../../graphql/conexion.js';
+import { ErrorApp, errores } from '../../errores/errores.js';
+import { leerArgumentosPagina } from '../../graphql/conexion.js';
 import { resumenError } from '../../logger.js';
 import { MEDIDOR_NULO, type Medidor } from '../../metricas/medidor.js';
 import { registrarServicios } from '../historia/registrar.js';
@@ -51,8 +51,6 @@ export interface OpcionesRadicacion {
 
 /** A page of `radicaciones`: 50 by default, at most 200. */
 export { MAX_PRIMERO as MAX_POR_PAGINA, PRIMERO_POR_DEFECTO as POR_PAGINA } from '../../graphql/conexion.js';
-
-import { MAX_PRIMERO as MAX_POR_PAGINA, PRIMERO_POR_DEFECTO as POR_PAGINA } from '../../graphql/conexion.js';
 
 const CLAVE_BLOQUEO = 0x52_41_44; // "RAD": first key of the per-document advisory lock
 // Header values are stored and echoed at most this long; the gate reports the real size (RVG05).
@@ -680,14 +678,7 @@ export class ServicioRadicacion {
    * findings stay unloaded (the loader reads them for the whole page when asked).
    */
   async pagina(em: EntityManager, entidad: Entidad, f: FiltroRadicaciones): Promise<PaginaRadicaciones> {
-    const first = f.first ?? POR_PAGINA;
-    const detalles: DetalleError[] = [];
-    if (!Number.isInteger(first) || first < 1 || first > MAX_POR_PAGINA)
-      detalles.push({ campo: 'first', mensaje: `Entero entre 1 y ${MAX_POR_PAGINA}.` });
-    if (f.desde && f.hasta && f.desde.getTime() >= f.hasta.getTime())
-      detalles.push({ campo: 'hasta', mensaje: 'Debe ser posterior a «desde».' });
-    if (detalles.length) throw errores.entradaInvalida('Paginación inválida.', detalles);
-    const posicion = f.after ? leerPosicion(f.after) : null;
+    const { first, posicion } = leerArgumentosPagina(f);
 
     const creada = { ...(f.desde ? { $gte: f.desde } : {}), ...(f.hasta ? { $lt: f.hasta } : {}) };
     const filtro: FilterQuery<Radicacion> = {
