@@ -23,6 +23,7 @@ const config: CodegenConfig = {
         enumValues,
         scalars: {
           DateTimeISO: 'string',
+          SafeInt: 'number',
           JSON: 'unknown',
           FlujoCuerpo: 'unknown',
           JSONObject: 'Record<string, unknown>',

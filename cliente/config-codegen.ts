@@ -18,6 +18,7 @@ export function salidaCliente(documentos: string | string[]): Salida {
       skipTypename: true,
       scalars: {
         DateTimeISO: 'string',
+        SafeInt: 'number',
         JSON: 'unknown',
         JSONObject: 'Record<string, unknown>',
       },

@@ -159,8 +159,12 @@ export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
         );
         if (resultado.errors?.length) throw resultado.errors[0];
         const data = resultado.data as Record<string, unknown>;
-        const { status, body } = r.respuesta ? r.respuesta(data) : { status: 200, body: raizUnica(data) };
-        if (r.tipoContenido) res.status(status).type(r.tipoContenido).send(JSON.stringify(body));
+        const salida = r.respuesta ? r.respuesta(data, req) : { status: 200, body: raizUnica(data) };
+        const { status, body } = salida;
+        if ('cabeceras' in salida && salida.cabeceras) res.set(salida.cabeceras);
+        if ('tipoContenido' in salida && salida.tipoContenido)
+          res.status(status).type(salida.tipoContenido).send(body);
+        else if (r.tipoContenido) res.status(status).type(r.tipoContenido).send(JSON.stringify(body));
         else res.status(status).json(body);
       } catch (e) {
         const { status, body, headers } = aRespuesta(deps.normalizar(e, req));

@@ -20,6 +20,7 @@ import {
   RadicarRipsDocument,
   type RadicarRipsMutation,
   ResumenDocument,
+  type ResumenQueryVariables,
   SesionDocument,
   TransmisionDocument,
   TransmisionesDocument,
@@ -31,7 +32,7 @@ import {
   ValidarRipsDocument,
   VerificarCuvDocument,
 } from './generated/operaciones.js';
-import { cuerpoResumen, ESQUEMA_RESUMEN } from './resumen.js';
+import { ESQUEMA_RESUMEN, formatoResumen, PARAMETROS_RESUMEN, respuestaResumen } from './resumen.js';
 import { type EsquemaJson, type Ruta, ruta } from './tipos.js';
 
 /** POST /rda and /rda/desde-datos: the transmission's state is the HTTP outcome. */
@@ -431,13 +432,38 @@ export const RUTAS: Ruta[] = [
     ruta: '/resumen',
     operacion: ResumenDocument,
     etiqueta: 'sesion',
-    resumen: 'Conteos por estado y por tipo de radicaciones RIPS y transmisiones RDA de la entidad',
+    resumen:
+      'Cifras de RIPS y RDA de la entidad: conteos, serie en el tiempo, causas de rechazo, dinero en juego y tiempos (JSON o CSV)',
     descripcion:
       '`porEstado`, `porTipo` y `total`, cada uno con `rips` (intentos de radicación) y `rda` (transmisiones); ' +
-      'todos los estados y tipos presentes (0 si no hay). Un módulo es null si el rol no tiene su permiso de lectura.',
+      'todos los estados y tipos presentes (0 si no hay). Un módulo es null si el rol no tiene su permiso de lectura. ' +
+      'Con `desde`/`hasta` (días de Colombia, fin exclusivo) las cifras son del período; con `agrupar`, `serie` trae un elemento por período. ' +
+      'Además: `causas` de rechazo, `montos` radicados y retenidos por pagador, `tiempos` hasta la VIDA y `pendientes`. ' +
+      'Con `Accept: text/csv` o `formato=csv`, el mismo informe en CSV (ver docs/resumen.md).',
     permiso: null,
-    respuesta: (data) => ({ status: 200, body: cuerpoResumen(data) }),
-    exitos: { 200: { descripcion: 'Conteos de la entidad', esquema: ESQUEMA_RESUMEN } },
+    variables: (req) => {
+      formatoResumen(req, (n) => parametro(req, n));
+      return {
+        desde: parametro(req, 'desde'),
+        hasta: parametro(req, 'hasta'),
+        modulo: parametro(req, 'modulo') as ResumenQueryVariables['modulo'],
+        agrupar: parametro(req, 'agrupar') as ResumenQueryVariables['agrupar'],
+      };
+    },
+    respuesta: (data, req) =>
+      respuestaResumen(
+        data,
+        formatoResumen(req, (n) => parametro(req, n)),
+      ),
+    parametrosConsulta: PARAMETROS_RESUMEN,
+    exitos: {
+      200: {
+        descripcion:
+          'Cifras de la entidad (application/json), o el CSV de la vista pedida (text/csv, UTF-8 con BOM)',
+        esquema: ESQUEMA_RESUMEN,
+      },
+    },
+    errores: [400],
   }),
 ];
 

@@ -18,8 +18,14 @@ export interface Ruta<TData = Record<string, unknown>, TVars = Record<string, un
   /** Permission the shield requires (for the docs; the shield enforces it). null = any authenticated caller. */
   permiso: string | null;
   variables?: (req: Request) => TVars;
-  /** Default: 200 with the operation's only root field. */
-  respuesta?: (data: TData) => { status: number; body: unknown };
+  /**
+   * Default: 200 with the operation's only root field. A `tipoContenido` answer sends `body` (a
+   * string) as is with that media type, e.g. a CSV chosen by the request.
+   */
+  respuesta?: (
+    data: TData,
+    req: Request,
+  ) => { status: number; body: unknown; tipoContenido?: string; cabeceras?: Record<string, string> };
   /** The success body's schema derived from the operation, reshaped as `respuesta` reshapes the body. */
   esquemaRespuesta?: (derivado: EsquemaJson) => EsquemaJson;
   /** Request body schema; by default the route has no body. */

@@ -4,7 +4,7 @@ import { graphql, pedir } from './servidor.js';
 
 let env: Awaited<ReturnType<typeof entornoIhce>>;
 beforeAll(async () => {
-  env = await entornoIhce();
+  env = await entornoIhce({ env: { LOG_LEVEL: 'error' } });
 });
 afterAll(async () => {
   await env?.cerrar();
@@ -31,8 +31,11 @@ it('GET /resumen: RIPS y RDA por estado y tipo, de la entidad y según los permi
     expect(r.status).toBe(201);
   }
   const r = await pedir(env.s.url, '/resumen', { cabeceras: e.cabeceras });
-  expect(r.status).toBe(200);
-  expect(r.body).toEqual({
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  // Without parameters: the contract's all-time counts, the new figures beside them.
+  expect(r.body.periodo).toEqual({ desde: null, hasta: null, agrupar: null, zonaHoraria: 'America/Bogota' });
+  expect(r.body.serie).toBeNull();
+  expect(r.body).toMatchObject({
     porEstado: {
       rips: { radicado: 8, rechazado: 4, 'rechazado-local': 4, fallido: 4, pendiente: 0 },
       rda: { generado: 0, validado: 0, enviado: 0, aceptado: 3, rechazado: 0 },
@@ -92,7 +95,9 @@ it('GET /resumen: RIPS y RDA por estado y tipo, de la entidad y según los permi
 
   const soloRda = await env.s.crearEntidad('resumen-solo-rda', ['rda']);
   const parcial = await pedir(env.s.url, '/resumen', { cabeceras: { 'x-api-key': soloRda.clave } });
-  expect(parcial.body).toEqual({
+  expect(parcial.body.montos).toBeNull();
+  expect(parcial.body.causas).toEqual({ rips: null, rda: [] });
+  expect(parcial.body).toMatchObject({
     porEstado: { rips: null, rda: { generado: 0, validado: 0, enviado: 0, aceptado: 0, rechazado: 0 } },
     porTipo: { rips: null, rda: { paciente: 0, 'consulta-externa': 0, hospitalizacion: 0, urgencias: 0 } },
     total: { rips: null, rda: 0 },

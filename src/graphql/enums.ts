@@ -6,7 +6,7 @@ import { FUENTES, SEVERIDADES_ERROR } from '../errores/valores.js';
 import { TIPOS_EVENTO_DOMINIO } from '../eventos/valores.js';
 import { TIPOS_RDA } from '../rda/tipos.js';
 import { ALCANCES_CONSULTA, ESTADOS_TRANSMISION, TIPOS_EVENTO } from '../rda/transmision/valores.js';
-import { TIPOS_RADICACION } from '../resumen/valores.js';
+import { AGRUPACIONES, CLASES_PAGADOR, MODULOS_RESUMEN, TIPOS_RADICACION } from '../resumen/valores.js';
 import { ESTADOS_RADICACION } from '../rips/radicacion/valores.js';
 import { TIPOS_SERVICIO } from '../rips/tipos.js';
 
@@ -53,6 +53,19 @@ export const VALORES_ENUM = {
     valores: TIPOS_RADICACION,
     descripcion:
       'Tipo de una radicación: FEV (factura electrónica) o el tipo de nota del RIPS (NC, ND, NA, RS)',
+  },
+  ModuloResumen: {
+    valores: MODULOS_RESUMEN,
+    descripcion: 'Módulo de un resumen: rips (radicaciones) o rda (transmisiones)',
+  },
+  AgrupacionResumen: {
+    valores: AGRUPACIONES,
+    descripcion: 'Período de una serie: día, semana ISO (desde el lunes) o mes, en el calendario de Colombia',
+  },
+  ClasePagador: {
+    valores: CLASES_PAGADOR,
+    descripcion:
+      'Quién paga una factura: nit (una organización, por su NIT), persona-natural (nunca se identifica) o sin-pagador (RIPS sin factura o factura ilegible)',
   },
   TipoNota: {
     valores: ['NC', 'ND', 'NA', 'RS'] as const,

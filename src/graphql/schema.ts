@@ -11,7 +11,7 @@ import { reglasSuscripciones, SuscripcionesResolver } from '../eventos/suscripci
 import { conEntradaUnoDe } from '../rda/construccion/entrada-graphql.js';
 import { DocumentosRdaResolver, reglasDocumentosRda } from '../rda/documentos.resolver.js';
 import { reglasTransmision, TransmisionResolver } from '../rda/transmision/transmision.resolver.js';
-import { ResumenResolver, reglasResumen } from '../resumen/resumen.resolver.js';
+import { RESOLVERS_RESUMEN, reglasResumen } from '../resumen/resumen.resolver.js';
 import { RadicacionResolver, reglasRadicacion } from '../rips/radicacion/radicacion.resolver.js';
 import { reglasValidacionRips, ValidacionRipsResolver } from '../rips/validacion.resolver.js';
 import { reglasWebhooks, WebhooksResolver } from '../webhooks/webhooks.resolver.js';
@@ -25,7 +25,7 @@ const CAPACIDADES: { resolvers: ClaseResolver[]; reglas: TablaReglas }[] = [
   { resolvers: [ApiKeysResolver], reglas: reglasApiKeys },
   { resolvers: [ValidacionRipsResolver], reglas: reglasValidacionRips },
   { resolvers: [TransmisionResolver], reglas: reglasTransmision },
-  { resolvers: [ResumenResolver], reglas: reglasResumen },
+  { resolvers: [...RESOLVERS_RESUMEN], reglas: reglasResumen },
   { resolvers: [DocumentosRdaResolver], reglas: reglasDocumentosRda },
   { resolvers: [RadicacionResolver], reglas: reglasRadicacion },
   { resolvers: [SuscripcionesResolver], reglas: reglasSuscripciones },

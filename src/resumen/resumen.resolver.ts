@@ -1,8 +1,13 @@
-import { Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { GraphQLSafeInt } from 'graphql-scalars';
+import { Arg, Ctx, Field, FieldResolver, Float, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { autenticado, type TablaReglas } from '../auth/reglas.js';
 import { authDe, type Contexto } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
-import { type ConteoRda, type ConteoRips, contarRda, contarRips } from './contadores.js';
+import { type Causa, ConsultaResumen, type MontoPagador, type Montos, type Pendientes } from './consulta.js';
+import type { ConteoRda, ConteoRips } from './contadores.js';
+import { leerFiltros } from './filtros.js';
+import type { Tiempos } from './tiempos.js';
+import { type Agrupacion, MODULOS_RESUMEN, type ModuloResumen, ZONA_HORARIA } from './valores.js';
 
 @ObjectType('ConteoEstadoRadicacion', { description: 'Radicaciones en un estado' })
 class ConteoEstadoRadicacion {
@@ -40,18 +45,210 @@ class ConteoTipoRda {
   cantidad!: number;
 }
 
+const UN_ELEMENTO_POR_ESTADO = 'Un elemento por estado, todos presentes (0 si no hay)';
+const PERIODO =
+  'Inicio del período (fecha de Colombia, AAAA-MM-DD): el día, el lunes de la semana ISO o el día 1 del mes; la primera semana o mes puede empezar antes de `desde` (solo cuenta desde `desde`)';
+const FIN_PERIODO = 'Fin exclusivo del período (fecha de Colombia), recortado a `hasta`';
+
+@ObjectType('CausaRechazo', {
+  description:
+    'Una regla que rechazó intentos en el período, con cuántos y qué parte de los rechazos explica',
+})
+class CausaRechazo {
+  @Field(() => String, { description: 'Código de la regla (RVC019, FED101, RDA05, IHCE-required…)' })
+  codigo!: string;
+
+  @Field(() => Enums.Fuente, {
+    description: 'Quién rechazó: linter-local, muv, linter-rda, validador-hl7 o ihce',
+  })
+  fuente!: string;
+
+  @Field(() => String, { description: 'Título en español del registro de reglas' })
+  titulo!: string;
+
+  @Field(() => Int, {
+    description: 'Intentos rechazados por esta regla (cada intento cuenta una vez por regla)',
+  })
+  intentos!: number;
+
+  @Field(() => Int, {
+    description:
+      'Documentos distintos (factura o nota de un obligado; un RDA) que esta regla rechazó por primera vez en el período',
+  })
+  documentos!: number;
+
+  @Field(() => Float, {
+    description:
+      'intentos / intentos rechazados del módulo en el período (0 a 1; un intento con varias reglas cuenta en cada una)',
+  })
+  proporcion!: number;
+}
+
+@ObjectType('MontosRips', {
+  description:
+    'Dinero de facturas (FEV) y RIPS sin factura (RS), en pesos enteros: radicado y retenido (rechazado y aún no radicado con éxito). Las notas NC, ND y NA no suman.',
+})
+class MontosRips {
+  @Field(() => GraphQLSafeInt, {
+    description: 'Pesos radicados con CUV (valor a pagar de la FEV; sin FEV, la suma de vrServicio)',
+  })
+  radicado!: number;
+
+  @Field(() => Int, { description: 'Documentos radicados' })
+  radicados!: number;
+
+  @Field(() => Int, { description: 'Documentos radicados cuyo valor no se pudo leer (no suman pesos)' })
+  radicadosSinValor!: number;
+
+  @Field(() => GraphQLSafeInt, {
+    description:
+      'Pesos retenidos: documentos rechazados (MUV o compuerta local) que no se han radicado con éxito después',
+  })
+  retenido!: number;
+
+  @Field(() => Int, { description: 'Documentos retenidos' })
+  retenidos!: number;
+
+  @Field(() => Int, { description: 'Documentos retenidos cuyo valor no se pudo leer (no suman pesos)' })
+  retenidosSinValor!: number;
+}
+
+@ObjectType('MontoPagador', { description: 'Dinero de un pagador (el adquiriente de la factura)' })
+class MontoPagador_ extends MontosRips {
+  @Field(() => String, { nullable: true, description: 'NIT del pagador; null si no es una organización' })
+  pagador!: string | null;
+
+  @Field(() => Enums.ClasePagador)
+  clase!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Razón social según las facturas de la entidad (solo organizaciones)',
+  })
+  nombre!: string | null;
+}
+
+@ObjectType('DineroRips', { description: 'Dinero en juego del período: totales y por pagador' })
+class DineroRips extends MontosRips {
+  @Field(() => [MontoPagador_], { description: 'Por pagador, de mayor a menor (radicado + retenido)' })
+  porPagador!: MontoPagador[];
+}
+
+@ObjectType('TiemposRda', {
+  description:
+    'Del primer intento de envío a la IHCE hasta `aceptado`, de las transmisiones aceptadas creadas en el período. Percentiles con error ≤ 5 % (histograma logarítmico); máximo, promedio e intentos exactos.',
+})
+class TiemposRda {
+  @Field(() => Int)
+  aceptados!: number;
+
+  @Field(() => Float, { nullable: true, description: 'Intentos por documento aceptado' })
+  intentosPorAceptado!: number | null;
+
+  @Field(() => GraphQLSafeInt, { nullable: true })
+  promedioMs!: number | null;
+
+  @Field(() => GraphQLSafeInt, { nullable: true })
+  p50Ms!: number | null;
+
+  @Field(() => GraphQLSafeInt, { nullable: true })
+  p95Ms!: number | null;
+
+  @Field(() => GraphQLSafeInt, { nullable: true })
+  maxMs!: number | null;
+}
+
+@ObjectType('TiemposTipoRda', { description: 'Tiempos a la aceptación de un tipo de RDA en el período' })
+class TiemposTipoRda extends TiemposRda {
+  @Field(() => Enums.TipoRda)
+  tipo!: string;
+}
+
+@ObjectType('TransmisionEnEspera', {
+  description: 'La transmisión que más lleva esperando respuesta de la IHCE',
+})
+class TransmisionEnEspera {
+  @Field(() => String)
+  id!: string;
+
+  @Field(() => Enums.TipoRda)
+  tipo!: string;
+
+  @Field(() => Enums.EstadoTransmision)
+  estado!: string;
+
+  @Field(() => Date)
+  creadoEn!: Date;
+}
+
+@ObjectType('PendientesRda', {
+  description: 'Transmisiones creadas en el período que aún esperan respuesta (validado o enviado)',
+})
+class PendientesRda {
+  @Field(() => Int)
+  cantidad!: number;
+
+  @Field(() => TransmisionEnEspera, { nullable: true })
+  masAntiguo!: Pendientes['masAntiguo'];
+}
+
+/** Every object of a report carries the request's query (its fields are read lazily from it). */
+interface ConConsulta {
+  consulta: ConsultaResumen;
+}
+
+@ObjectType('PeriodoRips', { description: 'Un período de la serie de radicaciones' })
+class PeriodoRips {
+  @Field(() => String, { description: PERIODO })
+  periodo!: string;
+
+  @Field(() => String, { description: FIN_PERIODO })
+  hasta!: string;
+
+  @Field(() => Int)
+  total!: number;
+
+  @Field(() => [ConteoEstadoRadicacion], { description: UN_ELEMENTO_POR_ESTADO })
+  porEstado!: ConteoRips['porEstado'];
+
+  @Field(() => [ConteoTipoRadicacion], { description: 'Un elemento por tipo, todos presentes (0 si no hay)' })
+  porTipo!: ConteoRips['porTipo'];
+
+  consulta!: ConsultaResumen;
+}
+
+@ObjectType('PeriodoRda', { description: 'Un período de la serie de transmisiones RDA' })
+class PeriodoRda {
+  @Field(() => String, { description: PERIODO })
+  periodo!: string;
+
+  @Field(() => String, { description: FIN_PERIODO })
+  hasta!: string;
+
+  @Field(() => Int)
+  total!: number;
+
+  @Field(() => [ConteoEstadoTransmision], { description: UN_ELEMENTO_POR_ESTADO })
+  porEstado!: ConteoRda['porEstado'];
+
+  @Field(() => [ConteoTipoRda], { description: 'Un elemento por tipo de RDA, todos presentes (0 si no hay)' })
+  porTipo!: ConteoRda['porTipo'];
+
+  consulta!: ConsultaResumen;
+}
+
 @ObjectType('ResumenRips', { description: 'Intentos de radicación RIPS ante el MUV' })
 class ResumenRips {
   @Field(() => Int)
   total!: number;
 
-  @Field(() => [ConteoEstadoRadicacion], {
-    description: 'Un elemento por estado, todos presentes (0 si no hay)',
-  })
+  @Field(() => [ConteoEstadoRadicacion], { description: UN_ELEMENTO_POR_ESTADO })
   porEstado!: ConteoRips['porEstado'];
 
   @Field(() => [ConteoTipoRadicacion], { description: 'Un elemento por tipo, todos presentes (0 si no hay)' })
   porTipo!: ConteoRips['porTipo'];
+
+  consulta!: ConsultaResumen;
 }
 
 @ObjectType('ResumenRda', { description: 'Transmisiones RDA a la IHCE' })
@@ -59,38 +256,183 @@ class ResumenRda {
   @Field(() => Int)
   total!: number;
 
-  @Field(() => [ConteoEstadoTransmision], {
-    description: 'Un elemento por estado, todos presentes (0 si no hay)',
-  })
+  @Field(() => [ConteoEstadoTransmision], { description: UN_ELEMENTO_POR_ESTADO })
   porEstado!: ConteoRda['porEstado'];
 
   @Field(() => [ConteoTipoRda], { description: 'Un elemento por tipo de RDA, todos presentes (0 si no hay)' })
   porTipo!: ConteoRda['porTipo'];
+
+  consulta!: ConsultaResumen;
 }
 
 @ObjectType('Resumen', {
-  description: 'Conteos de la entidad por módulo; null si el rol no puede leer el módulo',
+  description:
+    'Cifras de la entidad por módulo, en un período de días de Colombia; un módulo es null si el rol no puede leerlo o no se pidió',
 })
 export class Resumen {
+  @Field(() => String, {
+    nullable: true,
+    description: 'Primer día incluido (Colombia); null sin período ni serie (todo el historial)',
+  })
+  desde!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Día siguiente al último incluido (exclusivo); null sin período',
+  })
+  hasta!: string | null;
+
+  @Field(() => Enums.AgrupacionResumen, { nullable: true })
+  agrupar!: Agrupacion | null;
+
+  @Field(() => String, { description: 'Zona horaria de los días, semanas y meses: America/Bogota' })
+  zonaHoraria!: string;
+
   @Field(() => ResumenRips, { nullable: true, description: 'Radicaciones RIPS ante el MUV' })
-  rips!: ConteoRips | null;
+  rips!: ResumenRips | null;
 
   @Field(() => ResumenRda, { nullable: true, description: 'Transmisiones RDA a la IHCE' })
-  rda!: ConteoRda | null;
+  rda!: ResumenRda | null;
 }
+
+const ARG_DESDE =
+  'Primer día incluido: fecha (2026-01-01) o fecha y hora a las 00:00 de Colombia (con o sin desplazamiento); por defecto, el primer día con datos';
+const ARG_HASTA = 'Fin exclusivo, en la misma forma; por defecto, mañana (incluye hoy)';
 
 @Resolver()
 export class ResumenResolver {
-  @Query(() => Resumen, { description: 'Conteos por estado y por tipo de RIPS y RDA de la entidad' })
-  async resumen(@Ctx() ctx: Contexto): Promise<Resumen> {
+  @Query(() => Resumen, {
+    description:
+      'Cifras de RIPS y RDA de la entidad: conteos por estado y tipo, serie por día/semana/mes, causas de rechazo, dinero en juego y tiempos a la VIDA (ver docs/resumen.md)',
+  })
+  async resumen(
+    @Ctx() ctx: Contexto,
+    @Arg('desde', () => String, { nullable: true, description: ARG_DESDE }) desde?: string | null,
+    @Arg('hasta', () => String, { nullable: true, description: ARG_HASTA }) hasta?: string | null,
+    @Arg('modulo', () => Enums.ModuloResumen, {
+      nullable: true,
+      description: 'Solo un módulo (el otro es null)',
+    })
+    modulo?: ModuloResumen | null,
+    @Arg('agrupar', () => Enums.AgrupacionResumen, {
+      nullable: true,
+      description: 'Con serie: un elemento por período, también los vacíos (dia: máximo 3 años)',
+    })
+    agrupar?: Agrupacion | null,
+  ): Promise<Resumen> {
     const auth = authDe(ctx);
-    const [rips, rda] = await Promise.all([
-      auth.permisos.includes('rips:leer') ? contarRips(ctx.em, auth.entidad.id) : null,
-      auth.permisos.includes('rda:leer') ? contarRda(ctx.em, auth.entidad.id) : null,
+    const filtros = leerFiltros({ desde, hasta, modulo, agrupar });
+    const modulos = MODULOS_RESUMEN.filter(
+      (m) => (!filtros.modulo || filtros.modulo === m) && auth.permisos.includes(`${m}:leer` as const),
+    );
+    const consulta = new ConsultaResumen(ctx.em, auth.entidad.id, filtros, modulos);
+    const [rango, rips, rda] = await Promise.all([
+      consulta.rango(),
+      modulos.includes('rips') ? consulta.conteos('rips') : null,
+      modulos.includes('rda') ? consulta.conteos('rda') : null,
     ]);
-    return { rips, rda };
+    return {
+      desde: rango?.desde ?? null,
+      hasta: rango?.hasta ?? null,
+      agrupar: filtros.agrupar,
+      zonaHoraria: ZONA_HORARIA,
+      rips: rips ? ({ ...rips, consulta } as ResumenRips) : null,
+      rda: rda ? ({ ...rda, consulta } as ResumenRda) : null,
+    };
   }
 }
+
+@Resolver(() => ResumenRips)
+export class ResumenRipsResolver {
+  @FieldResolver(() => [PeriodoRips], {
+    nullable: true,
+    description: 'Un elemento por período con `agrupar`; null sin él',
+  })
+  async serie(@Root() r: ConConsulta): Promise<PeriodoRips[] | null> {
+    const serie = await r.consulta.serie('rips');
+    return serie?.map((p) => ({ ...p, consulta: r.consulta }) as PeriodoRips) ?? null;
+  }
+
+  @FieldResolver(() => [CausaRechazo], {
+    description: 'Reglas que más rechazaron (compuerta local y MUV), de mayor a menor; máximo 100',
+  })
+  causas(@Root() r: ConConsulta): Promise<Causa[]> {
+    return r.consulta.causas('rips');
+  }
+
+  @FieldResolver(() => DineroRips, {
+    description: 'Dinero radicado y retenido del período, total y por pagador',
+  })
+  async montos(@Root() r: ConConsulta): Promise<DineroRips> {
+    const m = await r.consulta.montos();
+    return { ...m.total, porPagador: m.porPagador };
+  }
+}
+
+@Resolver(() => PeriodoRips)
+export class PeriodoRipsResolver {
+  @FieldResolver(() => DineroRips, { description: 'Dinero del período, total y por pagador' })
+  async montos(@Root() p: PeriodoRips): Promise<DineroRips> {
+    const per = (await p.consulta.montos()).porPeriodo.get(p.periodo);
+    return per ? { ...per.montos, porPagador: per.porPagador } : { ...vacios(), porPagador: [] };
+  }
+}
+
+function vacios(): Montos {
+  return { radicado: 0, radicados: 0, radicadosSinValor: 0, retenido: 0, retenidos: 0, retenidosSinValor: 0 };
+}
+
+@Resolver(() => ResumenRda)
+export class ResumenRdaResolver {
+  @FieldResolver(() => [PeriodoRda], {
+    nullable: true,
+    description: 'Un elemento por período con `agrupar`; null sin él',
+  })
+  async serie(@Root() r: ConConsulta): Promise<PeriodoRda[] | null> {
+    const serie = await r.consulta.serie('rda');
+    return serie?.map((p) => ({ ...p, consulta: r.consulta }) as PeriodoRda) ?? null;
+  }
+
+  @FieldResolver(() => [CausaRechazo], {
+    description: 'Reglas que más rechazaron (linter RDA y códigos de la IHCE), de mayor a menor; máximo 100',
+  })
+  causas(@Root() r: ConConsulta): Promise<Causa[]> {
+    return r.consulta.causas('rda');
+  }
+
+  @FieldResolver(() => TiemposRda, { description: 'Tiempo hasta la aceptación en todo el período' })
+  async tiempos(@Root() r: ConConsulta): Promise<Tiempos> {
+    return (await r.consulta.tiempos()).total;
+  }
+
+  @FieldResolver(() => [TiemposTipoRda], {
+    description: 'Tiempo hasta la aceptación por tipo de RDA (todos los tipos)',
+  })
+  async tiemposPorTipo(@Root() r: ConConsulta): Promise<(Tiempos & { tipo: string })[]> {
+    return (await r.consulta.tiempos()).porTipo;
+  }
+
+  @FieldResolver(() => PendientesRda, { description: 'Transmisiones que aún esperan respuesta de la IHCE' })
+  pendientes(@Root() r: ConConsulta): Promise<Pendientes> {
+    return r.consulta.pendientes();
+  }
+}
+
+@Resolver(() => PeriodoRda)
+export class PeriodoRdaResolver {
+  @FieldResolver(() => TiemposRda, { description: 'Tiempo hasta la aceptación de lo creado en el período' })
+  tiempos(@Root() p: PeriodoRda): Promise<Tiempos> {
+    return p.consulta.tiemposDePeriodo(p.periodo);
+  }
+}
+
+export const RESOLVERS_RESUMEN = [
+  ResumenResolver,
+  ResumenRipsResolver,
+  PeriodoRipsResolver,
+  ResumenRdaResolver,
+  PeriodoRdaResolver,
+] as const;
 
 // Any authenticated caller; each module's part is filled only with that module's read permission.
 export const reglasResumen: TablaReglas = { Query: { resumen: autenticado } };

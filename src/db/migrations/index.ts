@@ -13,6 +13,7 @@ import { Migration20261127100000_radicacion_estado } from './Migration2026112710
 import { Migration20261127300000_transmision_tipo } from './Migration20261127300000_transmision_tipo.js';
 import { Migration20261128100000_eventos_dominio } from './Migration20261128100000_eventos_dominio.js';
 import { Migration20261128200000_webhooks } from './Migration20261128200000_webhooks.js';
+import { Migration20261129100000_resumen_diario } from './Migration20261129100000_resumen_diario.js';
 
 /** Applied in order; names are stored in `mikro_orm_migrations`. */
 export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
@@ -38,4 +39,5 @@ export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261127300000_transmision_tipo', class: Migration20261127300000_transmision_tipo },
   { name: 'Migration20261128100000_eventos_dominio', class: Migration20261128100000_eventos_dominio },
   { name: 'Migration20261128200000_webhooks', class: Migration20261128200000_webhooks },
+  { name: 'Migration20261129100000_resumen_diario', class: Migration20261129100000_resumen_diario },
 ];

@@ -114,6 +114,11 @@ export function explicarIssue(issue: IssueFhir): ErrorAccionable {
   };
 }
 
+/** The title of a code `explicarIssue` made from an issue type (`IHCE-required`…); null for others. */
+export function tituloCodigoIhce(codigo: string): string | null {
+  return codigo.startsWith('IHCE-') ? (propia(POR_TIPO, codigo.slice(5))?.titulo ?? null) : null;
+}
+
 /** At most this many issues of one answer are kept (a hostile answer could carry millions). */
 export const MAX_ISSUES_IHCE = 500;
 

@@ -31,6 +31,11 @@ export const REGISTRO_RDA: readonly ReglaRda[] = [
 const porCodigo = new Map(REGISTRO_RDA.map((r) => [r.codigo, r]));
 if (porCodigo.size !== REGISTRO_RDA.length) throw new Error('Código RDA repetido en el registro');
 
+/** The rule of a code, or undefined (codes read back from storage may be anything). */
+export function reglaRdaDe(codigo: string): ReglaRda | undefined {
+  return porCodigo.get(codigo);
+}
+
 export function regla(codigo: string): ReglaRda {
   const r = porCodigo.get(codigo);
   if (!r) throw new Error(`Regla RDA desconocida: ${codigo}`);

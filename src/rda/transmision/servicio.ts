@@ -209,6 +209,7 @@ export class ServicioTransmisiones {
     });
     t.estado = 'enviado';
     t.intentos = 1;
+    t.primerIntentoEn = new Date();
     t.bundle = bundle;
     t.enCursoHasta = new Date(Date.now() + this.config.timeoutIhceMs * 2 + 5000);
     this.evento(em, t, 'enviado', actor, 'validado', { intento: 1 });

@@ -95,6 +95,10 @@ export class Transmision {
   @Property({ type: 'text' })
   creadoPor!: string;
 
+  /** The first call to the IHCE: the time to a VIDA counts from here (GET /resumen). */
+  @Property({ type: 'timestamptz', nullable: true })
+  primerIntentoEn: Date | null = null;
+
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
 

@@ -103,6 +103,17 @@ export class Radicacion {
   @Property({ type: 'jsonb', nullable: true, lazy: true })
   enviado: ResumenEnvio | null = null;
 
+  /**
+   * What the document is worth, in whole pesos: the FEV's PayableAmount, else the sum of the RIPS
+   * service values; null when neither could be read (and on rows filed before issue 23).
+   */
+  @Property({ type: 'bigint', nullable: true, lazy: true })
+  monto: string | null = null;
+
+  /** Who pays: the customer's NIT (organisations), `persona-natural` or `sin-pagador`; null on older rows. */
+  @Property({ type: 'text', nullable: true, lazy: true })
+  pagador: string | null = null;
+
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
 }

@@ -21,6 +21,7 @@ import { compuertaLocal } from './compuerta.js';
 import { diferenciasConRegistro, resumirEnvio, totalDelAdjunto } from './conciliacion.js';
 import { type EstadoRadicacion, Radicacion, type ResumenEnvio } from './radicacion.entity.js';
 import { Semaforo } from './semaforo.js';
+import { type ValorDocumento, valorDelDocumento } from './valor.js';
 
 export interface ResultadoRadicar {
   radicacion: Radicacion;
@@ -100,6 +101,8 @@ type Valores = Partial<
 export class ServicioRadicacion {
   private readonly semaforo: Semaforo;
   private readonly enVuelo = new Map<string, Promise<ResultadoRadicar>>();
+  /** Payer names already written by this process (entity|NIT → name). */
+  private readonly pagadores = new Map<string, string>();
   private readonly esperaMaximaMs: number;
   private readonly completarDuranteMs: number;
   private readonly claveHistoria: Buffer | undefined;
@@ -176,9 +179,13 @@ export class ServicioRadicacion {
       { rips: doc.rips, xmlFevFile: doc.xmlFevFile },
       entidad.id,
     );
+    const valor = valorDelDocumento(doc.rips, local.documentoFev);
+    await this.anotarPagador(em, entidad, valor);
     if (!local.valid) {
       const fila = em.create(Radicacion, {
         ...this.identidad(entidad, doc),
+        monto: valor.monto,
+        pagador: valor.pagador,
         estado: 'rechazado-local',
         ...this.conteos(local.errores, local.omitidos),
         motivo: `La validación local encontró ${local.resumen.rechazos} hallazgo(s) de rechazo; el RIPS no se envió al MUV.`,
@@ -187,9 +194,27 @@ export class ServicioRadicacion {
       return { radicacion: fila, repetida: false, errores: fila.errores, omitidos: fila.omitidos ?? [] };
     }
     const huella = doc.tipoNota && doc.tipoNota !== 'RS' ? huellaDe(doc) : null;
-    const reserva = await this.reservar(em, entidad, doc, huella, log);
+    const reserva = await this.reservar(em, entidad, doc, huella, valor, log);
     if ('repetida' in reserva) return repetidaDe(reserva.repetida);
     return this.semaforo.con(() => this.enviar(em, entidad, cred, doc, reserva.fila, local, log));
+  }
+
+  /**
+   * The payer's name for GET /resumen, written when this instance has not seen it yet (one upsert
+   * per payer and process, not per filing).
+   */
+  private async anotarPagador(em: EntityManager, entidad: Entidad, valor: ValorDocumento): Promise<void> {
+    if (!valor.nombrePagador) return;
+    const clave = `${entidad.id}|${valor.pagador}`;
+    if (this.pagadores.get(clave) === valor.nombrePagador) return;
+    await em
+      .getConnection()
+      .execute(
+        'insert into pagador (entidad_id, nit, nombre, actualizado_en) values (?, ?, ?, now()) on conflict (entidad_id, nit) do update set nombre = excluded.nombre, actualizado_en = now() where pagador.nombre is distinct from excluded.nombre',
+        [entidad.id, valor.pagador, valor.nombrePagador],
+      );
+    if (this.pagadores.size >= 10_000) this.pagadores.clear();
+    this.pagadores.set(clave, valor.nombrePagador);
   }
 
   private async radicadaPrevia(
@@ -240,6 +265,7 @@ export class ServicioRadicacion {
     entidad: Entidad,
     doc: Documento,
     huella: string | null,
+    valor: ValorDocumento,
     log?: Logger,
   ): Promise<{ fila: Radicacion } | { repetida: Radicacion }> {
     const clave =
@@ -276,6 +302,8 @@ export class ServicioRadicacion {
           // a pending row passed the gate).
           const fila = tem.create(Radicacion, {
             ...this.identidad(entidad, doc),
+            monto: valor.monto,
+            pagador: valor.pagador,
             estado: 'pendiente',
             errores: [],
             nErrores: 0,

@@ -119,7 +119,8 @@ export class ServicioValidacionRips {
     r: ResultadoValidacion,
   ): ResultadoValidacion {
     const gate = explicarFev(compuerta.hallazgos, facturaDe(rips), r.fechaEvaluacion, this.rechazoDesde);
-    return combinar(gate, compuerta.datos === undefined ? conXmlIlegible(r) : r);
+    const combinado = combinar(gate, compuerta.datos === undefined ? conXmlIlegible(r) : r);
+    return compuerta.documento ? { ...combinado, documentoFev: compuerta.documento } : combinado;
   }
 
   /**

@@ -3,6 +3,7 @@ import type { Catalogos } from '../catalogos/tipos.js';
 import { CAMPOS } from '../estructura/campos.js';
 import type { TablaCampos } from '../estructura/tipos.js';
 import type { VerificadorEstructura } from '../estructura/verificador.js';
+import type { DocumentoFev } from '../fev/documento.js';
 import { REGLAS, REGLAS_POR_CODIGO } from '../reglas/registro.js';
 import type { DatosFev, Regla } from '../reglas/tipos.js';
 import type { Registro } from '../tipos.js';
@@ -36,6 +37,8 @@ export interface ResultadoValidacion {
   resumen: { rechazos: number; avisos: number; informativos: number };
   /** Findings left out of `errores`/`issues` by the bounds, by code (empty when none). */
   omitidos: HallazgosOmitidos[];
+  /** The invoice or note read by the FEV gate, when it could be read (the filing reads its value). */
+  documentoFev?: DocumentoFev;
 }
 
 /** Validates a RIPS object against the registry; contacts nothing and stores nothing. */

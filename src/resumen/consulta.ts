@@ -1,0 +1,427 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { TIPOS_RDA } from '../rda/tipos.js';
+import { ESTADOS_TRANSMISION } from '../rda/transmision/valores.js';
+import { PAGADOR_PERSONA_NATURAL, SIN_PAGADOR } from '../rips/radicacion/valor.js';
+import { ESTADOS_RADICACION } from '../rips/radicacion/valores.js';
+import { type ConteoModulo, contarRda, contarRips } from './contadores.js';
+import { type FiltrosResumen, revisarSerie } from './filtros.js';
+import { hoyBogota, periodos, sumarDias } from './periodos.js';
+import { type AcumuladoTiempos, acumuladoVacio, sumarCubeta, type Tiempos, tiemposDe } from './tiempos.js';
+import { tituloCausa } from './titulos.js';
+import { type Agrupacion, type ClasePagador, type ModuloResumen, TIPOS_RADICACION } from './valores.js';
+
+export interface Montos {
+  /** Whole pesos filed (radicado) in the period. */
+  radicado: number;
+  radicados: number;
+  radicadosSinValor: number;
+  /** Whole pesos held back: rejected and not filed with success since. */
+  retenido: number;
+  retenidos: number;
+  retenidosSinValor: number;
+}
+
+export interface MontoPagador extends Montos {
+  pagador: string | null;
+  clase: ClasePagador;
+  nombre: string | null;
+}
+
+export interface Causa {
+  codigo: string;
+  fuente: string;
+  titulo: string;
+  intentos: number;
+  documentos: number;
+  /** Share of the module's rejected attempts in the range (0–1). */
+  proporcion: number;
+}
+
+export interface PeriodoConteos extends ConteoModulo {
+  /** The period's start (a Colombian date). */
+  periodo: string;
+  /** The period's exclusive end, clipped to the range. */
+  hasta: string;
+}
+
+export interface Pendientes {
+  cantidad: number;
+  masAntiguo: { id: string; tipo: string; estado: string; creadoEn: Date } | null;
+}
+
+/** The range a report covers: null = all time without a series. */
+export interface Rango {
+  desde: string;
+  hasta: string;
+}
+
+const ESTADOS: Record<ModuloResumen, readonly string[]> = {
+  rips: ESTADOS_RADICACION,
+  rda: ESTADOS_TRANSMISION,
+};
+const TIPOS: Record<ModuloResumen, readonly string[]> = { rips: TIPOS_RADICACION, rda: TIPOS_RDA };
+/** What counts as a rejected attempt: for RDA, a transmission the linter blocked stays `generado`. */
+const RECHAZOS: Record<ModuloResumen, readonly string[]> = {
+  rips: ['rechazado', 'rechazado-local'],
+  rda: ['rechazado', 'generado'],
+};
+const EN_ESPERA = ['validado', 'enviado'];
+/** The longest causes list per module (the rest are the rare tail). */
+export const MAX_CAUSAS = 100;
+
+const PERIODO_SQL: Record<Agrupacion, string> = {
+  dia: 'dia',
+  semana: `date_trunc('week', dia::timestamp)::date`,
+  mes: `date_trunc('month', dia::timestamp)::date`,
+};
+
+function montosVacios(): Montos {
+  return { radicado: 0, radicados: 0, radicadosSinValor: 0, retenido: 0, retenidos: 0, retenidosSinValor: 0 };
+}
+
+const CLAVES_MONTOS = Object.keys(montosVacios()) as (keyof Montos)[];
+
+function sumarMontos(a: Montos, b: Montos): void {
+  for (const k of CLAVES_MONTOS) a[k] += b[k];
+}
+
+function clasePagador(pagador: string): ClasePagador {
+  return pagador === PAGADOR_PERSONA_NATURAL
+    ? 'persona-natural'
+    : pagador === SIN_PAGADOR
+      ? 'sin-pagador'
+      : 'nit';
+}
+
+/** `date` columns come back as text (node-pg type parser) or Date; either way a Colombian date. */
+function fecha(v: unknown): string {
+  return v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
+}
+
+function conteoDe(modulo: ModuloResumen, filas: { tipo: string; estado: string; n: number }[]): ConteoModulo {
+  const porEstado = new Map(ESTADOS[modulo].map((e) => [e, 0]));
+  const porTipo = new Map(TIPOS[modulo].map((t) => [t, 0]));
+  let total = 0;
+  for (const f of filas) {
+    if (porEstado.has(f.estado)) porEstado.set(f.estado, porEstado.get(f.estado)! + f.n);
+    if (porTipo.has(f.tipo)) porTipo.set(f.tipo, porTipo.get(f.tipo)! + f.n);
+    total += f.n;
+  }
+  return {
+    total,
+    porEstado: [...porEstado].map(([estado, cantidad]) => ({ estado, cantidad })),
+    porTipo: [...porTipo].map(([tipo, cantidad]) => ({ tipo, cantidad })),
+  };
+}
+
+/**
+ * One report request: every figure read from the daily roll-ups, each query run at most once and
+ * only when a field asks for it (GraphQL resolves fields lazily; REST asks for all).
+ */
+export class ConsultaResumen {
+  private readonly memo = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly em: EntityManager,
+    readonly entidadId: string,
+    readonly filtros: FiltrosResumen,
+    /** Modules this caller may read and asked for. */
+    readonly modulos: readonly ModuloResumen[],
+    private readonly ahora = Date.now(),
+  ) {}
+
+  /** Knex expands a JS array into a list; `any(?::text[])` wants one array literal. */
+  private get modulosSql(): string {
+    return `{${this.modulos.join(',')}}`;
+  }
+
+  private una<T>(clave: string, f: () => Promise<T>): Promise<T> {
+    let p = this.memo.get(clave) as Promise<T> | undefined;
+    if (!p) {
+      p = f();
+      this.memo.set(clave, p);
+    }
+    return p;
+  }
+
+  private sql<T>(consulta: string, parametros: unknown[]): Promise<T[]> {
+    return this.em.getConnection().execute(consulta, parametros, 'all') as Promise<T[]>;
+  }
+
+  /** The range: as given, else from the entity's first day with data to today (Colombia). */
+  rango(): Promise<Rango | null> {
+    return this.una('rango', async () => {
+      const f = this.filtros;
+      if (!f.desde && !f.hasta && !f.agrupar) return null;
+      const manana = sumarDias(hoyBogota(this.ahora), 1);
+      let desde = f.desde;
+      if (!desde) {
+        const [fila] = await this.sql<{ dia: unknown }>(
+          'select min(dia) as dia from resumen_dia where entidad_id = ?',
+          [this.entidadId],
+        );
+        desde = fila?.dia ? fecha(fila.dia) : f.hasta ? sumarDias(f.hasta, -1) : hoyBogota(this.ahora);
+      }
+      let hasta = f.hasta ?? (manana > desde ? manana : sumarDias(desde, 1));
+      if (hasta <= desde) hasta = sumarDias(desde, 1);
+      if (f.agrupar) revisarSerie(desde, hasta, f.agrupar);
+      return { desde, hasta };
+    });
+  }
+
+  /** `and dia >= ? and dia < ?` (or nothing for all time) with its parameters. */
+  private async dias(): Promise<[string, unknown[]]> {
+    const r = await this.rango();
+    return r ? [' and dia >= ?::date and dia < ?::date', [r.desde, r.hasta]] : ['', []];
+  }
+
+  private periodoSql(): string {
+    return this.filtros.agrupar ? PERIODO_SQL[this.filtros.agrupar] : 'null::date';
+  }
+
+  private filasConteo() {
+    return this.una('conteo', async () => {
+      const [dias, p] = await this.dias();
+      const filas = await this.sql<{
+        periodo: unknown;
+        modulo: string;
+        tipo: string;
+        estado: string;
+        n: string;
+      }>(
+        `select ${this.periodoSql()} as periodo, modulo, tipo, estado, sum(cantidad) as n from resumen_dia
+          where entidad_id = ? and modulo = any(?::text[])${dias} group by 1, 2, 3, 4`,
+        [this.entidadId, this.modulosSql, ...p],
+      );
+      return filas.map((f) => ({
+        periodo: f.periodo === null ? null : fecha(f.periodo),
+        modulo: f.modulo as ModuloResumen,
+        tipo: f.tipo,
+        estado: f.estado,
+        n: Number(f.n),
+      }));
+    });
+  }
+
+  /** Counts by state and type: the all-time counters without a range (the contract's figures). */
+  async conteos(modulo: ModuloResumen): Promise<ConteoModulo> {
+    if (!(await this.rango()))
+      return modulo === 'rips' ? contarRips(this.em, this.entidadId) : contarRda(this.em, this.entidadId);
+    return conteoDe(
+      modulo,
+      (await this.filasConteo()).filter((f) => f.modulo === modulo),
+    );
+  }
+
+  /** The periods of the series (every one, empty ones with zeros); null without `agrupar`. */
+  async serie(modulo: ModuloResumen): Promise<PeriodoConteos[] | null> {
+    const agrupar = this.filtros.agrupar;
+    const r = await this.rango();
+    if (!agrupar || !r) return null;
+    const porPeriodo = new Map<string, { tipo: string; estado: string; n: number }[]>();
+    for (const f of await this.filasConteo()) {
+      if (f.modulo !== modulo || f.periodo === null) continue;
+      const lista = porPeriodo.get(f.periodo) ?? [];
+      lista.push(f);
+      porPeriodo.set(f.periodo, lista);
+    }
+    return periodos(r.desde, r.hasta, agrupar).map((p) => ({
+      periodo: p.periodo,
+      hasta: p.hasta,
+      ...conteoDe(modulo, porPeriodo.get(p.periodo) ?? []),
+    }));
+  }
+
+  /** Rejection causes of the module, most frequent first (at most MAX_CAUSAS). */
+  async causas(modulo: ModuloResumen): Promise<Causa[]> {
+    const filas = await this.una('causas', async () => {
+      const [dias, p] = await this.dias();
+      return this.sql<{
+        modulo: string;
+        fuente: string;
+        codigo: string;
+        intentos: string;
+        documentos: string;
+      }>(
+        `select modulo, fuente, codigo, sum(intentos) as intentos, sum(documentos) as documentos
+           from resumen_causa_dia where entidad_id = ? and modulo = any(?::text[])${dias} group by 1, 2, 3`,
+        [this.entidadId, this.modulosSql, ...p],
+      );
+    });
+    const conteo = await this.conteos(modulo);
+    const rechazos = conteo.porEstado
+      .filter((e) => RECHAZOS[modulo].includes(e.estado))
+      .reduce((a, e) => a + e.cantidad, 0);
+    return filas
+      .filter((f) => f.modulo === modulo)
+      .map((f) => ({
+        codigo: f.codigo,
+        fuente: f.fuente,
+        titulo: tituloCausa(modulo, f.fuente, f.codigo),
+        intentos: Number(f.intentos),
+        documentos: Number(f.documentos),
+        proporcion: rechazos > 0 ? Math.round((Number(f.intentos) / rechazos) * 10_000) / 10_000 : 0,
+      }))
+      .sort(
+        (a, b) =>
+          b.intentos - a.intentos || a.codigo.localeCompare(b.codigo) || a.fuente.localeCompare(b.fuente),
+      )
+      .slice(0, MAX_CAUSAS);
+  }
+
+  /** Money per period and payer (RIPS): filed and held back, from resumen_monto_dia. */
+  montos() {
+    return this.una('montos', async () => {
+      const [dias, p] = await this.dias();
+      const [filas, nombres] = await Promise.all([
+        this.sql<Record<string, string | null> & { periodo: unknown; pagador: string }>(
+          `select ${this.periodoSql()} as periodo, pagador, sum(radicado) as radicado, sum(radicados) as radicados,
+                  sum(radicados_sin_valor) as radicados_sin_valor, sum(retenido) as retenido,
+                  sum(retenidos) as retenidos, sum(retenidos_sin_valor) as retenidos_sin_valor
+             from resumen_monto_dia where entidad_id = ?${dias} group by 1, 2`,
+          [this.entidadId, ...p],
+        ),
+        this.sql<{ nit: string; nombre: string }>('select nit, nombre from pagador where entidad_id = ?', [
+          this.entidadId,
+        ]),
+      ]);
+      const nombre = new Map(nombres.map((n) => [n.nit, n.nombre]));
+      const total = montosVacios();
+      const porPagador = new Map<string, MontoPagador>();
+      const porPeriodo = new Map<string, { montos: Montos; porPagador: MontoPagador[] }>();
+      for (const f of filas) {
+        const m: Montos = {
+          radicado: Number(f.radicado),
+          radicados: Number(f.radicados),
+          radicadosSinValor: Number(f.radicados_sin_valor),
+          retenido: Number(f.retenido),
+          retenidos: Number(f.retenidos),
+          retenidosSinValor: Number(f.retenidos_sin_valor),
+        };
+        // A held-back amount released later leaves a row of zeros: nothing to show.
+        if (CLAVES_MONTOS.every((k) => m[k] === 0)) continue;
+        const clase = clasePagador(f.pagador);
+        const identidad = {
+          pagador: clase === 'nit' ? f.pagador : null,
+          clase,
+          nombre: clase === 'nit' ? (nombre.get(f.pagador) ?? null) : null,
+        };
+        sumarMontos(total, m);
+        const pp = porPagador.get(f.pagador) ?? { ...identidad, ...montosVacios() };
+        sumarMontos(pp, m);
+        porPagador.set(f.pagador, pp);
+        if (f.periodo !== null) {
+          const clave = fecha(f.periodo);
+          const per = porPeriodo.get(clave) ?? { montos: montosVacios(), porPagador: [] };
+          sumarMontos(per.montos, m);
+          per.porPagador.push({ ...identidad, ...m });
+          porPeriodo.set(clave, per);
+        }
+      }
+      const orden = (a: MontoPagador, b: MontoPagador) =>
+        b.radicado + b.retenido - (a.radicado + a.retenido) ||
+        (a.pagador ?? a.clase).localeCompare(b.pagador ?? b.clase);
+      for (const per of porPeriodo.values()) per.porPagador.sort(orden);
+      return { total, porPagador: [...porPagador.values()].sort(orden), porPeriodo };
+    });
+  }
+
+  /** RDA time to acceptance: overall, per period and per type. */
+  tiempos() {
+    return this.una('tiempos', async () => {
+      const [dias, p] = await this.dias();
+      const periodo = this.periodoSql();
+      const [resumen, porPeriodo, porTipo] = await Promise.all([
+        this.sql<{
+          periodo: unknown;
+          tipo: string;
+          aceptados: string;
+          intentos: string;
+          suma: string;
+          max: string;
+        }>(
+          `select ${periodo} as periodo, tipo, sum(aceptados) as aceptados, sum(intentos) as intentos,
+                  sum(suma_ms) as suma, max(max_ms) as max
+             from resumen_tiempo_dia where entidad_id = ?${dias} group by 1, 2`,
+          [this.entidadId, ...p],
+        ),
+        this.filtros.agrupar
+          ? this.sql<{ periodo: unknown; cubeta: number; n: string }>(
+              `select ${periodo} as periodo, cubeta, sum(cantidad) as n
+                 from resumen_latencia_dia where entidad_id = ?${dias} group by 1, 2`,
+              [this.entidadId, ...p],
+            )
+          : Promise.resolve([]),
+        this.sql<{ tipo: string; cubeta: number; n: string }>(
+          `select tipo, cubeta, sum(cantidad) as n from resumen_latencia_dia where entidad_id = ?${dias} group by 1, 2`,
+          [this.entidadId, ...p],
+        ),
+      ]);
+      const total = acumuladoVacio();
+      const tipos = new Map<string, AcumuladoTiempos>();
+      const periodos = new Map<string, AcumuladoTiempos>();
+      const en = (m: Map<string, AcumuladoTiempos>, k: string) => {
+        let a = m.get(k);
+        if (!a) {
+          a = acumuladoVacio();
+          m.set(k, a);
+        }
+        return a;
+      };
+      for (const f of resumen) {
+        const destinos = [total, en(tipos, f.tipo)];
+        if (f.periodo !== null) destinos.push(en(periodos, fecha(f.periodo)));
+        for (const a of destinos) {
+          a.aceptados += Number(f.aceptados);
+          a.intentos += Number(f.intentos);
+          a.sumaMs += Number(f.suma);
+          a.maxMs = Math.max(a.maxMs, Number(f.max));
+        }
+      }
+      for (const f of porTipo) {
+        sumarCubeta(en(tipos, f.tipo), Number(f.cubeta), Number(f.n));
+        sumarCubeta(total, Number(f.cubeta), Number(f.n));
+      }
+      for (const f of porPeriodo) sumarCubeta(en(periodos, fecha(f.periodo)), Number(f.cubeta), Number(f.n));
+      const porPeriodoTiempos = new Map([...periodos].map(([k, a]) => [k, tiemposDe(a)]));
+      return {
+        total: tiemposDe(total),
+        porTipo: TIPOS_RDA.map((tipo) => ({ tipo, ...tiemposDe(tipos.get(tipo) ?? acumuladoVacio()) })),
+        porPeriodo: porPeriodoTiempos,
+      };
+    });
+  }
+
+  /** Tiempos of one period (zeros when none was accepted). */
+  async tiemposDePeriodo(periodo: string): Promise<Tiempos> {
+    return (await this.tiempos()).porPeriodo.get(periodo) ?? tiemposDe(acumuladoVacio());
+  }
+
+  /** Transmissions still waiting for the IHCE (validated or sent, not yet answered) and the oldest one. */
+  pendientes(): Promise<Pendientes> {
+    return this.una('pendientes', async () => {
+      const r = await this.rango();
+      const conteo = await this.conteos('rda');
+      const cantidad = conteo.porEstado
+        .filter((e) => EN_ESPERA.includes(e.estado))
+        .reduce((a, e) => a + e.cantidad, 0);
+      if (cantidad === 0) return { cantidad, masAntiguo: null };
+      const desde = r
+        ? ` and created_at >= (?::date)::timestamp at time zone 'America/Bogota' and created_at < (?::date)::timestamp at time zone 'America/Bogota'`
+        : '';
+      // One index range per state (entidad_id, estado, created_at, id): the oldest of each, then the older.
+      const filas = await this.sql<{ id: string; tipo: string; estado: string; created_at: Date }>(
+        EN_ESPERA.map(
+          () =>
+            `(select id, tipo, estado, created_at from transmision where entidad_id = ? and estado = ?${desde} order by created_at, id limit 1)`,
+        ).join(' union all ') + ' order by created_at, id limit 1',
+        EN_ESPERA.flatMap((estado) => [this.entidadId, estado, ...(r ? [r.desde, r.hasta] : [])]),
+      );
+      const f = filas[0];
+      return {
+        cantidad,
+        masAntiguo: f ? { id: f.id, tipo: f.tipo, estado: f.estado, creadoEn: new Date(f.created_at) } : null,
+      };
+    });
+  }
+}

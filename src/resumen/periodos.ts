@@ -1,0 +1,69 @@
+import type { Agrupacion } from './valores.js';
+
+/**
+ * Calendar arithmetic on Colombian dates written `YYYY-MM-DD`. Bogotá has a fixed offset (UTC−5,
+ * no daylight saving), so a date is a whole number of days: plain UTC arithmetic on the date part
+ * is exact and needs no time-zone library.
+ */
+const DIA_MS = 86_400_000;
+export const DESPLAZAMIENTO_BOGOTA_MS = -5 * 3_600_000;
+
+export function aDias(fecha: string): number {
+  return (
+    Date.UTC(Number(fecha.slice(0, 4)), Number(fecha.slice(5, 7)) - 1, Number(fecha.slice(8, 10))) / DIA_MS
+  );
+}
+
+export function deDias(dias: number): string {
+  return new Date(dias * DIA_MS).toISOString().slice(0, 10);
+}
+
+export function sumarDias(fecha: string, n: number): string {
+  return deDias(aDias(fecha) + n);
+}
+
+/** Today in Bogotá. */
+export function hoyBogota(ahora = Date.now()): string {
+  return new Date(ahora + DESPLAZAMIENTO_BOGOTA_MS).toISOString().slice(0, 10);
+}
+
+/** The start of the period holding `fecha`: itself, its ISO week's Monday, or the 1st of its month. */
+export function inicioPeriodo(fecha: string, a: Agrupacion): string {
+  if (a === 'dia') return fecha;
+  if (a === 'mes') return `${fecha.slice(0, 8)}01`;
+  const d = aDias(fecha);
+  // 1970-01-01 was a Thursday: (d + 3) mod 7 is 0 on Mondays.
+  return deDias(d - ((((d + 3) % 7) + 7) % 7));
+}
+
+/** The start of the next period. */
+export function siguientePeriodo(inicio: string, a: Agrupacion): string {
+  if (a === 'dia') return sumarDias(inicio, 1);
+  if (a === 'semana') return sumarDias(inicio, 7);
+  const y = Number(inicio.slice(0, 4));
+  const m = Number(inicio.slice(5, 7));
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/** Every period touching [desde, hasta), each clipped to the range (a week may start before desde). */
+export function periodos(
+  desde: string,
+  hasta: string,
+  a: Agrupacion,
+): { periodo: string; desde: string; hasta: string }[] {
+  const lista: { periodo: string; desde: string; hasta: string }[] = [];
+  for (let p = inicioPeriodo(desde, a); p < hasta; p = siguientePeriodo(p, a)) {
+    const fin = siguientePeriodo(p, a);
+    lista.push({ periodo: p, desde: p < desde ? desde : p, hasta: fin > hasta ? hasta : fin });
+  }
+  return lista;
+}
+
+/** How many periods [desde, hasta) spans (to refuse a series too long before building it). */
+export function contarPeriodos(desde: string, hasta: string, a: Agrupacion): number {
+  const dias = aDias(hasta) - aDias(desde);
+  if (a === 'dia') return dias;
+  if (a === 'semana') return Math.ceil((aDias(hasta) - aDias(inicioPeriodo(desde, 'semana'))) / 7);
+  const meses = (y: string) => Number(y.slice(0, 4)) * 12 + Number(y.slice(5, 7)) - 1;
+  return meses(sumarDias(hasta, -1)) - meses(desde) + 1;
+}

@@ -1,0 +1,64 @@
+/**
+ * RDA time to acceptance from the daily histograms: bucket b holds [1.1^b, 1.1^(b+1)) ms (bucket 0
+ * also below 1 ms), as `resumen_cubeta` in the migration. Percentiles from merged buckets are
+ * within 5 % of the exact value (the bucket's geometric middle, never above the exact maximum);
+ * count, mean, attempts and maximum are exact.
+ */
+export const RAZON_CUBETA = 1.1;
+
+export interface AcumuladoTiempos {
+  aceptados: number;
+  intentos: number;
+  sumaMs: number;
+  maxMs: number;
+  cubetas: Map<number, number>;
+}
+
+export interface Tiempos {
+  aceptados: number;
+  intentosPorAceptado: number | null;
+  promedioMs: number | null;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  maxMs: number | null;
+}
+
+export function acumuladoVacio(): AcumuladoTiempos {
+  return { aceptados: 0, intentos: 0, sumaMs: 0, maxMs: 0, cubetas: new Map() };
+}
+
+export function sumarCubeta(a: AcumuladoTiempos, cubeta: number, cantidad: number): void {
+  a.cubetas.set(cubeta, (a.cubetas.get(cubeta) ?? 0) + cantidad);
+}
+
+function percentil(a: AcumuladoTiempos, q: number): number | null {
+  const n = [...a.cubetas.values()].reduce((x, y) => x + y, 0);
+  if (n === 0) return null;
+  const rango = Math.max(1, Math.ceil(q * n));
+  let acumulado = 0;
+  for (const b of [...a.cubetas.keys()].sort((x, y) => x - y)) {
+    acumulado += a.cubetas.get(b)!;
+    if (acumulado >= rango) return Math.round(Math.min(b === 0 ? 1 : RAZON_CUBETA ** (b + 0.5), a.maxMs));
+  }
+  return a.maxMs;
+}
+
+export function tiemposDe(a: AcumuladoTiempos): Tiempos {
+  if (a.aceptados === 0)
+    return {
+      aceptados: 0,
+      intentosPorAceptado: null,
+      promedioMs: null,
+      p50Ms: null,
+      p95Ms: null,
+      maxMs: null,
+    };
+  return {
+    aceptados: a.aceptados,
+    intentosPorAceptado: Math.round((a.intentos / a.aceptados) * 100) / 100,
+    promedioMs: Math.round(a.sumaMs / a.aceptados),
+    p50Ms: percentil(a, 0.5),
+    p95Ms: percentil(a, 0.95),
+    maxMs: a.maxMs,
+  };
+}

@@ -1,0 +1,698 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDENCIALES_SANDBOX } from '../src/simuladores/muv/sandbox.js';
+import { iniciarSimuladorMuv, type SimuladorMuv } from '../src/simuladores/muv/servidor.js';
+import { ripsDe, xmlFev } from './fixtures/muv.js';
+import { entornoIhce } from './ihce.js';
+import { graphql, pedir } from './servidor.js';
+
+/**
+ * Issue 23: figures over time. Filings and transmissions are written as the services write them
+ * (insert, then the one completion UPDATE), dated on chosen Colombian days, so the triggers build
+ * the roll-ups exactly as in production; a real filing through the MUV sandbox checks that the
+ * filing step records the invoice's value and payer.
+ */
+let muv: SimuladorMuv;
+let env: Awaited<ReturnType<typeof entornoIhce>>;
+let a: Awaited<ReturnType<typeof env.entidadConIhce>>;
+
+const rechazo = (codigo: string, fuente: string) => ({ codigo, severidad: 'rechazo', fuente });
+const aviso = (codigo: string, fuente: string) => ({ codigo, severidad: 'aviso-gradualidad', fuente });
+
+async function sql(texto: string, params: unknown[]) {
+  return env.s.em().getConnection().execute(texto, params);
+}
+
+/** One filing attempt: inserted as the service does (pending, or rejected locally), then completed. */
+async function radicacion(o: {
+  en: string;
+  numFactura?: string | null;
+  tipoNota?: string | null;
+  numNota?: string | null;
+  estado: string;
+  errores?: object[];
+  monto?: number | null;
+  pagador?: string | null;
+  entidad?: string;
+}) {
+  const id = crypto.randomUUID();
+  const directo = o.estado === 'rechazado-local';
+  await sql(
+    `insert into radicacion (id, entidad_id, num_factura, num_documento_id_obligado, tipo_nota, num_nota, operacion,
+       estado, errores, n_errores, n_avisos, monto, pagador, created_at)
+     values (?, ?, ?, '900123456', ?, ?, 'CargarFevRips', ?, ?, 0, 0, ?, ?, ?)`,
+    [
+      id,
+      o.entidad ?? a.entidad.id,
+      o.numFactura === undefined ? null : o.numFactura,
+      o.tipoNota ?? null,
+      o.numNota ?? null,
+      directo ? 'rechazado-local' : 'pendiente',
+      JSON.stringify(directo ? (o.errores ?? []) : []),
+      o.monto ?? null,
+      o.pagador === undefined ? 'sin-pagador' : o.pagador,
+      o.en,
+    ],
+  );
+  if (!directo)
+    await sql(`update radicacion set estado = ?, errores = ? where id = ?`, [
+      o.estado,
+      JSON.stringify(o.errores ?? []),
+      id,
+    ]);
+}
+
+/** One transmission: inserted in its first state, then moved as the service moves it. */
+async function transmision(o: {
+  en: string;
+  tipo: string;
+  estado: string;
+  errores?: object[];
+  /** Accepted: ms from the first attempt to acceptance, and the attempts. */
+  ms?: number;
+  intentos?: number;
+}) {
+  const id = crypto.randomUUID();
+  const inicial = o.estado === 'generado' ? 'generado' : 'enviado';
+  const creado = new Date(o.en);
+  const primer = new Date(creado.getTime() + 1000);
+  await sql(
+    `insert into transmision (id, entidad_id, tipo, estado, origen, errores, avisos, intentos, reintentos_agotados,
+       eventos, creado_por, primer_intento_en, created_at, updated_at)
+     values (?, ?, ?, ?, 'datos', ?, '[]', 1, false, 0, 'prueba', ?, ?, ?)`,
+    [
+      id,
+      a.entidad.id,
+      o.tipo,
+      inicial,
+      JSON.stringify(inicial === 'generado' ? (o.errores ?? []) : []),
+      primer,
+      creado,
+      creado,
+    ],
+  );
+  if (o.estado !== inicial)
+    await sql(`update transmision set estado = ?, errores = ?, intentos = ?, updated_at = ? where id = ?`, [
+      o.estado,
+      JSON.stringify(o.errores ?? []),
+      o.intentos ?? 1,
+      new Date(primer.getTime() + (o.ms ?? 0)),
+      id,
+    ]);
+  return id;
+}
+
+const q = (url: string, params: Record<string, string>) => `${url}?${new URLSearchParams(params)}`;
+
+beforeAll(async () => {
+  muv = await iniciarSimuladorMuv();
+  env = await entornoIhce({ env: { MUV_BASE_URL: muv.url, MUV_REINTENTOS: '0' } });
+  a = await env.entidadConIhce('resumen-periodos');
+  await sql(
+    `insert into pagador (entidad_id, nit, nombre, actualizado_en) values (?, '900111222', 'EPS Uno S.A.S.', now())`,
+    [a.entidad.id],
+  );
+  // 2026-03-01 23:59:59 in Bogotá is 2026-03-02T04:59:59Z: still 1 March.
+  await radicacion({
+    en: '2026-03-02T04:59:59Z',
+    numFactura: 'F1',
+    estado: 'rechazado-local',
+    errores: [
+      rechazo('RVC019', 'linter-local'),
+      rechazo('RVC019', 'linter-local'),
+      aviso('RVC030', 'linter-local'),
+    ],
+    monto: 1000,
+    pagador: '900111222',
+  });
+  // 00:00 of 2 March in Bogotá: F1 filed, so its held-back 1,000 of 1 March is released.
+  await radicacion({
+    en: '2026-03-02T05:00:00Z',
+    numFactura: 'F1',
+    estado: 'radicado',
+    monto: 1000,
+    pagador: '900111222',
+  });
+  await radicacion({
+    en: '2026-03-02T15:00:00Z',
+    numFactura: 'F2',
+    estado: 'rechazado',
+    errores: [rechazo('RVC019', 'muv'), rechazo('FED101', 'muv')],
+    monto: 2500,
+    pagador: '900111222',
+  });
+  // F2 rejected again on 4 March with a corrected value: still held back since 2 March, at its latest value.
+  await radicacion({
+    en: '2026-03-04T15:00:00Z',
+    numFactura: 'F2',
+    estado: 'rechazado-local',
+    errores: [rechazo('RVC019', 'linter-local')],
+    monto: 2600,
+    pagador: '900111222',
+  });
+  await radicacion({
+    en: '2026-03-04T16:00:00Z',
+    numFactura: 'F3',
+    estado: 'radicado',
+    monto: 700,
+    pagador: 'persona-natural',
+  });
+  await radicacion({
+    en: '2026-03-04T17:00:00Z',
+    numFactura: null,
+    tipoNota: 'RS',
+    estado: 'rechazado-local',
+    errores: [rechazo('RVG03', 'linter-local')],
+    monto: 300,
+  });
+  // A credit note counts and has causes, but no money (it adjusts an invoice already counted).
+  await radicacion({
+    en: '2026-03-04T18:00:00Z',
+    numFactura: 'F1',
+    tipoNota: 'NC',
+    numNota: 'NC1',
+    estado: 'rechazado',
+    errores: [rechazo('RVC020', 'muv')],
+    monto: 50,
+    pagador: '900111222',
+  });
+  // A failed attempt (no answer from the MUV) is neither filed nor rejected.
+  await radicacion({
+    en: '2026-03-04T19:00:00Z',
+    numFactura: 'F4',
+    estado: 'fallido',
+    monto: 999,
+    pagador: '900111222',
+  });
+
+  await transmision({
+    en: '2026-03-01T15:00:00Z',
+    tipo: 'consulta-externa',
+    estado: 'aceptado',
+    ms: 2000,
+    intentos: 2,
+  });
+  await transmision({
+    en: '2026-03-02T15:00:00Z',
+    tipo: 'urgencias',
+    estado: 'aceptado',
+    ms: 500,
+    intentos: 1,
+  });
+  await transmision({
+    en: '2026-03-02T16:00:00Z',
+    tipo: 'paciente',
+    estado: 'rechazado',
+    errores: [rechazo('IHCE-required', 'ihce')],
+  });
+  await transmision({
+    en: '2026-03-04T15:00:00Z',
+    tipo: 'consulta-externa',
+    estado: 'generado',
+    errores: [rechazo('RDA05', 'linter-rda'), aviso('RDA90', 'linter-rda')],
+  });
+  await transmision({ en: '2026-03-04T16:00:00Z', tipo: 'hospitalizacion', estado: 'enviado' });
+});
+
+afterAll(async () => {
+  await env?.cerrar();
+  await muv?.cerrar();
+});
+
+const RANGO = { desde: '2026-03-01', hasta: '2026-03-05' };
+
+describe('GET /resumen con período y serie', () => {
+  it('serie diaria: cada día de Colombia, también el vacío, con conteos, montos y tiempos', async () => {
+    const r = await pedir(env.s.url, q('/resumen', { ...RANGO, agrupar: 'dia' }), { cabeceras: a.cabeceras });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.periodo).toEqual({ ...RANGO, agrupar: 'dia', zonaHoraria: 'America/Bogota' });
+    expect(r.body.total).toEqual({ rips: 8, rda: 5 });
+    expect(r.body.porEstado.rips).toEqual({
+      radicado: 2,
+      rechazado: 2,
+      'rechazado-local': 3,
+      fallido: 1,
+      pendiente: 0,
+    });
+    expect(r.body.porTipo.rips).toEqual({ FEV: 6, NC: 1, ND: 0, NA: 0, RS: 1 });
+    expect(r.body.porEstado.rda).toEqual({ generado: 1, validado: 0, enviado: 1, aceptado: 2, rechazado: 1 });
+    const serie = r.body.serie as any[];
+    expect(serie.map((p) => [p.periodo, p.hasta, p.total.rips, p.total.rda])).toEqual([
+      ['2026-03-01', '2026-03-02', 1, 1],
+      ['2026-03-02', '2026-03-03', 2, 2],
+      ['2026-03-03', '2026-03-04', 0, 0],
+      ['2026-03-04', '2026-03-05', 5, 2],
+    ]);
+    expect(serie[2].porEstado.rips).toEqual({
+      radicado: 0,
+      rechazado: 0,
+      'rechazado-local': 0,
+      fallido: 0,
+      pendiente: 0,
+    });
+    expect(serie[3].porEstado.rips).toEqual({
+      radicado: 1,
+      rechazado: 1,
+      'rechazado-local': 2,
+      fallido: 1,
+      pendiente: 0,
+    });
+    // Held back: F1's 1,000 of 1 March was filed on 2 March; F2 held since 2 March at its latest 2,600.
+    expect(serie.map((p) => [p.montos.radicado, p.montos.retenido])).toEqual([
+      [0, 0],
+      [1000, 2600],
+      [0, 0],
+      [700, 300],
+    ]);
+    expect(serie[0].montos.porPagador).toBeUndefined();
+    expect(serie.map((p) => p.tiempos.aceptados)).toEqual([1, 1, 0, 0]);
+    expect(serie[0].tiempos.maxMs).toBe(2000);
+    expect(serie[2].tiempos).toEqual({
+      aceptados: 0,
+      intentosPorAceptado: null,
+      promedioMs: null,
+      p50Ms: null,
+      p95Ms: null,
+      maxMs: null,
+    });
+  });
+
+  it('montos: radicado y retenido por pagador, en pesos enteros, con el nombre del catálogo', async () => {
+    const r = await pedir(env.s.url, q('/resumen', RANGO), { cabeceras: a.cabeceras });
+    expect(r.status).toBe(200);
+    expect(r.body.serie).toBeNull();
+    expect(r.body.montos).toEqual({
+      radicado: 1700,
+      radicados: 2,
+      radicadosSinValor: 0,
+      retenido: 2900,
+      retenidos: 2,
+      retenidosSinValor: 0,
+      porPagador: [
+        {
+          pagador: '900111222',
+          clase: 'nit',
+          nombre: 'EPS Uno S.A.S.',
+          radicado: 1000,
+          radicados: 1,
+          radicadosSinValor: 0,
+          retenido: 2600,
+          retenidos: 1,
+          retenidosSinValor: 0,
+        },
+        {
+          pagador: null,
+          clase: 'persona-natural',
+          nombre: null,
+          radicado: 700,
+          radicados: 1,
+          radicadosSinValor: 0,
+          retenido: 0,
+          retenidos: 0,
+          retenidosSinValor: 0,
+        },
+        {
+          pagador: null,
+          clase: 'sin-pagador',
+          nombre: null,
+          radicado: 0,
+          radicados: 0,
+          radicadosSinValor: 0,
+          retenido: 300,
+          retenidos: 1,
+          retenidosSinValor: 0,
+        },
+      ],
+    });
+  });
+
+  it('causas: reglas de rechazo por módulo, intentos, documentos distintos y proporción', async () => {
+    const r = await pedir(env.s.url, q('/resumen', RANGO), { cabeceras: a.cabeceras });
+    // 5 rejected RIPS attempts: F1, F2 (twice), RS and the NC; a code counts once per attempt.
+    expect(r.body.causas.rips).toEqual([
+      {
+        codigo: 'RVC019',
+        fuente: 'linter-local',
+        titulo: expect.any(String),
+        intentos: 2,
+        documentos: 2,
+        proporcion: 0.4,
+      },
+      {
+        codigo: 'FED101',
+        fuente: 'muv',
+        titulo: expect.any(String),
+        intentos: 1,
+        documentos: 1,
+        proporcion: 0.2,
+      },
+      {
+        codigo: 'RVC019',
+        fuente: 'muv',
+        titulo: expect.any(String),
+        intentos: 1,
+        documentos: 1,
+        proporcion: 0.2,
+      },
+      {
+        codigo: 'RVC020',
+        fuente: 'muv',
+        titulo: expect.any(String),
+        intentos: 1,
+        documentos: 1,
+        proporcion: 0.2,
+      },
+      {
+        codigo: 'RVG03',
+        fuente: 'linter-local',
+        titulo: expect.any(String),
+        intentos: 1,
+        documentos: 1,
+        proporcion: 0.2,
+      },
+    ]);
+    expect(r.body.causas.rips[0].titulo).not.toMatch(/^Regla /);
+    // RDA: the linter's block (generado) and the IHCE's rejection, 2 rejected transmissions.
+    expect(r.body.causas.rda).toEqual([
+      {
+        codigo: 'IHCE-required',
+        fuente: 'ihce',
+        titulo: 'Falta un dato obligatorio',
+        intentos: 1,
+        documentos: 1,
+        proporcion: 0.5,
+      },
+      {
+        codigo: 'RDA05',
+        fuente: 'linter-rda',
+        titulo: expect.any(String),
+        intentos: 1,
+        documentos: 1,
+        proporcion: 0.5,
+      },
+    ]);
+    // From 2 March: F2's local RVC019 of 4 March is its first by the local linter; F1's is outside.
+    const desde2 = await pedir(env.s.url, q('/resumen', { desde: '2026-03-02', hasta: '2026-03-05' }), {
+      cabeceras: a.cabeceras,
+    });
+    const local = desde2.body.causas.rips.find(
+      (c: any) => c.codigo === 'RVC019' && c.fuente === 'linter-local',
+    );
+    expect(local).toMatchObject({ intentos: 1, documentos: 1, proporcion: 0.25 });
+  });
+
+  it('tiempos RDA: del primer intento a aceptado (p50, p95, máximo), intentos y documentos en espera', async () => {
+    const r = await pedir(env.s.url, q('/resumen', RANGO), { cabeceras: a.cabeceras });
+    const t = r.body.tiempos.total;
+    expect(t).toMatchObject({ aceptados: 2, intentosPorAceptado: 1.5, promedioMs: 1250, maxMs: 2000 });
+    // Percentiles come from log buckets: within 5 % of the exact value.
+    expect(Math.abs(t.p50Ms - 500) / 500).toBeLessThanOrEqual(0.05);
+    expect(Math.abs(t.p95Ms - 2000) / 2000).toBeLessThanOrEqual(0.05);
+    const porTipo = Object.fromEntries(r.body.tiempos.porTipo.map((x: any) => [x.tipo, x]));
+    expect(Object.keys(porTipo)).toEqual(['paciente', 'consulta-externa', 'hospitalizacion', 'urgencias']);
+    expect(porTipo['consulta-externa']).toMatchObject({ aceptados: 1, intentosPorAceptado: 2, maxMs: 2000 });
+    expect(porTipo.urgencias).toMatchObject({ aceptados: 1, intentosPorAceptado: 1, maxMs: 500, p50Ms: 500 });
+    expect(porTipo.paciente.aceptados).toBe(0);
+    expect(r.body.pendientes).toEqual({
+      cantidad: 1,
+      masAntiguo: {
+        id: expect.any(String),
+        tipo: 'hospitalizacion',
+        estado: 'enviado',
+        creadoEn: '2026-03-04T16:00:00.000Z',
+      },
+    });
+  });
+
+  it('semana ISO (lunes) y mes, con los períodos vacíos; fechas y horas a las 00:00 de Colombia', async () => {
+    const s = await pedir(
+      env.s.url,
+      q('/resumen', { desde: '2026-02-25', hasta: '2026-03-10', agrupar: 'semana' }),
+      {
+        cabeceras: a.cabeceras,
+      },
+    );
+    expect(s.status).toBe(200);
+    expect(s.body.serie.map((p: any) => [p.periodo, p.hasta, p.total.rips])).toEqual([
+      ['2026-02-23', '2026-03-02', 1],
+      ['2026-03-02', '2026-03-09', 7],
+      ['2026-03-09', '2026-03-10', 0],
+    ]);
+    const m = await pedir(
+      env.s.url,
+      q('/resumen', { desde: '2026-01-01', hasta: '2026-04-01', agrupar: 'mes' }),
+      {
+        cabeceras: a.cabeceras,
+      },
+    );
+    expect(m.body.serie.map((p: any) => [p.periodo, p.total.rips, p.total.rda])).toEqual([
+      ['2026-01-01', 0, 0],
+      ['2026-02-01', 0, 0],
+      ['2026-03-01', 8, 5],
+    ]);
+    // The same day written as a Colombian midnight in three ways.
+    for (const desde of [
+      '2026-03-02',
+      '2026-03-02T00:00:00-05:00',
+      '2026-03-02T05:00:00Z',
+      '2026-03-02T00:00',
+    ]) {
+      const r = await pedir(env.s.url, q('/resumen', { desde, hasta: '2026-03-03', modulo: 'rips' }), {
+        cabeceras: a.cabeceras,
+      });
+      expect(r.status, desde).toBe(200);
+      expect(r.body.periodo.desde).toBe('2026-03-02');
+      expect(r.body.total).toEqual({ rips: 2, rda: null });
+      expect(r.body.tiempos).toBeNull();
+    }
+  });
+
+  it('parámetros inválidos: 400 en español que nombra el parámetro', async () => {
+    const casos: [Record<string, string>, string, RegExp][] = [
+      [{ desde: 'ayer' }, 'desde', /no es una fecha válida/],
+      [{ desde: '2026-02-30' }, 'desde', /no es una fecha del calendario/],
+      [{ desde: '2026-03-02T00:00:00Z' }, 'desde', /00:00 de Colombia/],
+      [{ desde: '2026-03-05', hasta: '2026-03-01' }, 'hasta', /posterior a «desde»/],
+      [{ desde: '2020-01-01', hasta: '2024-01-01', agrupar: 'dia' }, 'agrupar', /3 años/],
+      [{ agrupar: 'hora' }, 'agrupar', /agrupar/],
+      [{ modulo: 'facturas' }, 'modulo', /modulo/],
+      [{ formato: 'xlsx' }, 'formato', /formato/],
+      [{ vista: 'todo', formato: 'csv' }, 'vista', /vista/],
+      [{ separador: '|', formato: 'csv' }, 'separador', /separador/],
+      [{ desde: '1999-12-31' }, 'desde', /2000-01-01/],
+    ];
+    for (const [params, campo, mensaje] of casos) {
+      const r = await pedir(env.s.url, q('/resumen', params), { cabeceras: a.cabeceras });
+      expect(r.status, JSON.stringify(params)).toBe(400);
+      expect(r.body.error, JSON.stringify(params)).toMatch(mensaje);
+      expect(JSON.stringify(r.body), JSON.stringify(params)).toContain(campo);
+    }
+    const repetido = await pedir(env.s.url, '/resumen?desde=2026-03-01&desde=2026-03-02', {
+      cabeceras: a.cabeceras,
+    });
+    expect(repetido.status).toBe(400);
+    const g = await graphql(env.s.url, '{ resumen(desde: "2026-13-01") { desde } }', a.cabeceras);
+    expect(g.body.errors[0].extensions.codigo).toBe('entrada-invalida');
+    expect(g.body.errors[0].message).toMatch(/desde/);
+  });
+
+  it('CSV: BOM, RFC 4180, las mismas cifras que el JSON; vistas causas, pagadores y tiempos; separador «;»', async () => {
+    const json = await pedir(env.s.url, q('/resumen', { ...RANGO, agrupar: 'dia' }), {
+      cabeceras: a.cabeceras,
+    });
+    const res = await fetch(q(`${env.s.url}/resumen`, { ...RANGO, agrupar: 'dia' }), {
+      headers: { ...a.cabeceras, accept: 'text/csv' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
+    expect(res.headers.get('content-disposition')).toContain('resumen-resumen-2026-03-01-2026-03-05.csv');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const texto = bytes.toString('utf8');
+    expect(texto).toContain('\r\n');
+    const filas = parse(texto, { bom: true, columns: true }) as Record<string, string>[];
+    expect(Object.keys(filas[0]!)).toEqual(['periodo', 'hasta', 'modulo', 'dimension', 'valor', 'cantidad']);
+    // One row per period × module × (total, each state, each type).
+    expect(filas).toHaveLength(4 * (1 + 5 + 5 + (1 + 5 + 4)));
+    for (const p of json.body.serie as any[]) {
+      for (const modulo of ['rips', 'rda'] as const) {
+        const delPeriodo = filas.filter((f) => f.periodo === p.periodo && f.modulo === modulo);
+        expect(Number(delPeriodo.find((f) => f.dimension === 'total')!.cantidad)).toBe(p.total[modulo]);
+        for (const [estado, n] of Object.entries(p.porEstado[modulo]))
+          expect(
+            Number(delPeriodo.find((f) => f.dimension === 'estado' && f.valor === estado)!.cantidad),
+          ).toBe(n);
+        for (const [tipo, n] of Object.entries(p.porTipo[modulo]))
+          expect(Number(delPeriodo.find((f) => f.dimension === 'tipo' && f.valor === tipo)!.cantidad)).toBe(
+            n,
+          );
+      }
+    }
+
+    const causas = await fetch(
+      q(`${env.s.url}/resumen`, { ...RANGO, formato: 'csv', vista: 'causas', separador: ';' }),
+      {
+        headers: a.cabeceras,
+      },
+    );
+    const c = parse(Buffer.from(await causas.arrayBuffer()).toString('utf8'), {
+      bom: true,
+      columns: true,
+      delimiter: ';',
+    }) as Record<string, string>[];
+    expect(c.map((f) => [f.modulo, f.fuente, f.codigo, f.intentos, f.documentos, f.proporcion])).toEqual([
+      ['rips', 'linter-local', 'RVC019', '2', '2', '0,4'],
+      ['rips', 'muv', 'FED101', '1', '1', '0,2'],
+      ['rips', 'muv', 'RVC019', '1', '1', '0,2'],
+      ['rips', 'muv', 'RVC020', '1', '1', '0,2'],
+      ['rips', 'linter-local', 'RVG03', '1', '1', '0,2'],
+      ['rda', 'ihce', 'IHCE-required', '1', '1', '0,5'],
+      ['rda', 'linter-rda', 'RDA05', '1', '1', '0,5'],
+    ]);
+
+    const pag = await fetch(
+      q(`${env.s.url}/resumen`, { ...RANGO, agrupar: 'dia', formato: 'csv', vista: 'pagadores' }),
+      {
+        headers: a.cabeceras,
+      },
+    );
+    const p = parse(Buffer.from(await pag.arrayBuffer()).toString('utf8'), {
+      bom: true,
+      columns: true,
+    }) as Record<string, string>[];
+    expect(p.map((f) => [f.periodo, f.pagador, f.clase, f.nombre, f.radicado, f.retenido])).toEqual([
+      ['2026-03-02', '900111222', 'nit', 'EPS Uno S.A.S.', '1000', '2600'],
+      ['2026-03-04', '', 'persona-natural', '', '700', '0'],
+      ['2026-03-04', '', 'sin-pagador', '', '0', '300'],
+    ]);
+
+    const tiempos = await fetch(q(`${env.s.url}/resumen`, { ...RANGO, formato: 'csv', vista: 'tiempos' }), {
+      headers: a.cabeceras,
+    });
+    const t = parse(Buffer.from(await tiempos.arrayBuffer()).toString('utf8'), {
+      bom: true,
+      columns: true,
+    }) as Record<string, string>[];
+    expect(t.map((f) => [f.tipo, f.aceptados, f.intentosPorAceptado, f.maxMs])).toEqual([
+      ['todos', '2', '1.5', '2000'],
+      ['paciente', '0', '', ''],
+      ['consulta-externa', '1', '2', '2000'],
+      ['hospitalizacion', '0', '', ''],
+      ['urgencias', '1', '1', '500'],
+    ]);
+  });
+
+  it('GraphQL: los mismos argumentos y cifras, con enums', async () => {
+    const g = await graphql(
+      env.s.url,
+      `query ($d: String, $h: String) { resumen(desde: $d, hasta: $h, agrupar: DIA, modulo: RIPS) {
+        desde hasta agrupar zonaHoraria
+        rips { total serie { periodo total montos { radicado retenido porPagador { clase radicado } } }
+               causas { codigo fuente intentos } montos { radicado retenido } }
+        rda { total }
+      } }`,
+      a.cabeceras,
+      { d: RANGO.desde, h: RANGO.hasta },
+    );
+    expect(g.body.errors).toBeUndefined();
+    const r = g.body.data.resumen;
+    expect(r).toMatchObject({
+      desde: '2026-03-01',
+      hasta: '2026-03-05',
+      agrupar: 'DIA',
+      zonaHoraria: 'America/Bogota',
+      rda: null,
+    });
+    expect(r.rips.total).toBe(8);
+    expect(r.rips.montos).toEqual({ radicado: 1700, retenido: 2900 });
+    expect(r.rips.serie[3].montos.porPagador).toEqual([
+      { clase: 'PERSONA_NATURAL', radicado: 700 },
+      { clase: 'SIN_PAGADOR', radicado: 0 },
+    ]);
+    expect(r.rips.causas[0]).toEqual({ codigo: 'RVC019', fuente: 'LINTER_LOCAL', intentos: 2 });
+  });
+
+  it('otra entidad no ve nada; un rol sin el módulo no recibe sus cifras', async () => {
+    const otra = await env.s.crearEntidad('resumen-otra');
+    const r = await pedir(env.s.url, q('/resumen', { ...RANGO, agrupar: 'dia' }), {
+      cabeceras: { 'x-api-key': otra.clave },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.total).toEqual({ rips: 0, rda: 0 });
+    expect(r.body.serie.every((p: any) => p.total.rips === 0 && p.total.rda === 0)).toBe(true);
+    expect(r.body.causas).toEqual({ rips: [], rda: [] });
+    expect(r.body.montos).toMatchObject({ radicado: 0, retenido: 0, porPagador: [] });
+    expect(r.body.pendientes).toEqual({ cantidad: 0, masAntiguo: null });
+    expect(JSON.stringify(r.body)).not.toContain('900111222');
+
+    const soloRda = await env.s.crearEntidad('resumen-otra-rda', ['rda']);
+    const parcial = await pedir(
+      env.s.url,
+      q('/resumen', { ...RANGO, agrupar: 'dia', formato: 'csv', vista: 'pagadores' }),
+      {
+        cabeceras: { 'x-api-key': soloRda.clave },
+      },
+    );
+    expect(parcial.status).toBe(200);
+    const filas = parse(String(parcial.body), { bom: true, columns: true });
+    expect(filas).toEqual([]);
+  });
+});
+
+describe('resumen_reconstruir (la migración de los datos existentes)', () => {
+  it('reconstruye desde las tablas base exactamente lo que mantienen los triggers', async () => {
+    const tablas: [string, string][] = [
+      ['resumen_dia', 'cantidad <> 0'],
+      ['resumen_causa_dia', 'true'],
+      ['resumen_causa_documento', 'true'],
+      [
+        'resumen_monto_dia',
+        'radicado <> 0 or radicados <> 0 or radicados_sin_valor <> 0 or retenido <> 0 or retenidos <> 0 or retenidos_sin_valor <> 0',
+      ],
+      ['resumen_documento_rips', 'true'],
+      ['resumen_tiempo_dia', 'true'],
+      ['resumen_latencia_dia', 'true'],
+    ];
+    const leer = async () => {
+      const r: Record<string, unknown[]> = {};
+      for (const [t, condicion] of tablas)
+        r[t] = (await sql(
+          `select * from ${t} where entidad_id = ? and (${condicion}) order by 1, 2, 3, 4, 5`,
+          [a.entidad.id],
+        )) as unknown[];
+      return r;
+    };
+    const antes = await leer();
+    expect(antes.resumen_dia!.length).toBeGreaterThan(10);
+    await sql('select resumen_reconstruir()', []);
+    expect(await leer()).toEqual(antes);
+  });
+});
+
+describe('La radicación registra el valor y el pagador de la factura', () => {
+  it('valor a pagar de la FEV y NIT del adquiriente; el nombre queda en el catálogo de pagadores', async () => {
+    const b = await env.s.crearEntidad('resumen-radicar');
+    await env.s.servicio.servicios.credenciales.guardar(env.s.em(), b.entidad, 'muv', {
+      ...CREDENCIALES_SANDBOX,
+    });
+    const factura = `RES${Date.now().toString(36)}`.toUpperCase().slice(0, 20);
+    const f = await pedir(env.s.url, '/rips', {
+      cuerpo: { rips: ripsDe(factura), xmlFevFile: xmlFev(factura) },
+      cabeceras: { 'x-api-key': b.clave },
+    });
+    expect(f.status, JSON.stringify(f.body).slice(0, 300)).toBe(201);
+    const [fila] = (await sql('select monto, pagador from radicacion where entidad_id = ?', [
+      b.entidad.id,
+    ])) as any[];
+    const aPagar = /<cbc:PayableAmount[^>]*>([\d.]+)</.exec(
+      Buffer.from(xmlFev(factura), 'base64').toString('utf8'),
+    );
+    expect(fila.pagador).toBe('800111222');
+    expect(Number(fila.monto)).toBe(Math.round(Number(aPagar?.[1])));
+    const r = await pedir(env.s.url, '/resumen', { cabeceras: { 'x-api-key': b.clave } });
+    expect(r.body.montos.porPagador).toEqual([
+      expect.objectContaining({ pagador: '800111222', clase: 'nit', nombre: 'EPS Ficticia', radicados: 1 }),
+    ]);
+    expect(r.body.montos.radicado).toBe(Number(fila.monto));
+  });
+});
