@@ -37,6 +37,8 @@ const ESCALARES_GENERALES = new Set([
   'DateTimeISO',
   'JSON',
   'JSONObject',
+  // Integers beyond 32 bits (pesos, milliseconds) as JSON numbers.
+  'SafeInt',
 ]);
 
 let srv: Awaited<ReturnType<typeof iniciarServicio>>;

@@ -199,6 +199,11 @@ describe('sesión, configuración y resumen', () => {
     await llamar('get', '/api-keys/{id}', { ruta: `/api-keys/${claves.body[0].id}`, esperado: 200 });
     await llamar('get', '/api-keys/{id}', { ruta: `/api-keys/${sinUuid}`, esperado: 404 });
     await llamar('get', '/resumen', { esperado: 200 });
+    await llamar('get', '/resumen', {
+      ruta: '/resumen?desde=2026-01-01&hasta=2026-02-01&agrupar=semana',
+      esperado: 200,
+    });
+    await llamar('get', '/resumen', { ruta: '/resumen?agrupar=hora', esperado: 400 });
     await llamar('get', '/rips/configuracion', { esperado: 200 });
     await llamar('get', '/rips/configuracion', { cabeceras: sinCredenciales, esperado: 200 });
     await llamar('get', '/rda/configuracion', { esperado: 200 });

@@ -639,6 +639,32 @@ describe('GET /resumen con período y serie', () => {
   });
 });
 
+describe('Muchos pagadores', () => {
+  it('los 100 con más dinero por separado; el resto sumado como «otros» (el tamaño no crece con los clientes)', async () => {
+    const c = await env.s.crearEntidad('resumen-pagadores');
+    await sql(
+      `insert into radicacion (id, entidad_id, num_factura, num_documento_id_obligado, operacion, estado, errores,
+         n_errores, n_avisos, monto, pagador, created_at)
+       select gen_random_uuid(), ?, 'P' || i, '900123456', 'CargarFevRips', 'radicado', '[]', 0, 0, i * 10,
+         (800000000 + i)::text, '2026-03-02T15:00:00Z'
+       from generate_series(1, 103) i`,
+      [c.entidad.id],
+    );
+    const r = await pedir(env.s.url, q('/resumen', RANGO), { cabeceras: { 'x-api-key': c.clave } });
+    expect(r.status).toBe(200);
+    const lista = r.body.montos.porPagador as any[];
+    expect(lista).toHaveLength(101);
+    expect(lista[0]).toMatchObject({ pagador: '800000103', clase: 'nit', radicado: 1030 });
+    expect(lista.find((p) => p.clase === 'otros')).toMatchObject({
+      pagador: null,
+      radicado: 60,
+      radicados: 3,
+    });
+    expect(r.body.montos.radicado).toBe((103 * 104 * 10) / 2);
+    expect(lista.reduce((t, p) => t + p.radicado, 0)).toBe(r.body.montos.radicado);
+  });
+});
+
 describe('resumen_reconstruir (la migración de los datos existentes)', () => {
   it('reconstruye desde las tablas base exactamente lo que mantienen los triggers', async () => {
     const tablas: [string, string][] = [

@@ -19,10 +19,12 @@ export type AlcanceConsultaRda =
   /** En REST: `paciente` */
   | 'paciente';
 
-/** Quién paga una factura: nit (una organización, por su NIT), persona-natural (nunca se identifica) o sin-pagador (RIPS sin factura o factura ilegible). En REST se escriben `nit`, `persona-natural`, `sin-pagador`. */
+/** Quién paga una factura: nit (una organización, por su NIT), persona-natural (nunca se identifica), sin-pagador (RIPS sin factura o factura ilegible) u otros (los pagadores más allá de los 100 con más dinero en el informe, sumados). En REST se escriben `nit`, `persona-natural`, `sin-pagador`, `otros`. */
 export type ClasePagador =
   /** En REST: `nit` */
   | 'nit'
+  /** En REST: `otros` */
+  | 'otros'
   /** En REST: `persona-natural` */
   | 'persona-natural'
   /** En REST: `sin-pagador` */

@@ -65,7 +65,7 @@ export const VALORES_ENUM = {
   ClasePagador: {
     valores: CLASES_PAGADOR,
     descripcion:
-      'Quién paga una factura: nit (una organización, por su NIT), persona-natural (nunca se identifica) o sin-pagador (RIPS sin factura o factura ilegible)',
+      'Quién paga una factura: nit (una organización, por su NIT), persona-natural (nunca se identifica), sin-pagador (RIPS sin factura o factura ilegible) u otros (los pagadores más allá de los 100 con más dinero en el informe, sumados)',
   },
   TipoNota: {
     valores: ['NC', 'ND', 'NA', 'RS'] as const,

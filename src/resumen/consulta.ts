@@ -85,12 +85,18 @@ function sumarMontos(a: Montos, b: Montos): void {
   for (const k of CLAVES_MONTOS) a[k] += b[k];
 }
 
+/** Payers beyond the MAX_PAGADORES largest, summed in one row. */
+const PAGADOR_OTROS = 'otros';
+export const MAX_PAGADORES = 100;
+
 function clasePagador(pagador: string): ClasePagador {
   return pagador === PAGADOR_PERSONA_NATURAL
     ? 'persona-natural'
     : pagador === SIN_PAGADOR
       ? 'sin-pagador'
-      : 'nit';
+      : pagador === PAGADOR_OTROS
+        ? 'otros'
+        : 'nit';
 }
 
 /** `date` columns come back as text (node-pg type parser) or Date; either way a Colombian date. */
@@ -243,9 +249,12 @@ export class ConsultaResumen {
         intentos: string;
         documentos: string;
       }>(
-        `select modulo, fuente, codigo, sum(intentos) as intentos, sum(documentos) as documentos
-           from resumen_causa_dia where entidad_id = ? and modulo = any(?::text[])${dias} group by 1, 2, 3`,
-        [this.entidadId, this.modulosSql, ...p],
+        `select modulo, fuente, codigo, intentos, documentos from (
+           select modulo, fuente, codigo, sum(intentos) as intentos, sum(documentos) as documentos,
+                  row_number() over (partition by modulo order by sum(intentos) desc, codigo, fuente) as n
+             from resumen_causa_dia where entidad_id = ? and modulo = any(?::text[])${dias} group by 1, 2, 3
+         ) c where n <= ?`,
+        [this.entidadId, this.modulosSql, ...p, MAX_CAUSAS],
       );
     });
     const conteo = await this.conteos(modulo);
@@ -275,11 +284,20 @@ export class ConsultaResumen {
       const [dias, p] = await this.dias();
       const [filas, nombres] = await Promise.all([
         this.sql<Record<string, string | null> & { periodo: unknown; pagador: string }>(
-          `select ${this.periodoSql()} as periodo, pagador, sum(radicado) as radicado, sum(radicados) as radicados,
+          // The MAX_PAGADORES payers with most money keep their rows; the rest are summed as «otros»,
+          // so a report's size does not grow with the number of customers.
+          `with principales as (
+             select pagador from resumen_monto_dia where entidad_id = ?${dias}
+               group by 1 having sum(abs(radicado) + abs(retenido) + radicados + retenidos) > 0
+               order by sum(radicado + retenido) desc, pagador limit ?
+           )
+           select ${this.periodoSql()} as periodo,
+                  case when pagador in (select pagador from principales) then pagador else '${PAGADOR_OTROS}' end as pagador,
+                  sum(radicado) as radicado, sum(radicados) as radicados,
                   sum(radicados_sin_valor) as radicados_sin_valor, sum(retenido) as retenido,
                   sum(retenidos) as retenidos, sum(retenidos_sin_valor) as retenidos_sin_valor
              from resumen_monto_dia where entidad_id = ?${dias} group by 1, 2`,
-          [this.entidadId, ...p],
+          [this.entidadId, ...p, MAX_PAGADORES, this.entidadId, ...p],
         ),
         this.sql<{ nit: string; nombre: string }>('select nit, nombre from pagador where entidad_id = ?', [
           this.entidadId,

@@ -10,8 +10,11 @@ export type ModuloResumen = (typeof MODULOS_RESUMEN)[number];
 export const AGRUPACIONES = ['dia', 'semana', 'mes'] as const;
 export type Agrupacion = (typeof AGRUPACIONES)[number];
 
-/** Who pays a filing: an organisation by NIT, a natural person (never identified) or nobody known. */
-export const CLASES_PAGADOR = ['nit', 'persona-natural', 'sin-pagador'] as const;
+/**
+ * Who pays a filing: an organisation by NIT, a natural person (never identified), nobody known, or
+ * `otros` (the payers beyond the 100 with most money in the report, summed).
+ */
+export const CLASES_PAGADOR = ['nit', 'persona-natural', 'sin-pagador', 'otros'] as const;
 export type ClasePagador = (typeof CLASES_PAGADOR)[number];
 
 /** CSV views (`vista`): counts, causes of rejection, money per payer, RDA timing. */

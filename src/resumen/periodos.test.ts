@@ -1,0 +1,266 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  aDias,
+  contarPeriodos,
+  deDias,
+  hoyBogota,
+  inicioPeriodo,
+  periodos,
+  siguientePeriodo,
+  sumarDias,
+} from './periodos.js';
+import { AGRUPACIONES, type Agrupacion } from './valores.js';
+
+/** Deterministic pseudo-random numbers (mulberry32): a failure is reproducible. */
+function azar(semilla: number): () => number {
+  let s = semilla >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** The period start computed independently of the module (Date's own weekday and month). */
+function inicioReferencia(fecha: string, a: Agrupacion): string {
+  const d = new Date(`${fecha}T00:00:00Z`);
+  if (a === 'dia') return fecha;
+  if (a === 'mes')
+    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString().slice(0, 10);
+  const desdeLunes = (d.getUTCDay() + 6) % 7;
+  return new Date(d.getTime() - desdeLunes * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Brute force: walk every day of [desde, hasta) and group consecutive days by period start. */
+function periodosReferencia(desde: string, hasta: string, a: Agrupacion) {
+  const lista: { periodo: string; desde: string; hasta: string }[] = [];
+  for (let t = Date.parse(`${desde}T00:00:00Z`); t < Date.parse(`${hasta}T00:00:00Z`); t += 86_400_000) {
+    const dia = new Date(t).toISOString().slice(0, 10);
+    const siguiente = new Date(t + 86_400_000).toISOString().slice(0, 10);
+    const p = inicioReferencia(dia, a);
+    const ultimo = lista.at(-1);
+    if (ultimo?.periodo === p) ultimo.hasta = siguiente;
+    else lista.push({ periodo: p, desde: dia, hasta: siguiente });
+  }
+  return lista;
+}
+
+describe('aDias / deDias', () => {
+  it('counts days from 1970-01-01', () => {
+    expect(aDias('1970-01-01')).toBe(0);
+    expect(aDias('1970-01-02')).toBe(1);
+    expect(aDias('1969-12-31')).toBe(-1);
+    expect(aDias('2026-03-02')).toBe(Date.UTC(2026, 2, 2) / 86_400_000);
+    expect(deDias(0)).toBe('1970-01-01');
+    expect(deDias(-1)).toBe('1969-12-31');
+  });
+
+  it('round-trips every day from 2000 to 2100, one day apart', () => {
+    let anterior = aDias('1999-12-31');
+    for (let d = aDias('2000-01-01'); d <= aDias('2100-12-31'); d++) {
+      const fecha = deDias(d);
+      expect(fecha).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const dias = aDias(fecha);
+      if (dias !== d || dias !== anterior + 1) expect({ fecha, dias }).toEqual({ fecha, dias: d });
+      anterior = dias;
+    }
+    expect(deDias(aDias('2100-12-31'))).toBe('2100-12-31');
+  });
+});
+
+describe('sumarDias', () => {
+  it.each([
+    ['2026-03-31', 1, '2026-04-01'],
+    ['2026-04-01', -1, '2026-03-31'],
+    ['2026-12-31', 1, '2027-01-01'],
+    ['2027-01-01', -1, '2026-12-31'],
+    ['2026-02-28', 1, '2026-03-01'],
+    ['2028-02-28', 1, '2028-02-29'],
+    ['2028-02-29', 1, '2028-03-01'],
+    ['2028-03-01', -1, '2028-02-29'],
+    ['2028-02-29', 365, '2029-02-28'],
+    ['2028-02-29', 366, '2029-03-01'],
+    ['2000-02-28', 1, '2000-02-29'],
+    ['2100-02-28', 1, '2100-03-01'],
+    ['2026-03-02', 0, '2026-03-02'],
+    ['2026-01-01', 1096, '2029-01-01'],
+    ['2029-01-01', -1096, '2026-01-01'],
+  ] as const)('%s + %i = %s', (fecha, n, esperado) => {
+    expect(sumarDias(fecha, n)).toBe(esperado);
+  });
+});
+
+describe('hoyBogota', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it.each([
+    ['2026-03-02T04:59:59.999Z', '2026-03-01'],
+    ['2026-03-02T04:59:59Z', '2026-03-01'],
+    ['2026-03-02T05:00:00Z', '2026-03-02'],
+    ['2026-03-02T00:00:00Z', '2026-03-01'],
+    ['2026-03-02T23:59:59Z', '2026-03-02'],
+    ['2027-01-01T04:59:59Z', '2026-12-31'],
+    ['2027-01-01T05:00:00Z', '2027-01-01'],
+    ['2028-03-01T04:00:00Z', '2028-02-29'],
+  ])('at %s it is %s in Bogotá', (instante, esperado) => {
+    expect(hoyBogota(Date.parse(instante))).toBe(esperado);
+  });
+
+  it('defaults to now', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-02T04:59:59Z'));
+    expect(hoyBogota()).toBe('2026-03-01');
+    vi.setSystemTime(new Date('2026-03-02T05:00:00Z'));
+    expect(hoyBogota()).toBe('2026-03-02');
+  });
+});
+
+describe('inicioPeriodo', () => {
+  it('a day starts on itself', () => {
+    expect(inicioPeriodo('2026-03-01', 'dia')).toBe('2026-03-01');
+  });
+
+  it.each([
+    ['2026-03-01', '2026-02-23'], // Sunday
+    ['2026-03-02', '2026-03-02'], // Monday
+    ['2026-03-03', '2026-03-02'],
+    ['2026-03-08', '2026-03-02'],
+    ['2026-03-09', '2026-03-09'],
+    ['2026-01-01', '2025-12-29'], // Thursday: the week starts in the previous year
+    ['2028-03-01', '2028-02-28'], // across the leap day
+    ['1970-01-01', '1969-12-29'],
+    ['2000-01-01', '1999-12-27'],
+  ])('the ISO week of %s starts on Monday %s', (fecha, lunes) => {
+    expect(inicioPeriodo(fecha, 'semana')).toBe(lunes);
+  });
+
+  it('every day of 2000–2100 maps to the Monday at most 6 days before', () => {
+    for (let d = aDias('2000-01-01'); d <= aDias('2100-12-31'); d++) {
+      const fecha = deDias(d);
+      const lunes = inicioPeriodo(fecha, 'semana');
+      const ok =
+        new Date(`${lunes}T00:00:00Z`).getUTCDay() === 1 && d - aDias(lunes) >= 0 && d - aDias(lunes) <= 6;
+      if (!ok) expect({ fecha, lunes }).toEqual({ fecha, lunes: inicioReferencia(fecha, 'semana') });
+    }
+  });
+
+  it.each([
+    ['2026-03-01', '2026-03-01'],
+    ['2026-03-31', '2026-03-01'],
+    ['2028-02-29', '2028-02-01'],
+    ['2026-12-31', '2026-12-01'],
+  ])('the month of %s starts on %s', (fecha, inicio) => {
+    expect(inicioPeriodo(fecha, 'mes')).toBe(inicio);
+  });
+});
+
+describe('siguientePeriodo', () => {
+  it.each([
+    ['2026-03-31', 'dia', '2026-04-01'],
+    ['2026-12-31', 'dia', '2027-01-01'],
+    ['2028-02-28', 'dia', '2028-02-29'],
+    ['2026-03-02', 'semana', '2026-03-09'],
+    ['2026-12-28', 'semana', '2027-01-04'],
+    ['2028-02-28', 'semana', '2028-03-06'],
+    ['2026-01-01', 'mes', '2026-02-01'],
+    ['2026-09-01', 'mes', '2026-10-01'],
+    ['2026-11-01', 'mes', '2026-12-01'],
+    ['2026-12-01', 'mes', '2027-01-01'],
+    ['2099-12-01', 'mes', '2100-01-01'],
+  ] as const)('after %s (%s) comes %s', (inicio, a, esperado) => {
+    expect(siguientePeriodo(inicio, a)).toBe(esperado);
+  });
+});
+
+describe('periodos', () => {
+  it('clips the first and last week to the range; periodo is the unclipped Monday', () => {
+    expect(periodos('2026-03-04', '2026-03-20', 'semana')).toEqual([
+      { periodo: '2026-03-02', desde: '2026-03-04', hasta: '2026-03-09' },
+      { periodo: '2026-03-09', desde: '2026-03-09', hasta: '2026-03-16' },
+      { periodo: '2026-03-16', desde: '2026-03-16', hasta: '2026-03-20' },
+    ]);
+  });
+
+  it('a range on period boundaries has whole periods and no empty trailing one', () => {
+    expect(periodos('2026-03-02', '2026-03-16', 'semana')).toEqual([
+      { periodo: '2026-03-02', desde: '2026-03-02', hasta: '2026-03-09' },
+      { periodo: '2026-03-09', desde: '2026-03-09', hasta: '2026-03-16' },
+    ]);
+    expect(periodos('2026-01-01', '2026-03-01', 'mes')).toEqual([
+      { periodo: '2026-01-01', desde: '2026-01-01', hasta: '2026-02-01' },
+      { periodo: '2026-02-01', desde: '2026-02-01', hasta: '2026-03-01' },
+    ]);
+  });
+
+  it('clips months, across a year end and a leap February', () => {
+    expect(periodos('2027-12-15', '2028-03-10', 'mes')).toEqual([
+      { periodo: '2027-12-01', desde: '2027-12-15', hasta: '2028-01-01' },
+      { periodo: '2028-01-01', desde: '2028-01-01', hasta: '2028-02-01' },
+      { periodo: '2028-02-01', desde: '2028-02-01', hasta: '2028-03-01' },
+      { periodo: '2028-03-01', desde: '2028-03-01', hasta: '2028-03-10' },
+    ]);
+  });
+
+  it('lists every day, leap day included', () => {
+    expect(periodos('2028-02-27', '2028-03-02', 'dia')).toEqual([
+      { periodo: '2028-02-27', desde: '2028-02-27', hasta: '2028-02-28' },
+      { periodo: '2028-02-28', desde: '2028-02-28', hasta: '2028-02-29' },
+      { periodo: '2028-02-29', desde: '2028-02-29', hasta: '2028-03-01' },
+      { periodo: '2028-03-01', desde: '2028-03-01', hasta: '2028-03-02' },
+    ]);
+  });
+
+  it('a one-day range is one period in every grouping', () => {
+    for (const a of AGRUPACIONES) {
+      expect(periodos('2026-03-04', '2026-03-05', a)).toEqual([
+        { periodo: inicioReferencia('2026-03-04', a), desde: '2026-03-04', hasta: '2026-03-05' },
+      ]);
+      expect(contarPeriodos('2026-03-04', '2026-03-05', a)).toBe(1);
+    }
+  });
+
+  it('matches a day-by-day brute force, and contarPeriodos matches its length, over many ranges', () => {
+    const r = azar(23);
+    const min = aDias('2000-01-01');
+    const max = aDias('2100-12-31');
+    let probados = 0;
+    for (let i = 0; i < 400; i++) {
+      // Mostly short ranges (where clipping matters), some up to a century.
+      const largo = i % 10 === 0 ? 1 + Math.floor(r() * 36_000) : 1 + Math.floor(r() * 120);
+      const inicio = min + Math.floor(r() * (max - min - largo));
+      const desde = deDias(inicio);
+      const hasta = deDias(inicio + largo);
+      for (const a of AGRUPACIONES) {
+        const lista = periodos(desde, hasta, a);
+        expect(lista, `${desde}..${hasta} ${a}`).toEqual(periodosReferencia(desde, hasta, a));
+        expect(contarPeriodos(desde, hasta, a), `${desde}..${hasta} ${a}`).toBe(lista.length);
+        // Contiguous, non-empty, covering [desde, hasta) exactly.
+        expect(lista[0]!.desde).toBe(desde);
+        expect(lista.at(-1)!.hasta).toBe(hasta);
+        for (let k = 0; k < lista.length; k++) {
+          const p = lista[k]!;
+          expect(p.desde < p.hasta).toBe(true);
+          expect(p.periodo <= p.desde).toBe(true);
+          expect(p.periodo).toBe(inicioPeriodo(p.desde, a));
+          if (k > 0) expect(p.desde).toBe(lista[k - 1]!.hasta);
+        }
+        probados++;
+      }
+    }
+    expect(probados).toBe(1200);
+  });
+
+  it('contarPeriodos on known ranges', () => {
+    expect(contarPeriodos('2026-01-01', '2029-01-01', 'dia')).toBe(1096);
+    expect(contarPeriodos('2026-03-01', '2026-03-03', 'semana')).toBe(2); // Sunday then Monday
+    expect(contarPeriodos('2026-03-02', '2026-03-09', 'semana')).toBe(1);
+    expect(contarPeriodos('2026-03-02', '2026-03-10', 'semana')).toBe(2);
+    expect(contarPeriodos('2026-01-31', '2026-02-02', 'mes')).toBe(2);
+    expect(contarPeriodos('2026-01-01', '2027-01-01', 'mes')).toBe(12);
+    expect(contarPeriodos('2000-01-01', '2100-01-01', 'mes')).toBe(1200);
+  });
+});
