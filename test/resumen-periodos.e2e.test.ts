@@ -696,6 +696,21 @@ describe('resumen_reconstruir (la migración de los datos existentes)', () => {
 });
 
 describe('La radicación registra el valor y el pagador de la factura', () => {
+  it('valor y pagador son evidencia: completar un intento pendiente no puede cambiarlos', async () => {
+    const id = crypto.randomUUID();
+    await sql(
+      `insert into radicacion (id, entidad_id, num_factura, num_documento_id_obligado, operacion, estado, errores,
+         n_errores, n_avisos, monto, pagador, created_at)
+       values (?, ?, 'INMUTABLE1', '900123456', 'CargarFevRips', 'pendiente', '[]', 0, 0, 100, '900111222', now())`,
+      [id, a.entidad.id],
+    );
+    for (const cambio of ['monto = 1', "pagador = 'sin-pagador'"])
+      await expect(
+        sql(`update radicacion set estado = 'radicado', ${cambio} where id = ?`, [id]),
+      ).rejects.toThrow(/solo inserción/);
+    await sql(`update radicacion set estado = 'fallido' where id = ?`, [id]);
+  });
+
   it('valor a pagar de la FEV y NIT del adquiriente; el nombre queda en el catálogo de pagadores', async () => {
     const b = await env.s.crearEntidad('resumen-radicar');
     await env.s.servicio.servicios.credenciales.guardar(env.s.em(), b.entidad, 'muv', {

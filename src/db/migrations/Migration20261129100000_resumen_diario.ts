@@ -11,6 +11,22 @@ export class Migration20261129100000_resumen_diario extends Migration {
   override async up(): Promise<void> {
     // What a filing is worth and who pays it, read once by the filing step (null on older rows).
     this.addSql(`alter table "radicacion" add column "monto" bigint null, add column "pagador" text null;`);
+    // Value and payer are evidence like the identity: completing a pending row never changes them.
+    this.addSql(`create or replace function radicacion_solo_completar() returns trigger language plpgsql as $$
+begin
+  if TG_OP = 'UPDATE' and OLD.estado = 'pendiente' and NEW.estado <> 'pendiente'
+     and NEW.id = OLD.id and NEW.entidad_id = OLD.entidad_id
+     and NEW.num_documento_id_obligado = OLD.num_documento_id_obligado
+     and NEW.num_factura is not distinct from OLD.num_factura
+     and NEW.tipo_nota is not distinct from OLD.tipo_nota
+     and NEW.num_nota is not distinct from OLD.num_nota
+     and NEW.operacion = OLD.operacion and NEW.created_at = OLD.created_at
+     and NEW.huella is not distinct from OLD.huella and NEW.enviado is not distinct from OLD.enviado
+     and NEW.monto is not distinct from OLD.monto and NEW.pagador is not distinct from OLD.pagador then
+    return NEW;
+  end if;
+  raise exception 'La tabla % es de solo inserción: no se permite %', TG_TABLE_NAME, TG_OP using errcode = '42501';
+end $$;`);
     // The first call to the IHCE: where the time to a VIDA starts.
     this.addSql(`alter table "transmision" add column "primer_intento_en" timestamptz null;`);
 
