@@ -612,6 +612,26 @@ describe('GET /resumen con período y serie', () => {
     expect(r.rips.causas[0]).toEqual({ codigo: 'RVC019', fuente: 'LINTER_LOCAL', intentos: 2 });
   });
 
+  it('GraphQL: tiempos por período y tipo de RDA', async () => {
+    const g = await graphql(
+      env.s.url,
+      `{ resumen(desde: "2026-03-01", hasta: "2026-03-03", agrupar: DIA, modulo: RDA) {
+        rips { total } rda { serie { periodo tiempos { aceptados } tiemposPorTipo { tipo aceptados intentosPorAceptado maxMs } } }
+      } }`,
+      a.cabeceras,
+    );
+    expect(g.body.errors).toBeUndefined();
+    const serie = g.body.data.resumen.rda.serie;
+    expect(g.body.data.resumen.rips).toBeNull();
+    const aceptados = (i: number) =>
+      serie[i].tiemposPorTipo
+        .filter((t: any) => t.aceptados > 0)
+        .map((t: any) => [t.tipo, t.aceptados, t.intentosPorAceptado, t.maxMs]);
+    expect(serie.map((p: any) => p.tiemposPorTipo.length)).toEqual([4, 4]);
+    expect(aceptados(0)).toEqual([['CONSULTA_EXTERNA', 1, 2, 2000]]);
+    expect(aceptados(1)).toEqual([['URGENCIAS', 1, 1, 500]]);
+  });
+
   it('otra entidad no ve nada; un rol sin el módulo no recibe sus cifras', async () => {
     const otra = await env.s.crearEntidad('resumen-otra');
     const r = await pedir(env.s.url, q('/resumen', { ...RANGO, agrupar: 'dia' }), {

@@ -415,6 +415,57 @@ export class ConsultaResumen {
     return (await this.tiempos()).porPeriodo.get(periodo) ?? tiemposDe(acumuladoVacio());
   }
 
+  /** Per period and type (GraphQL `serie { tiemposPorTipo }` only: one more read, done when asked). */
+  async tiemposDePeriodoPorTipo(periodo: string): Promise<(Tiempos & { tipo: string })[]> {
+    const porPeriodo = await this.una('tiemposPeriodoTipo', async () => {
+      const [dias, p] = await this.dias();
+      const per = this.periodoSql();
+      const [resumen, cubetas] = await Promise.all([
+        this.sql<{
+          periodo: unknown;
+          tipo: string;
+          aceptados: string;
+          intentos: string;
+          suma: string;
+          max: string;
+        }>(
+          `select ${per} as periodo, tipo, sum(aceptados) as aceptados, sum(intentos) as intentos,
+                  sum(suma_ms) as suma, max(max_ms) as max
+             from resumen_tiempo_dia where entidad_id = ?${dias} group by 1, 2`,
+          [this.entidadId, ...p],
+        ),
+        this.sql<{ periodo: unknown; tipo: string; cubeta: number; n: string }>(
+          `select ${per} as periodo, tipo, cubeta, sum(cantidad) as n
+             from resumen_latencia_dia where entidad_id = ?${dias} group by 1, 2, 3`,
+          [this.entidadId, ...p],
+        ),
+      ]);
+      const m = new Map<string, AcumuladoTiempos>();
+      const en = (k: string) => {
+        let a = m.get(k);
+        if (!a) {
+          a = acumuladoVacio();
+          m.set(k, a);
+        }
+        return a;
+      };
+      for (const f of resumen) {
+        const a = en(`${fecha(f.periodo)}|${f.tipo}`);
+        a.aceptados += Number(f.aceptados);
+        a.intentos += Number(f.intentos);
+        a.sumaMs += Number(f.suma);
+        a.maxMs = Math.max(a.maxMs, Number(f.max));
+      }
+      for (const f of cubetas)
+        sumarCubeta(en(`${fecha(f.periodo)}|${f.tipo}`), Number(f.cubeta), Number(f.n));
+      return m;
+    });
+    return TIPOS_RDA.map((tipo) => ({
+      tipo,
+      ...tiemposDe(porPeriodo.get(`${periodo}|${tipo}`) ?? acumuladoVacio()),
+    }));
+  }
+
   /** Transmissions still waiting for the IHCE (validated or sent, not yet answered) and the oldest one. */
   pendientes(): Promise<Pendientes> {
     return this.una('pendientes', async () => {

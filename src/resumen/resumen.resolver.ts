@@ -424,6 +424,13 @@ export class PeriodoRdaResolver {
   tiempos(@Root() p: PeriodoRda): Promise<Tiempos> {
     return p.consulta.tiemposDePeriodo(p.periodo);
   }
+
+  @FieldResolver(() => [TiemposTipoRda], {
+    description: 'Tiempo hasta la aceptación de lo creado en el período, por tipo de RDA (todos los tipos)',
+  })
+  tiemposPorTipo(@Root() p: PeriodoRda): Promise<(Tiempos & { tipo: string })[]> {
+    return p.consulta.tiemposDePeriodoPorTipo(p.periodo);
+  }
 }
 
 export const RESOLVERS_RESUMEN = [
