@@ -171,6 +171,9 @@ export function csvResumen(r: R, vista: VistaResumen, separador: ',' | ';'): str
     bom: true,
     delimiter: separador,
     record_delimiter: 'windows',
+    // Once a record delimiter is set csv-stringify stops quoting a lone \n or \r, which Excel and
+    // Python's csv would take as a new row (a payer name from an invoice may hold one).
+    quote_record_delimiter: true,
     cast: { number: (n) => String(n) },
   });
 }

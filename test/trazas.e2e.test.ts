@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { asegurarCompilado, entidadConClave } from './compilado.js';
-import { puertoLibre } from './db.js';
 import { CLAVE_CREDENCIALES_PRUEBA } from './servidor.js';
 
 interface Span {
@@ -67,8 +66,6 @@ describe('trazas OpenTelemetry (OTLP/HTTP) del servidor compilado', () => {
   beforeAll(async () => {
     asegurarCompilado(['dist/src/main.js']);
     receptor = await receptorOtlp();
-    const puerto = await puertoLibre();
-    url = `http://127.0.0.1:${puerto}`;
     hijo = spawn(process.execPath, ['dist/src/main.js'], {
       env: {
         PATH: process.env.PATH,
@@ -76,7 +73,8 @@ describe('trazas OpenTelemetry (OTLP/HTTP) del servidor compilado', () => {
         DATABASE_URL: inject('databaseUrl'),
         DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'motor-trazas-')),
         CREDENTIALS_KEY: CLAVE_CREDENCIALES_PRUEBA,
-        PORT: String(puerto),
+        // The OS picks the port and the log tells it: no window for another listener to take it.
+        PORT: '0',
         HOST: '127.0.0.1',
         MUV_SIMULADOR: 'false',
         IHCE_SIMULADOR: 'false',
@@ -101,6 +99,7 @@ describe('trazas OpenTelemetry (OTLP/HTTP) del servidor compilado', () => {
     });
     // Ready when the database guard opened (/ready answers about the database; 200 or 503 degradado).
     await hasta(() => lineas.some((l) => l.msg === 'servicio escuchando'), 30_000, 'servicio escuchando');
+    url = `http://127.0.0.1:${lineas.find((l) => l.msg === 'servicio escuchando')!.port}`;
     const limite = Date.now() + 30_000;
     for (;;) {
       const r = await fetch(`${url}/sesion`).catch(() => undefined);

@@ -239,6 +239,23 @@ describe('leerFiltros', () => {
   });
 });
 
+describe('leerFiltros: desplazamientos y fracciones imposibles', () => {
+  it.each([
+    '2026-03-02T04:00:00-00:60',
+    '2026-03-02T00:00:00+24:00',
+    '2026-03-02T05:00:00+25:00',
+    '2026-03-02T05:00:00.0001Z',
+    '2026-03-02T04:59:59.9999999Z',
+  ])('%s se rechaza', (desde) => {
+    expect(campos(error(() => leerFiltros({ desde })))).toEqual(['desde']);
+  });
+
+  it('una fracción de ceros sigue siendo medianoche', () => {
+    expect(leerFiltros({ desde: '2026-03-02T05:00:00.000000Z' }).desde).toBe('2026-03-02');
+    expect(leerFiltros({ desde: '2026-03-02T00:00:00.000-05:00' }).desde).toBe('2026-03-02');
+  });
+});
+
 describe('revisarSerie', () => {
   it(`a daily series of ${MAX_DIAS_SERIE_DIARIA} days passes, one more day fails mentioning 3 años`, () => {
     expect(MAX_DIAS_SERIE_DIARIA).toBe(1096);

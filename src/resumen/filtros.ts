@@ -50,7 +50,8 @@ function leerFecha(campo: 'desde' | 'hasta', valor: string, problemas: DetalleEr
     dia.toISOString().slice(0, 10) !== fecha ||
     Number(h ?? 0) > 23 ||
     Number(mi ?? 0) > 59 ||
-    Number(s ?? 0) > 59
+    Number(s ?? 0) > 59 ||
+    (zona !== undefined && zona !== 'Z' && !/^[+-](?:[01]\d|2[0-3]):?[0-5]\d$/.test(zona))
   ) {
     problemas.push({ campo, mensaje: `«${campo}» (${fecha}) no es una fecha del calendario. ${EJEMPLO}` });
     return null;
@@ -63,7 +64,8 @@ function leerFecha(campo: 'desde' | 'hasta', valor: string, problemas: DetalleEr
       desplazamiento +
       Number(`0.${fr ?? '0'}`) * 1000;
     const bogota = new Date(instante + DESPLAZAMIENTO_BOGOTA_MS).toISOString();
-    if (!bogota.endsWith('T00:00:00.000Z')) {
+    // A fraction below the millisecond is still past midnight.
+    if (!bogota.endsWith('T00:00:00.000Z') || /[1-9]/.test(fr?.slice(3) ?? '')) {
       problemas.push({
         campo,
         mensaje: `«${campo}» debe caer a las 00:00 de Colombia (America/Bogota): el resumen se agrega por días completos de Colombia y ${texto} es ${bogota.slice(0, 10)} a las ${bogota.slice(11, 16)}. ${EJEMPLO}`,

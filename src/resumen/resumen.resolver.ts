@@ -136,7 +136,7 @@ class DineroRips extends MontosRips {
 
 @ObjectType('TiemposRda', {
   description:
-    'Del primer intento de envío a la IHCE hasta `aceptado`, de las transmisiones aceptadas creadas en el período. Percentiles con error ≤ 5 % (histograma logarítmico); máximo, promedio e intentos exactos.',
+    'Del primer intento de envío a la IHCE hasta `aceptado`, de las transmisiones aceptadas creadas en el período. Percentiles con error ≤ 5 % más el redondeo al milisegundo (histograma logarítmico); máximo, promedio e intentos exactos.',
 })
 class TiemposRda {
   @Field(() => Int)

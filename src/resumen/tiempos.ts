@@ -1,8 +1,8 @@
 /**
  * RDA time to acceptance from the daily histograms: bucket b holds [1.1^b, 1.1^(b+1)) ms (bucket 0
  * also below 1 ms), as `resumen_cubeta` in the migration. Percentiles from merged buckets are
- * within 5 % of the exact value (the bucket's geometric middle, never above the exact maximum);
- * count, mean, attempts and maximum are exact.
+ * within 5 % of the exact value, plus the rounding to whole milliseconds (the bucket's geometric
+ * middle, never above the exact maximum); count, mean, attempts and maximum are exact.
  */
 export const RAZON_CUBETA = 1.1;
 

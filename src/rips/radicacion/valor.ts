@@ -16,8 +16,11 @@ export interface ValorDocumento {
 
 const NIT = /^\d{5,15}$/;
 
+/** Whole pesos, or null beyond 2^53 (no invoice is worth that; a bigint column must get plain digits). */
 function pesos(n: number | null | undefined): string | null {
-  return n === null || n === undefined || !Number.isFinite(n) ? null : String(Math.round(n));
+  if (n === null || n === undefined) return null;
+  const r = Math.round(n);
+  return Number.isSafeInteger(r) ? String(r) : null;
 }
 
 function numero(v: unknown): number | null {
