@@ -6,7 +6,16 @@ import { ESTADOS_RADICACION } from '../rips/radicacion/valores.js';
 import { type ConteoModulo, contarRda, contarRips } from './contadores.js';
 import { type FiltrosResumen, revisarSerie } from './filtros.js';
 import { hoyBogota, periodos, sumarDias } from './periodos.js';
-import { type AcumuladoTiempos, acumuladoVacio, sumarCubeta, type Tiempos, tiemposDe } from './tiempos.js';
+import {
+  type AcumuladoTiempos,
+  acumuladoDe,
+  acumuladoVacio,
+  type FilaTiempos,
+  sumarCubeta,
+  sumarFila,
+  type Tiempos,
+  tiemposDe,
+} from './tiempos.js';
 import { tituloCausa } from './titulos.js';
 import { type Agrupacion, type ClasePagador, type ModuloResumen, TIPOS_RADICACION } from './valores.js';
 
@@ -350,19 +359,7 @@ export class ConsultaResumen {
       const [dias, p] = await this.dias();
       const periodo = this.periodoSql();
       const [resumen, porPeriodo, porTipo] = await Promise.all([
-        this.sql<{
-          periodo: unknown;
-          tipo: string;
-          aceptados: string;
-          intentos: string;
-          suma: string;
-          max: string;
-        }>(
-          `select ${periodo} as periodo, tipo, sum(aceptados) as aceptados, sum(intentos) as intentos,
-                  sum(suma_ms) as suma, max(max_ms) as max
-             from resumen_tiempo_dia where entidad_id = ?${dias} group by 1, 2`,
-          [this.entidadId, ...p],
-        ),
+        this.filasTiempos(`${periodo} as periodo, tipo`),
         this.filtros.agrupar
           ? this.sql<{ periodo: unknown; cubeta: number; n: string }>(
               `select ${periodo} as periodo, cubeta, sum(cantidad) as n
@@ -378,36 +375,34 @@ export class ConsultaResumen {
       const total = acumuladoVacio();
       const tipos = new Map<string, AcumuladoTiempos>();
       const periodos = new Map<string, AcumuladoTiempos>();
-      const en = (m: Map<string, AcumuladoTiempos>, k: string) => {
-        let a = m.get(k);
-        if (!a) {
-          a = acumuladoVacio();
-          m.set(k, a);
-        }
-        return a;
-      };
       for (const f of resumen) {
-        const destinos = [total, en(tipos, f.tipo)];
-        if (f.periodo !== null) destinos.push(en(periodos, fecha(f.periodo)));
-        for (const a of destinos) {
-          a.aceptados += Number(f.aceptados);
-          a.intentos += Number(f.intentos);
-          a.sumaMs += Number(f.suma);
-          a.maxMs = Math.max(a.maxMs, Number(f.max));
-        }
+        sumarFila(total, f);
+        sumarFila(acumuladoDe(tipos, f.tipo), f);
+        if (f.periodo !== null) sumarFila(acumuladoDe(periodos, fecha(f.periodo)), f);
       }
       for (const f of porTipo) {
-        sumarCubeta(en(tipos, f.tipo), Number(f.cubeta), Number(f.n));
+        sumarCubeta(acumuladoDe(tipos, f.tipo), Number(f.cubeta), Number(f.n));
         sumarCubeta(total, Number(f.cubeta), Number(f.n));
       }
-      for (const f of porPeriodo) sumarCubeta(en(periodos, fecha(f.periodo)), Number(f.cubeta), Number(f.n));
-      const porPeriodoTiempos = new Map([...periodos].map(([k, a]) => [k, tiemposDe(a)]));
+      for (const f of porPeriodo)
+        sumarCubeta(acumuladoDe(periodos, fecha(f.periodo)), Number(f.cubeta), Number(f.n));
       return {
         total: tiemposDe(total),
         porTipo: TIPOS_RDA.map((tipo) => ({ tipo, ...tiemposDe(tipos.get(tipo) ?? acumuladoVacio()) })),
-        porPeriodo: porPeriodoTiempos,
+        porPeriodo: new Map([...periodos].map(([k, a]) => [k, tiemposDe(a)])),
       };
     });
+  }
+
+  /** `resumen_tiempo_dia` summed per the given grouping columns (`… as periodo, tipo`). */
+  private async filasTiempos(columnas: string) {
+    const [dias, p] = await this.dias();
+    return this.sql<FilaTiempos & { periodo: unknown; tipo: string }>(
+      `select ${columnas}, sum(aceptados) as aceptados, sum(intentos) as intentos,
+              sum(suma_ms) as suma, max(max_ms) as max
+         from resumen_tiempo_dia where entidad_id = ?${dias} group by 1, 2`,
+      [this.entidadId, ...p],
+    );
   }
 
   /** Tiempos of one period (zeros when none was accepted). */
@@ -419,45 +414,18 @@ export class ConsultaResumen {
   async tiemposDePeriodoPorTipo(periodo: string): Promise<(Tiempos & { tipo: string })[]> {
     const porPeriodo = await this.una('tiemposPeriodoTipo', async () => {
       const [dias, p] = await this.dias();
-      const per = this.periodoSql();
       const [resumen, cubetas] = await Promise.all([
-        this.sql<{
-          periodo: unknown;
-          tipo: string;
-          aceptados: string;
-          intentos: string;
-          suma: string;
-          max: string;
-        }>(
-          `select ${per} as periodo, tipo, sum(aceptados) as aceptados, sum(intentos) as intentos,
-                  sum(suma_ms) as suma, max(max_ms) as max
-             from resumen_tiempo_dia where entidad_id = ?${dias} group by 1, 2`,
-          [this.entidadId, ...p],
-        ),
+        this.filasTiempos(`${this.periodoSql()} as periodo, tipo`),
         this.sql<{ periodo: unknown; tipo: string; cubeta: number; n: string }>(
-          `select ${per} as periodo, tipo, cubeta, sum(cantidad) as n
+          `select ${this.periodoSql()} as periodo, tipo, cubeta, sum(cantidad) as n
              from resumen_latencia_dia where entidad_id = ?${dias} group by 1, 2, 3`,
           [this.entidadId, ...p],
         ),
       ]);
       const m = new Map<string, AcumuladoTiempos>();
-      const en = (k: string) => {
-        let a = m.get(k);
-        if (!a) {
-          a = acumuladoVacio();
-          m.set(k, a);
-        }
-        return a;
-      };
-      for (const f of resumen) {
-        const a = en(`${fecha(f.periodo)}|${f.tipo}`);
-        a.aceptados += Number(f.aceptados);
-        a.intentos += Number(f.intentos);
-        a.sumaMs += Number(f.suma);
-        a.maxMs = Math.max(a.maxMs, Number(f.max));
-      }
+      for (const f of resumen) sumarFila(acumuladoDe(m, `${fecha(f.periodo)}|${f.tipo}`), f);
       for (const f of cubetas)
-        sumarCubeta(en(`${fecha(f.periodo)}|${f.tipo}`), Number(f.cubeta), Number(f.n));
+        sumarCubeta(acumuladoDe(m, `${fecha(f.periodo)}|${f.tipo}`), Number(f.cubeta), Number(f.n));
       return m;
     });
     return TIPOS_RDA.map((tipo) => ({

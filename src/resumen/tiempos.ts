@@ -31,6 +31,31 @@ export function sumarCubeta(a: AcumuladoTiempos, cubeta: number, cantidad: numbe
   a.cubetas.set(cubeta, (a.cubetas.get(cubeta) ?? 0) + cantidad);
 }
 
+/** A row of `resumen_tiempo_dia` summed over some grouping (numbers as node-pg returns bigint sums). */
+export interface FilaTiempos {
+  aceptados: string;
+  intentos: string;
+  suma: string;
+  max: string;
+}
+
+export function sumarFila(a: AcumuladoTiempos, f: FilaTiempos): void {
+  a.aceptados += Number(f.aceptados);
+  a.intentos += Number(f.intentos);
+  a.sumaMs += Number(f.suma);
+  a.maxMs = Math.max(a.maxMs, Number(f.max));
+}
+
+/** The accumulator of a key, created empty the first time. */
+export function acumuladoDe(m: Map<string, AcumuladoTiempos>, clave: string): AcumuladoTiempos {
+  let a = m.get(clave);
+  if (!a) {
+    a = acumuladoVacio();
+    m.set(clave, a);
+  }
+  return a;
+}
+
 function percentil(a: AcumuladoTiempos, q: number): number | null {
   const n = [...a.cubetas.values()].reduce((x, y) => x + y, 0);
   if (n === 0) return null;
