@@ -1,5 +1,17 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
-import { Arg, Ctx, Field, FieldResolver, Float, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Ctx,
+  Field,
+  FieldResolver,
+  Float,
+  Int,
+  InterfaceType,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import { autenticado, type TablaReglas } from '../auth/reglas.js';
 import { authDe, type Contexto } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
@@ -84,11 +96,11 @@ class CausaRechazo {
   proporcion!: number;
 }
 
-@ObjectType('MontosRips', {
+@InterfaceType('Montos', {
   description:
     'Dinero de facturas (FEV) y RIPS sin factura (RS), en pesos enteros: radicado y retenido (rechazado y aún no radicado con éxito). Las notas NC, ND y NA no suman.',
 })
-class MontosRips {
+abstract class Montos_ {
   @Field(() => GraphQLSafeInt, {
     description: 'Pesos radicados con CUV (valor a pagar de la FEV; sin FEV, la suma de vrServicio)',
   })
@@ -113,8 +125,11 @@ class MontosRips {
   retenidosSinValor!: number;
 }
 
-@ObjectType('MontoPagador', { description: 'Dinero de un pagador (el adquiriente de la factura)' })
-class MontoPagador_ extends MontosRips {
+@ObjectType('MontoPagador', {
+  implements: Montos_,
+  description: 'Dinero de un pagador (el adquiriente de la factura)',
+})
+class MontoPagador_ extends Montos_ {
   @Field(() => String, { nullable: true, description: 'NIT del pagador; null si no es una organización' })
   pagador!: string | null;
 
@@ -128,17 +143,22 @@ class MontoPagador_ extends MontosRips {
   nombre!: string | null;
 }
 
-@ObjectType('DineroRips', { description: 'Dinero en juego del período: totales y por pagador' })
-class DineroRips extends MontosRips {
-  @Field(() => [MontoPagador_], { description: 'Por pagador, de mayor a menor (radicado + retenido)' })
+@ObjectType('MontosRips', {
+  implements: Montos_,
+  description: 'Dinero en juego: totales y por pagador',
+})
+class MontosRips extends Montos_ {
+  @Field(() => [MontoPagador_], {
+    description: 'Por pagador, de mayor a menor (radicado + retenido); más allá de 100, «otros»',
+  })
   porPagador!: MontoPagador[];
 }
 
-@ObjectType('TiemposRda', {
+@InterfaceType('Tiempos', {
   description:
     'Del primer intento de envío a la IHCE hasta `aceptado`, de las transmisiones aceptadas creadas en el período. Percentiles con error ≤ 5 % más el redondeo al milisegundo (histograma logarítmico); máximo, promedio e intentos exactos.',
 })
-class TiemposRda {
+abstract class Tiempos_ {
   @Field(() => Int)
   aceptados!: number;
 
@@ -158,8 +178,14 @@ class TiemposRda {
   maxMs!: number | null;
 }
 
-@ObjectType('TiemposTipoRda', { description: 'Tiempos a la aceptación de un tipo de RDA en el período' })
-class TiemposTipoRda extends TiemposRda {
+@ObjectType('TiemposRda', { implements: Tiempos_, description: 'Tiempos a la aceptación de todos los tipos' })
+class TiemposRda extends Tiempos_ {}
+
+@ObjectType('TiemposTipoRda', {
+  implements: Tiempos_,
+  description: 'Tiempos a la aceptación de un tipo de RDA',
+})
+class TiemposTipoRda extends Tiempos_ {
   @Field(() => Enums.TipoRda)
   tipo!: string;
 }
@@ -197,14 +223,8 @@ interface ConConsulta {
   consulta: ConsultaResumen;
 }
 
-@ObjectType('PeriodoRips', { description: 'Un período de la serie de radicaciones' })
-class PeriodoRips {
-  @Field(() => String, { description: PERIODO })
-  periodo!: string;
-
-  @Field(() => String, { description: FIN_PERIODO })
-  hasta!: string;
-
+@InterfaceType('ConteosRips', { description: 'Intentos de radicación por estado y por tipo' })
+abstract class ConteosRips {
   @Field(() => Int)
   total!: number;
 
@@ -217,53 +237,49 @@ class PeriodoRips {
   consulta!: ConsultaResumen;
 }
 
-@ObjectType('PeriodoRda', { description: 'Un período de la serie de transmisiones RDA' })
-class PeriodoRda {
+@InterfaceType('ConteosRda', { description: 'Transmisiones RDA por estado y por tipo' })
+abstract class ConteosRda {
+  @Field(() => Int)
+  total!: number;
+
+  @Field(() => [ConteoEstadoTransmision], { description: UN_ELEMENTO_POR_ESTADO })
+  porEstado!: ConteoRda['porEstado'];
+
+  @Field(() => [ConteoTipoRda], { description: 'Un elemento por tipo de RDA, todos presentes (0 si no hay)' })
+  porTipo!: ConteoRda['porTipo'];
+
+  consulta!: ConsultaResumen;
+}
+
+@ObjectType('PeriodoRips', { implements: ConteosRips, description: 'Un período de la serie de radicaciones' })
+class PeriodoRips extends ConteosRips {
   @Field(() => String, { description: PERIODO })
   periodo!: string;
 
   @Field(() => String, { description: FIN_PERIODO })
   hasta!: string;
-
-  @Field(() => Int)
-  total!: number;
-
-  @Field(() => [ConteoEstadoTransmision], { description: UN_ELEMENTO_POR_ESTADO })
-  porEstado!: ConteoRda['porEstado'];
-
-  @Field(() => [ConteoTipoRda], { description: 'Un elemento por tipo de RDA, todos presentes (0 si no hay)' })
-  porTipo!: ConteoRda['porTipo'];
-
-  consulta!: ConsultaResumen;
 }
 
-@ObjectType('ResumenRips', { description: 'Intentos de radicación RIPS ante el MUV' })
-class ResumenRips {
-  @Field(() => Int)
-  total!: number;
+@ObjectType('PeriodoRda', {
+  implements: ConteosRda,
+  description: 'Un período de la serie de transmisiones RDA',
+})
+class PeriodoRda extends ConteosRda {
+  @Field(() => String, { description: PERIODO })
+  periodo!: string;
 
-  @Field(() => [ConteoEstadoRadicacion], { description: UN_ELEMENTO_POR_ESTADO })
-  porEstado!: ConteoRips['porEstado'];
-
-  @Field(() => [ConteoTipoRadicacion], { description: 'Un elemento por tipo, todos presentes (0 si no hay)' })
-  porTipo!: ConteoRips['porTipo'];
-
-  consulta!: ConsultaResumen;
+  @Field(() => String, { description: FIN_PERIODO })
+  hasta!: string;
 }
 
-@ObjectType('ResumenRda', { description: 'Transmisiones RDA a la IHCE' })
-class ResumenRda {
-  @Field(() => Int)
-  total!: number;
+@ObjectType('ResumenRips', {
+  implements: ConteosRips,
+  description: 'Intentos de radicación RIPS ante el MUV',
+})
+class ResumenRips extends ConteosRips {}
 
-  @Field(() => [ConteoEstadoTransmision], { description: UN_ELEMENTO_POR_ESTADO })
-  porEstado!: ConteoRda['porEstado'];
-
-  @Field(() => [ConteoTipoRda], { description: 'Un elemento por tipo de RDA, todos presentes (0 si no hay)' })
-  porTipo!: ConteoRda['porTipo'];
-
-  consulta!: ConsultaResumen;
-}
+@ObjectType('ResumenRda', { implements: ConteosRda, description: 'Transmisiones RDA a la IHCE' })
+class ResumenRda extends ConteosRda {}
 
 @ObjectType('Resumen', {
   description:
@@ -360,10 +376,10 @@ export class ResumenRipsResolver {
     return r.consulta.causas('rips');
   }
 
-  @FieldResolver(() => DineroRips, {
+  @FieldResolver(() => MontosRips, {
     description: 'Dinero radicado y retenido del período, total y por pagador',
   })
-  async montos(@Root() r: ConConsulta): Promise<DineroRips> {
+  async montos(@Root() r: ConConsulta): Promise<MontosRips> {
     const m = await r.consulta.montos();
     return { ...m.total, porPagador: m.porPagador };
   }
@@ -371,8 +387,8 @@ export class ResumenRipsResolver {
 
 @Resolver(() => PeriodoRips)
 export class PeriodoRipsResolver {
-  @FieldResolver(() => DineroRips, { description: 'Dinero del período, total y por pagador' })
-  async montos(@Root() p: PeriodoRips): Promise<DineroRips> {
+  @FieldResolver(() => MontosRips, { description: 'Dinero del período, total y por pagador' })
+  async montos(@Root() p: PeriodoRips): Promise<MontosRips> {
     const per = (await p.consulta.montos()).porPeriodo.get(p.periodo);
     return per ? { ...per.montos, porPagador: per.porPagador } : { ...vacios(), porPagador: [] };
   }
