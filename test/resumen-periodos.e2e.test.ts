@@ -467,6 +467,23 @@ describe('GET /resumen con período y serie', () => {
     }
   });
 
+  it('sin desde: el primer día con datos; sin hasta: mañana (hoy incluido); un hasta dado se respeta', async () => {
+    const soloHasta = await pedir(env.s.url, q('/resumen', { hasta: '2026-03-03', agrupar: 'dia' }), {
+      cabeceras: a.cabeceras,
+    });
+    expect(soloHasta.body.periodo).toMatchObject({ desde: '2026-03-01', hasta: '2026-03-03' });
+    expect(soloHasta.body.serie.map((p: any) => p.total.rips)).toEqual([1, 2]);
+    const antes = await pedir(env.s.url, q('/resumen', { hasta: '2026-01-01' }), { cabeceras: a.cabeceras });
+    expect(antes.body.periodo).toMatchObject({ desde: '2025-12-31', hasta: '2026-01-01' });
+    expect(antes.body.total).toEqual({ rips: 0, rda: 0 });
+    const soloDesde = await pedir(env.s.url, q('/resumen', { desde: '2026-03-04' }), {
+      cabeceras: a.cabeceras,
+    });
+    const manana = new Date(Date.now() - 5 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+    expect(soloDesde.body.periodo).toMatchObject({ desde: '2026-03-04', hasta: manana });
+    expect(soloDesde.body.total).toEqual({ rips: 5, rda: 2 });
+  });
+
   it('parámetros inválidos: 400 en español que nombra el parámetro', async () => {
     const casos: [Record<string, string>, string, RegExp][] = [
       [{ desde: 'ayer' }, 'desde', /no es una fecha válida/],

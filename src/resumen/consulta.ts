@@ -175,10 +175,11 @@ export class ConsultaResumen {
           'select min(dia) as dia from resumen_dia where entidad_id = ?',
           [this.entidadId],
         );
-        desde = fila?.dia ? fecha(fila.dia) : f.hasta ? sumarDias(f.hasta, -1) : hoyBogota(this.ahora);
+        desde = fila?.dia ? fecha(fila.dia) : hoyBogota(this.ahora);
+        // A given end is kept as asked: the default start moves before it instead.
+        if (f.hasta && desde >= f.hasta) desde = sumarDias(f.hasta, -1);
       }
-      let hasta = f.hasta ?? (manana > desde ? manana : sumarDias(desde, 1));
-      if (hasta <= desde) hasta = sumarDias(desde, 1);
+      const hasta = f.hasta ?? (manana > desde ? manana : sumarDias(desde, 1));
       if (f.agrupar) revisarSerie(desde, hasta, f.agrupar);
       return { desde, hasta };
     });
