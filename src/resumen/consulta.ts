@@ -97,6 +97,48 @@ function sumarMontos(a: Montos, b: Montos): void {
 /** Payers beyond the MAX_PAGADORES largest, summed in one row. */
 const PAGADOR_OTROS = 'otros';
 export const MAX_PAGADORES = 100;
+/** Rows of (period, payer) read in one go before summing the smaller payers in SQL instead. */
+const MAX_FILAS_MONTOS = 20_000;
+const COLUMNAS_MONTOS = [
+  'radicado',
+  'radicados',
+  'radicados_sin_valor',
+  'retenido',
+  'retenidos',
+  'retenidos_sin_valor',
+] as const;
+
+/** Keeps the MAX_PAGADORES payers with most money and sums the rest as «otros», per period. */
+function conOtros<T extends Record<string, unknown> & { periodo: unknown; pagador: string }>(
+  filas: T[],
+): T[] {
+  const porPagador = new Map<string, number>();
+  for (const f of filas)
+    if (f.pagador !== PAGADOR_OTROS)
+      porPagador.set(f.pagador, (porPagador.get(f.pagador) ?? 0) + Number(f.radicado) + Number(f.retenido));
+  if (porPagador.size <= MAX_PAGADORES) return filas;
+  const principales = new Set(
+    [...porPagador]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, MAX_PAGADORES)
+      .map(([k]) => k),
+  );
+  const otros = new Map<string, T>();
+  const r: T[] = [];
+  for (const f of filas) {
+    if (principales.has(f.pagador)) {
+      r.push(f);
+      continue;
+    }
+    const clave = String(f.periodo);
+    const o = otros.get(clave);
+    if (!o) otros.set(clave, { ...f, pagador: PAGADOR_OTROS });
+    else
+      for (const c of COLUMNAS_MONTOS)
+        (o as Record<string, unknown>)[c] = String(Number(o[c]) + Number(f[c]));
+  }
+  return [...r, ...otros.values()];
+}
 
 function clasePagador(pagador: string): ClasePagador {
   return pagador === PAGADOR_PERSONA_NATURAL
@@ -292,27 +334,37 @@ export class ConsultaResumen {
   montos() {
     return this.una('montos', async () => {
       const [dias, p] = await this.dias();
-      const [filas, nombres] = await Promise.all([
-        this.sql<Record<string, string | null> & { periodo: unknown; pagador: string }>(
-          // The MAX_PAGADORES payers with most money keep their rows; the rest are summed as «otros»,
-          // so a report's size does not grow with the number of customers.
+      const sumas = `sum(radicado) as radicado, sum(radicados) as radicados,
+                  sum(radicados_sin_valor) as radicados_sin_valor, sum(retenido) as retenido,
+                  sum(retenidos) as retenidos, sum(retenidos_sin_valor) as retenidos_sin_valor`;
+      type FilaMonto = Record<string, string | null> & { periodo: unknown; pagador: string };
+      // One read in the common case; only an entity with very many payers pays for the second,
+      // which sums all but the MAX_PAGADORES largest in SQL so the answer stays bounded.
+      let filas = await this.sql<FilaMonto>(
+        `select ${this.periodoSql()} as periodo, pagador, ${sumas}
+           from resumen_monto_dia where entidad_id = ?${dias} group by 1, 2 limit ?`,
+        [this.entidadId, ...p, MAX_FILAS_MONTOS + 1],
+      );
+      if (filas.length > MAX_FILAS_MONTOS)
+        filas = await this.sql<FilaMonto>(
           `with principales as (
              select pagador from resumen_monto_dia where entidad_id = ?${dias}
-               group by 1 having sum(abs(radicado) + abs(retenido) + radicados + retenidos) > 0
-               order by sum(radicado + retenido) desc, pagador limit ?
+               group by 1 order by sum(radicado + retenido) desc, pagador limit ?
            )
            select ${this.periodoSql()} as periodo,
                   case when pagador in (select pagador from principales) then pagador else '${PAGADOR_OTROS}' end as pagador,
-                  sum(radicado) as radicado, sum(radicados) as radicados,
-                  sum(radicados_sin_valor) as radicados_sin_valor, sum(retenido) as retenido,
-                  sum(retenidos) as retenidos, sum(retenidos_sin_valor) as retenidos_sin_valor
+                  ${sumas}
              from resumen_monto_dia where entidad_id = ?${dias} group by 1, 2`,
           [this.entidadId, ...p, MAX_PAGADORES, this.entidadId, ...p],
-        ),
-        this.sql<{ nit: string; nombre: string }>('select nit, nombre from pagador where entidad_id = ?', [
-          this.entidadId,
-        ]),
-      ]);
+        );
+      filas = conOtros(filas);
+      const nits = [...new Set(filas.map((f) => f.pagador))].filter((x) => clasePagador(x) === 'nit');
+      const nombres = nits.length
+        ? await this.sql<{ nit: string; nombre: string }>(
+            'select nit, nombre from pagador where entidad_id = ? and nit = any(?::text[])',
+            [this.entidadId, `{${nits.join(',')}}`],
+          )
+        : [];
       const nombre = new Map(nombres.map((n) => [n.nit, n.nombre]));
       const total = montosVacios();
       const porPagador = new Map<string, MontoPagador>();

@@ -30,11 +30,13 @@ end $$;`);
     // The first call to the IHCE: where the time to a VIDA starts.
     this.addSql(`alter table "transmision" add column "primer_intento_en" timestamptz null;`);
 
+    // Roll-up rows are updated in place by every change: free room in each page keeps those updates
+    // HOT (no new index entries), so reads do not wade through dead versions between vacuums.
     this.addSql(
-      `create table "resumen_dia" ("entidad_id" uuid not null, "dia" date not null, "modulo" text not null, "tipo" text not null, "estado" text not null, "cantidad" bigint not null, constraint "resumen_dia_pkey" primary key ("entidad_id", "dia", "modulo", "tipo", "estado"));`,
+      `create table "resumen_dia" ("entidad_id" uuid not null, "dia" date not null, "modulo" text not null, "tipo" text not null, "estado" text not null, "cantidad" bigint not null, constraint "resumen_dia_pkey" primary key ("entidad_id", "dia", "modulo", "tipo", "estado")) with (fillfactor = 70);`,
     );
     this.addSql(
-      `create table "resumen_causa_dia" ("entidad_id" uuid not null, "dia" date not null, "modulo" text not null, "fuente" text not null, "codigo" text not null, "intentos" bigint not null, "documentos" bigint not null, constraint "resumen_causa_dia_pkey" primary key ("entidad_id", "dia", "modulo", "fuente", "codigo"));`,
+      `create table "resumen_causa_dia" ("entidad_id" uuid not null, "dia" date not null, "modulo" text not null, "fuente" text not null, "codigo" text not null, "intentos" bigint not null, "documentos" bigint not null, constraint "resumen_causa_dia_pkey" primary key ("entidad_id", "dia", "modulo", "fuente", "codigo")) with (fillfactor = 70);`,
     );
     // One row per document and cause already counted: a document counts once per cause, on the day
     // that cause first rejected it.
@@ -42,23 +44,23 @@ end $$;`);
       `create table "resumen_causa_documento" ("entidad_id" uuid not null, "modulo" text not null, "fuente" text not null, "codigo" text not null, "documento" text not null, constraint "resumen_causa_documento_pkey" primary key ("entidad_id", "modulo", "fuente", "codigo", "documento"));`,
     );
     this.addSql(
-      `create table "resumen_monto_dia" ("entidad_id" uuid not null, "dia" date not null, "pagador" text not null, "radicado" bigint not null default 0, "radicados" bigint not null default 0, "radicados_sin_valor" bigint not null default 0, "retenido" bigint not null default 0, "retenidos" bigint not null default 0, "retenidos_sin_valor" bigint not null default 0, constraint "resumen_monto_dia_pkey" primary key ("entidad_id", "dia", "pagador"));`,
+      `create table "resumen_monto_dia" ("entidad_id" uuid not null, "dia" date not null, "pagador" text not null, "radicado" bigint not null default 0, "radicados" bigint not null default 0, "radicados_sin_valor" bigint not null default 0, "retenido" bigint not null default 0, "retenidos" bigint not null default 0, "retenidos_sin_valor" bigint not null default 0, constraint "resumen_monto_dia_pkey" primary key ("entidad_id", "dia", "pagador")) with (fillfactor = 70);`,
     );
     // Per invoice (or RIPS without invoice): filed, or held back since `retenido_dia` with the
     // amount and payer of its latest rejected attempt.
     this.addSql(
-      `create table "resumen_documento_rips" ("entidad_id" uuid not null, "documento" text not null, "radicado" boolean not null default false, "retenido_dia" date null, "retenido_pagador" text null, "retenido_monto" bigint null, constraint "resumen_documento_rips_pkey" primary key ("entidad_id", "documento"));`,
+      `create table "resumen_documento_rips" ("entidad_id" uuid not null, "documento" text not null, "radicado" boolean not null default false, "retenido_dia" date null, "retenido_pagador" text null, "retenido_monto" bigint null, constraint "resumen_documento_rips_pkey" primary key ("entidad_id", "documento")) with (fillfactor = 70);`,
     );
     // Payer names as the entity's own invoices print them (organisations only).
     this.addSql(
       `create table "pagador" ("entidad_id" uuid not null, "nit" text not null, "nombre" text not null, "actualizado_en" timestamptz not null, constraint "pagador_pkey" primary key ("entidad_id", "nit"));`,
     );
     this.addSql(
-      `create table "resumen_tiempo_dia" ("entidad_id" uuid not null, "dia" date not null, "tipo" text not null, "aceptados" bigint not null, "intentos" bigint not null, "suma_ms" bigint not null, "max_ms" bigint not null, constraint "resumen_tiempo_dia_pkey" primary key ("entidad_id", "dia", "tipo"));`,
+      `create table "resumen_tiempo_dia" ("entidad_id" uuid not null, "dia" date not null, "tipo" text not null, "aceptados" bigint not null, "intentos" bigint not null, "suma_ms" bigint not null, "max_ms" bigint not null, constraint "resumen_tiempo_dia_pkey" primary key ("entidad_id", "dia", "tipo")) with (fillfactor = 70);`,
     );
     // Log-scale histogram of the time to acceptance: bucket b holds [1.1^b, 1.1^(b+1)) ms.
     this.addSql(
-      `create table "resumen_latencia_dia" ("entidad_id" uuid not null, "dia" date not null, "tipo" text not null, "cubeta" smallint not null, "cantidad" bigint not null, constraint "resumen_latencia_dia_pkey" primary key ("entidad_id", "dia", "tipo", "cubeta"));`,
+      `create table "resumen_latencia_dia" ("entidad_id" uuid not null, "dia" date not null, "tipo" text not null, "cubeta" smallint not null, "cantidad" bigint not null, constraint "resumen_latencia_dia_pkey" primary key ("entidad_id", "dia", "tipo", "cubeta")) with (fillfactor = 70);`,
     );
     for (const t of [
       'resumen_dia',
