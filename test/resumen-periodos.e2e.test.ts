@@ -714,7 +714,6 @@ describe('resumen_reconstruir (la migración de los datos existentes)', () => {
       ],
       ['resumen_documento_rips', 'true'],
       ['resumen_tiempo_dia', 'true'],
-      ['resumen_latencia_dia', 'true'],
     ];
     const leer = async () => {
       const r: Record<string, unknown[]> = {};

@@ -11,7 +11,6 @@ import {
   acumuladoDe,
   acumuladoVacio,
   type FilaTiempos,
-  sumarCubeta,
   sumarFila,
   type Tiempos,
   tiemposDe,
@@ -406,56 +405,39 @@ export class ConsultaResumen {
     });
   }
 
-  /** RDA time to acceptance: overall, per period and per type. */
+  /**
+   * RDA time to acceptance, overall, per type, per period and per period and type, from one read of
+   * the day rows (a few thousand at most: one per day and type).
+   */
   tiempos() {
     return this.una('tiempos', async () => {
       const [dias, p] = await this.dias();
-      const periodo = this.periodoSql();
-      const [resumen, porPeriodo, porTipo] = await Promise.all([
-        this.filasTiempos(`${periodo} as periodo, tipo`),
-        this.filtros.agrupar
-          ? this.sql<{ periodo: unknown; cubeta: number; n: string }>(
-              `select ${periodo} as periodo, cubeta, sum(cantidad) as n
-                 from resumen_latencia_dia where entidad_id = ?${dias} group by 1, 2`,
-              [this.entidadId, ...p],
-            )
-          : Promise.resolve([]),
-        this.sql<{ tipo: string; cubeta: number; n: string }>(
-          `select tipo, cubeta, sum(cantidad) as n from resumen_latencia_dia where entidad_id = ?${dias} group by 1, 2`,
-          [this.entidadId, ...p],
-        ),
-      ]);
+      const filas = await this.sql<FilaTiempos & { periodo: unknown; tipo: string }>(
+        `select ${this.periodoSql()} as periodo, tipo, aceptados, intentos, suma_ms as suma, max_ms as max, cubetas
+           from resumen_tiempo_dia where entidad_id = ?${dias}`,
+        [this.entidadId, ...p],
+      );
       const total = acumuladoVacio();
       const tipos = new Map<string, AcumuladoTiempos>();
       const periodos = new Map<string, AcumuladoTiempos>();
-      for (const f of resumen) {
-        sumarFila(total, f);
-        sumarFila(acumuladoDe(tipos, f.tipo), f);
-        if (f.periodo !== null) sumarFila(acumuladoDe(periodos, fecha(f.periodo)), f);
+      const periodoTipo = new Map<string, AcumuladoTiempos>();
+      for (const f of filas) {
+        const destinos = [total, acumuladoDe(tipos, f.tipo)];
+        if (f.periodo !== null) {
+          const periodo = fecha(f.periodo);
+          destinos.push(acumuladoDe(periodos, periodo), acumuladoDe(periodoTipo, `${periodo}|${f.tipo}`));
+        }
+        for (const a of destinos) sumarFila(a, f);
       }
-      for (const f of porTipo) {
-        sumarCubeta(acumuladoDe(tipos, f.tipo), Number(f.cubeta), Number(f.n));
-        sumarCubeta(total, Number(f.cubeta), Number(f.n));
-      }
-      for (const f of porPeriodo)
-        sumarCubeta(acumuladoDe(periodos, fecha(f.periodo)), Number(f.cubeta), Number(f.n));
+      const porTipo = (m: Map<string, AcumuladoTiempos>, prefijo = '') =>
+        TIPOS_RDA.map((tipo) => ({ tipo, ...tiemposDe(m.get(prefijo + tipo) ?? acumuladoVacio()) }));
       return {
         total: tiemposDe(total),
-        porTipo: TIPOS_RDA.map((tipo) => ({ tipo, ...tiemposDe(tipos.get(tipo) ?? acumuladoVacio()) })),
+        porTipo: porTipo(tipos),
         porPeriodo: new Map([...periodos].map(([k, a]) => [k, tiemposDe(a)])),
+        porPeriodoYTipo: (periodo: string) => porTipo(periodoTipo, `${periodo}|`),
       };
     });
-  }
-
-  /** `resumen_tiempo_dia` summed per the given grouping columns (`… as periodo, tipo`). */
-  private async filasTiempos(columnas: string) {
-    const [dias, p] = await this.dias();
-    return this.sql<FilaTiempos & { periodo: unknown; tipo: string }>(
-      `select ${columnas}, sum(aceptados) as aceptados, sum(intentos) as intentos,
-              sum(suma_ms) as suma, max(max_ms) as max
-         from resumen_tiempo_dia where entidad_id = ?${dias} group by 1, 2`,
-      [this.entidadId, ...p],
-    );
   }
 
   /** Tiempos of one period (zeros when none was accepted). */
@@ -463,28 +445,9 @@ export class ConsultaResumen {
     return (await this.tiempos()).porPeriodo.get(periodo) ?? tiemposDe(acumuladoVacio());
   }
 
-  /** Per period and type (GraphQL `serie { tiemposPorTipo }` only: one more read, done when asked). */
+  /** Tiempos of one period per type (every type). */
   async tiemposDePeriodoPorTipo(periodo: string): Promise<(Tiempos & { tipo: string })[]> {
-    const porPeriodo = await this.una('tiemposPeriodoTipo', async () => {
-      const [dias, p] = await this.dias();
-      const [resumen, cubetas] = await Promise.all([
-        this.filasTiempos(`${this.periodoSql()} as periodo, tipo`),
-        this.sql<{ periodo: unknown; tipo: string; cubeta: number; n: string }>(
-          `select ${this.periodoSql()} as periodo, tipo, cubeta, sum(cantidad) as n
-             from resumen_latencia_dia where entidad_id = ?${dias} group by 1, 2, 3`,
-          [this.entidadId, ...p],
-        ),
-      ]);
-      const m = new Map<string, AcumuladoTiempos>();
-      for (const f of resumen) sumarFila(acumuladoDe(m, `${fecha(f.periodo)}|${f.tipo}`), f);
-      for (const f of cubetas)
-        sumarCubeta(acumuladoDe(m, `${fecha(f.periodo)}|${f.tipo}`), Number(f.cubeta), Number(f.n));
-      return m;
-    });
-    return TIPOS_RDA.map((tipo) => ({
-      tipo,
-      ...tiemposDe(porPeriodo.get(`${periodo}|${tipo}`) ?? acumuladoVacio()),
-    }));
+    return (await this.tiempos()).porPeriodoYTipo(periodo);
   }
 
   /** Transmissions still waiting for the IHCE (validated or sent, not yet answered) and the oldest one. */

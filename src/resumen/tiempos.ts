@@ -31,12 +31,13 @@ export function sumarCubeta(a: AcumuladoTiempos, cubeta: number, cantidad: numbe
   a.cubetas.set(cubeta, (a.cubetas.get(cubeta) ?? 0) + cantidad);
 }
 
-/** A row of `resumen_tiempo_dia` summed over some grouping (numbers as node-pg returns bigint sums). */
+/** A row of `resumen_tiempo_dia` (bigints as node-pg returns them; `cubetas` is {"bucket": count}). */
 export interface FilaTiempos {
   aceptados: string;
   intentos: string;
   suma: string;
   max: string;
+  cubetas: Record<string, number | string>;
 }
 
 export function sumarFila(a: AcumuladoTiempos, f: FilaTiempos): void {
@@ -44,6 +45,7 @@ export function sumarFila(a: AcumuladoTiempos, f: FilaTiempos): void {
   a.intentos += Number(f.intentos);
   a.sumaMs += Number(f.suma);
   a.maxMs = Math.max(a.maxMs, Number(f.max));
+  for (const b in f.cubetas) sumarCubeta(a, Number(b), Number(f.cubetas[b]));
 }
 
 /** The accumulator of a key, created empty the first time. */

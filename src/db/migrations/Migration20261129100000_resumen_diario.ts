@@ -56,11 +56,9 @@ end $$;`);
       `create table "pagador" ("entidad_id" uuid not null, "nit" text not null, "nombre" text not null, "actualizado_en" timestamptz not null, constraint "pagador_pkey" primary key ("entidad_id", "nit"));`,
     );
     this.addSql(
-      `create table "resumen_tiempo_dia" ("entidad_id" uuid not null, "dia" date not null, "tipo" text not null, "aceptados" bigint not null, "intentos" bigint not null, "suma_ms" bigint not null, "max_ms" bigint not null, constraint "resumen_tiempo_dia_pkey" primary key ("entidad_id", "dia", "tipo")) with (fillfactor = 70);`,
-    );
-    // Log-scale histogram of the time to acceptance: bucket b holds [1.1^b, 1.1^(b+1)) ms.
-    this.addSql(
-      `create table "resumen_latencia_dia" ("entidad_id" uuid not null, "dia" date not null, "tipo" text not null, "cubeta" smallint not null, "cantidad" bigint not null, constraint "resumen_latencia_dia_pkey" primary key ("entidad_id", "dia", "tipo", "cubeta")) with (fillfactor = 70);`,
+      // Time to acceptance per day and type, with its log-scale histogram `cubetas` {"b": count}:
+      // bucket b holds [1.1^b, 1.1^(b+1)) ms (sparse, one row per day and type).
+      `create table "resumen_tiempo_dia" ("entidad_id" uuid not null, "dia" date not null, "tipo" text not null, "aceptados" bigint not null, "intentos" bigint not null, "suma_ms" bigint not null, "max_ms" bigint not null, "cubetas" jsonb not null, constraint "resumen_tiempo_dia_pkey" primary key ("entidad_id", "dia", "tipo")) with (fillfactor = 70);`,
     );
     for (const t of [
       'resumen_dia',
@@ -70,7 +68,6 @@ end $$;`);
       'resumen_documento_rips',
       'pagador',
       'resumen_tiempo_dia',
-      'resumen_latencia_dia',
     ])
       this.addSql(
         `alter table "${t}" add constraint "${t}_entidad_id_foreign" foreign key ("entidad_id") references "entidad" ("id") on update cascade on delete cascade;`,
@@ -182,6 +179,7 @@ end $$;`);
 declare
   d date;
   ms double precision;
+  b text;
 begin
   if TG_OP = 'DELETE' then
     perform resumen_sumar_dia(OLD.entidad_id, resumen_dia_de(OLD.created_at), 'rda', OLD.tipo, OLD.estado, -1);
@@ -198,16 +196,16 @@ begin
   end if;
   if NEW.estado = 'aceptado' and (TG_OP = 'INSERT' or OLD.estado <> 'aceptado') then
     ms := greatest(0, extract(epoch from (NEW.updated_at - coalesce(NEW.primer_intento_en, NEW.created_at))) * 1000);
-    insert into resumen_tiempo_dia (entidad_id, dia, tipo, aceptados, intentos, suma_ms, max_ms)
-      values (NEW.entidad_id, d, NEW.tipo, 1, NEW.intentos, round(ms), round(ms))
+    b := resumen_cubeta(ms)::text;
+    insert into resumen_tiempo_dia (entidad_id, dia, tipo, aceptados, intentos, suma_ms, max_ms, cubetas)
+      values (NEW.entidad_id, d, NEW.tipo, 1, NEW.intentos, round(ms), round(ms), jsonb_build_object(b, 1))
     on conflict (entidad_id, dia, tipo) do update set
       aceptados = resumen_tiempo_dia.aceptados + 1,
       intentos = resumen_tiempo_dia.intentos + excluded.intentos,
       suma_ms = resumen_tiempo_dia.suma_ms + excluded.suma_ms,
-      max_ms = greatest(resumen_tiempo_dia.max_ms, excluded.max_ms);
-    insert into resumen_latencia_dia (entidad_id, dia, tipo, cubeta, cantidad)
-      values (NEW.entidad_id, d, NEW.tipo, resumen_cubeta(ms), 1)
-    on conflict (entidad_id, dia, tipo, cubeta) do update set cantidad = resumen_latencia_dia.cantidad + 1;
+      max_ms = greatest(resumen_tiempo_dia.max_ms, excluded.max_ms),
+      cubetas = resumen_tiempo_dia.cubetas
+        || jsonb_build_object(b, coalesce((resumen_tiempo_dia.cubetas ->> b)::bigint, 0) + 1);
   end if;
   return null;
 end $$;`);
@@ -225,7 +223,7 @@ end $$;`);
     this.addSql(`create function resumen_reconstruir() returns void language plpgsql as $$
 begin
   truncate resumen_dia, resumen_causa_dia, resumen_causa_documento, resumen_monto_dia,
-    resumen_documento_rips, resumen_tiempo_dia, resumen_latencia_dia;
+    resumen_documento_rips, resumen_tiempo_dia;
   insert into resumen_dia (entidad_id, dia, modulo, tipo, estado, cantidad)
     select entidad_id, resumen_dia_de(created_at), 'rips', coalesce(tipo_nota, 'FEV'), estado, count(*)
       from radicacion group by 1, 2, 3, 4, 5
@@ -279,16 +277,17 @@ begin
         from resumen_documento_rips where retenido_dia is not null
     ) x group by 1, 2, 3;
 
-  insert into resumen_tiempo_dia (entidad_id, dia, tipo, aceptados, intentos, suma_ms, max_ms)
-    select entidad_id, dia, tipo, count(*), sum(intentos), sum(round(ms)), max(round(ms)) from (
-      select entidad_id, resumen_dia_de(created_at) as dia, tipo, intentos,
-             greatest(0, extract(epoch from (updated_at - coalesce(primer_intento_en, created_at))) * 1000) as ms
-        from transmision where estado = 'aceptado'
-    ) a group by 1, 2, 3;
-  insert into resumen_latencia_dia (entidad_id, dia, tipo, cubeta, cantidad)
-    select entidad_id, resumen_dia_de(created_at), tipo,
-           resumen_cubeta(greatest(0, extract(epoch from (updated_at - coalesce(primer_intento_en, created_at))) * 1000)), count(*)
-      from transmision where estado = 'aceptado' group by 1, 2, 3, 4;
+  insert into resumen_tiempo_dia (entidad_id, dia, tipo, aceptados, intentos, suma_ms, max_ms, cubetas)
+    select entidad_id, dia, tipo, sum(n), sum(intentos), sum(suma), max(maximo), jsonb_object_agg(cubeta::text, n)
+    from (
+      select entidad_id, dia, tipo, resumen_cubeta(ms) as cubeta, count(*) as n, sum(intentos) as intentos,
+             sum(round(ms)) as suma, max(round(ms)) as maximo
+      from (
+        select entidad_id, resumen_dia_de(created_at) as dia, tipo, intentos,
+               greatest(0, extract(epoch from (updated_at - coalesce(primer_intento_en, created_at))) * 1000) as ms
+          from transmision where estado = 'aceptado'
+      ) a group by 1, 2, 3, 4
+    ) c group by 1, 2, 3;
 end $$;`);
     this.addSql(`select resumen_reconstruir();`);
   }
