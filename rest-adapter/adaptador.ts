@@ -129,22 +129,26 @@ export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
   router.use(metodoNoPermitido(rutas, true));
   const customSerializers = serializadoresRest(deps.schema);
   for (const r of rutas) {
-    const problemas = validate(deps.schema, r.operacion as DocumentNode);
-    if (problemas.length)
-      throw new Error(
-        `La operación de ${r.metodo.toUpperCase()} ${r.ruta} no valida: ${problemas[0]!.message}`,
-      );
     // The same schema, resolvers and shield as /graphql, through a compiled executor: each route runs
     // one fixed operation, and graphql-js completes results field by field (about 17 µs per finding
     // of a validation, more than the validation itself for a RIPS with many findings).
-    const compilada = compileQuery(deps.schema, r.operacion as DocumentNode, undefined, {
-      customSerializers,
-    });
-    const enums = variablesEnum(deps.schema, r.operacion as DocumentNode);
-    if (!isCompiledQuery(compilada))
-      throw new Error(
-        `La operación de ${r.metodo.toUpperCase()} ${r.ruta} no compila: ${compilada.errors?.[0]?.message}`,
-      );
+    const compilar = (operacion: Ruta['operacion']) => {
+      const problemas = validate(deps.schema, operacion as DocumentNode);
+      if (problemas.length)
+        throw new Error(
+          `La operación de ${r.metodo.toUpperCase()} ${r.ruta} no valida: ${problemas[0]!.message}`,
+        );
+      const compilada = compileQuery(deps.schema, operacion as DocumentNode, undefined, {
+        customSerializers,
+      });
+      if (!isCompiledQuery(compilada))
+        throw new Error(
+          `La operación de ${r.metodo.toUpperCase()} ${r.ruta} no compila: ${compilada.errors?.[0]?.message}`,
+        );
+      return { compilada, enums: variablesEnum(deps.schema, operacion as DocumentNode) };
+    };
+    const principal = compilar(r.operacion);
+    const variantes = (r.variantes ?? []).map((v) => ({ cuando: v.cuando, ...compilar(v.operacion) }));
     router[r.metodo](r.ruta, async (req: Request, res: Response) => {
       try {
         const contextValue = await deps.crearContexto(req);
@@ -152,6 +156,7 @@ export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
         // must not answer 400 to an anonymous caller).
         if (!contextValue.auth) throw errores.noAutenticado();
         if (r.permiso) autorizar(contextValue.auth, r.permiso as Permiso);
+        const { compilada, enums } = variantes.find((v) => v.cuando(req)) ?? principal;
         const resultado = await compilada.query(
           undefined,
           contextValue,

@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { VistaResumen } from '../src/resumen/valores.js';
-import type { ResumenQuery } from './generated/operaciones.js';
+import type { ResumenPorPagadorQuery } from './generated/operaciones.js';
 import { csvResumen } from './resumen-csv.js';
 
-type R = ResumenQuery['resumen'];
+type R = ResumenPorPagadorQuery['resumen'];
 type Montos = NonNullable<R['rips']>['montos'];
 type Tiempos = NonNullable<R['rda']>['tiempos'];
 type Separador = ',' | ';';

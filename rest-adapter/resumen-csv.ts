@@ -1,8 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
 import type { VistaResumen } from '../src/resumen/valores.js';
-import type { ResumenQuery } from './generated/operaciones.js';
+import type { ResumenPorPagadorQuery, ResumenQuery } from './generated/operaciones.js';
 
-type R = ResumenQuery['resumen'];
+/** The report as the operations return it; periods carry payers only from ResumenPorPagador. */
+type R = ResumenQuery['resumen'] | ResumenPorPagadorQuery['resumen'];
 type Celda = string | number | null;
 
 /**
@@ -98,7 +99,9 @@ function filasPagadores(r: R): Fila[] {
     ]);
   if (!r.rips) return filas;
   if (r.rips.serie) {
-    for (const per of r.rips.serie) for (const p of per.montos.porPagador) fila(per.periodo, per.hasta, p);
+    for (const per of r.rips.serie)
+      for (const p of 'porPagador' in per.montos ? per.montos.porPagador : [])
+        fila(per.periodo, per.hasta, p);
   } else for (const p of r.rips.montos.porPagador) fila(r.desde, r.hasta, p);
   return filas;
 }

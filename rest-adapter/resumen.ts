@@ -26,11 +26,6 @@ function porValor<K extends 'estado' | 'tipo'>(
   return Object.fromEntries(filas.map((f) => [f[clave], f.cantidad]));
 }
 
-function sinPorPagador<T extends { porPagador: unknown }>(m: T): Omit<T, 'porPagador'> {
-  const { porPagador: _, ...resto } = m;
-  return resto;
-}
-
 /**
  * GET /resumen body: the contract's `porEstado`, `porTipo` and `total` at the top (one entry per
  * module, null when the caller's role cannot read it or another module was asked for), then the
@@ -68,7 +63,7 @@ export function cuerpoResumen({ resumen: r }: ResumenQuery) {
             },
             total: { rips: pr ? pr.total : null, rda: pd ? pd.total : null },
             // Per payer and period: GraphQL `serie.montos.porPagador` or CSV vista=pagadores.
-            montos: pr ? sinPorPagador(pr.montos) : null,
+            montos: pr ? pr.montos : null,
             tiempos: pd ? pd.tiempos : null,
           };
         })

@@ -20,6 +20,7 @@ import {
   RadicarRipsDocument,
   type RadicarRipsMutation,
   ResumenDocument,
+  ResumenPorPagadorDocument,
   type ResumenQueryVariables,
   SesionDocument,
   TransmisionDocument,
@@ -431,6 +432,13 @@ export const RUTAS: Ruta[] = [
     metodo: 'get',
     ruta: '/resumen',
     operacion: ResumenDocument,
+    // Each period's money per payer is read only for the CSV view that prints it.
+    variantes: [
+      {
+        operacion: ResumenPorPagadorDocument as unknown as typeof ResumenDocument,
+        cuando: (req) => parametro(req, 'vista') === 'pagadores',
+      },
+    ],
     etiqueta: 'sesion',
     resumen:
       'Cifras de RIPS y RDA de la entidad: conteos, serie en el tiempo, causas de rechazo, dinero en juego y tiempos (JSON o CSV)',

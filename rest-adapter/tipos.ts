@@ -12,6 +12,11 @@ export interface Ruta<TData = Record<string, unknown>, TVars = Record<string, un
   /** Express-style path (`/rips/:id`). */
   ruta: string;
   operacion: TypedDocumentNode<TData, TVars>;
+  /**
+   * Operations run instead of `operacion` when the request asks for more (the first whose `cuando`
+   * holds); same variables, a selection with extra fields, so the common request does not pay for them.
+   */
+  variantes?: { operacion: TypedDocumentNode<TData, TVars>; cuando: (req: Request) => boolean }[];
   etiqueta: string;
   resumen: string;
   descripcion?: string;

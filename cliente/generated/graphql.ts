@@ -790,10 +790,13 @@ export type ConteosDeRdaFragment =
 
 type CamposMontos_MontoPagador_Fragment = { radicado: number, radicados: number, radicadosSinValor: number, retenido: number, retenidos: number, retenidosSinValor: number };
 
+type CamposMontos_MontosPeriodoRips_Fragment = { radicado: number, radicados: number, radicadosSinValor: number, retenido: number, retenidos: number, retenidosSinValor: number };
+
 type CamposMontos_MontosRips_Fragment = { radicado: number, radicados: number, radicadosSinValor: number, retenido: number, retenidos: number, retenidosSinValor: number };
 
 export type CamposMontosFragment =
   | CamposMontos_MontoPagador_Fragment
+  | CamposMontos_MontosPeriodoRips_Fragment
   | CamposMontos_MontosRips_Fragment
 ;
 

@@ -96,8 +96,6 @@ function sumarMontos(a: Montos, b: Montos): void {
 /** Payers beyond the MAX_PAGADORES largest, summed in one row. */
 const PAGADOR_OTROS = 'otros';
 export const MAX_PAGADORES = 100;
-/** Rows of (period, payer) read in one go before summing the smaller payers in SQL instead. */
-const MAX_FILAS_MONTOS = 20_000;
 const COLUMNAS_MONTOS = [
   'radicado',
   'radicados',
@@ -107,36 +105,18 @@ const COLUMNAS_MONTOS = [
   'retenidos_sin_valor',
 ] as const;
 
-/** Keeps the MAX_PAGADORES payers with most money and sums the rest as «otros», per period. */
-function conOtros<T extends Record<string, unknown> & { periodo: unknown; pagador: string }>(
-  filas: T[],
-): T[] {
-  const porPagador = new Map<string, number>();
-  for (const f of filas)
-    if (f.pagador !== PAGADOR_OTROS)
-      porPagador.set(f.pagador, (porPagador.get(f.pagador) ?? 0) + Number(f.radicado) + Number(f.retenido));
-  if (porPagador.size <= MAX_PAGADORES) return filas;
-  const principales = new Set(
-    [...porPagador]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .slice(0, MAX_PAGADORES)
-      .map(([k]) => k),
-  );
-  const otros = new Map<string, T>();
-  const r: T[] = [];
-  for (const f of filas) {
-    if (principales.has(f.pagador)) {
-      r.push(f);
-      continue;
-    }
-    const clave = String(f.periodo);
-    const o = otros.get(clave);
-    if (!o) otros.set(clave, { ...f, pagador: PAGADOR_OTROS });
-    else
-      for (const c of COLUMNAS_MONTOS)
-        (o as Record<string, unknown>)[c] = String(Number(o[c]) + Number(f[c]));
-  }
-  return [...r, ...otros.values()];
+/** A row of summed money (bigint sums come back from node-pg as text). */
+type FilaMonto = { periodo: unknown; pagador: string } & Record<(typeof COLUMNAS_MONTOS)[number], string>;
+
+function montosDe(f: FilaMonto): Montos {
+  return {
+    radicado: Number(f.radicado),
+    radicados: Number(f.radicados),
+    radicadosSinValor: Number(f.radicados_sin_valor),
+    retenido: Number(f.retenido),
+    retenidos: Number(f.retenidos),
+    retenidosSinValor: Number(f.retenidos_sin_valor),
+  };
 }
 
 function clasePagador(pagador: string): ClasePagador {
@@ -329,80 +309,118 @@ export class ConsultaResumen {
       .slice(0, MAX_CAUSAS);
   }
 
-  /** Money per period and payer (RIPS): filed and held back, from resumen_monto_dia. */
-  montos() {
-    return this.una('montos', async () => {
+  /** `sum(...)` of the money columns, as the names FilaMonto reads. */
+  private static readonly SUMAS = COLUMNAS_MONTOS.map((c) => `sum(${c}) as ${c}`).join(', ');
+
+  /**
+   * The payers shown: the MAX_PAGADORES with most money in the range (the rest become «otros»), as
+   * a SQL condition `pagador in (…)` to group by. Read once per request.
+   */
+  private principales(): Promise<Set<string> | null> {
+    return this.una('principales', async () => {
       const [dias, p] = await this.dias();
-      const sumas = `sum(radicado) as radicado, sum(radicados) as radicados,
-                  sum(radicados_sin_valor) as radicados_sin_valor, sum(retenido) as retenido,
-                  sum(retenidos) as retenidos, sum(retenidos_sin_valor) as retenidos_sin_valor`;
-      type FilaMonto = Record<string, string | null> & { periodo: unknown; pagador: string };
-      // One read in the common case; only an entity with very many payers pays for the second,
-      // which sums all but the MAX_PAGADORES largest in SQL so the answer stays bounded.
-      let filas = await this.sql<FilaMonto>(
-        `select ${this.periodoSql()} as periodo, pagador, ${sumas}
-           from resumen_monto_dia where entidad_id = ?${dias} group by 1, 2 limit ?`,
-        [this.entidadId, ...p, MAX_FILAS_MONTOS + 1],
+      const filas = await this.sql<{ pagador: string }>(
+        `select pagador from resumen_monto_dia where entidad_id = ?${dias}
+           group by 1 order by sum(radicado + retenido) desc, pagador limit ?`,
+        [this.entidadId, ...p, MAX_PAGADORES + 1],
       );
-      if (filas.length > MAX_FILAS_MONTOS)
-        filas = await this.sql<FilaMonto>(
-          `with principales as (
-             select pagador from resumen_monto_dia where entidad_id = ?${dias}
-               group by 1 order by sum(radicado + retenido) desc, pagador limit ?
-           )
-           select ${this.periodoSql()} as periodo,
-                  case when pagador in (select pagador from principales) then pagador else '${PAGADOR_OTROS}' end as pagador,
-                  ${sumas}
-             from resumen_monto_dia where entidad_id = ?${dias} group by 1, 2`,
-          [this.entidadId, ...p, MAX_PAGADORES, this.entidadId, ...p],
-        );
-      filas = conOtros(filas);
-      const nits = [...new Set(filas.map((f) => f.pagador))].filter((x) => clasePagador(x) === 'nit');
-      const nombres = nits.length
-        ? await this.sql<{ nit: string; nombre: string }>(
-            'select nit, nombre from pagador where entidad_id = ? and nit = any(?::text[])',
-            [this.entidadId, `{${nits.join(',')}}`],
-          )
-        : [];
-      const nombre = new Map(nombres.map((n) => [n.nit, n.nombre]));
+      // null: every payer fits, nothing to fold.
+      return filas.length > MAX_PAGADORES
+        ? new Set(filas.slice(0, MAX_PAGADORES).map((f) => f.pagador))
+        : null;
+    });
+  }
+
+  /** Money grouped by the given period expression and payer (folded to «otros» past MAX_PAGADORES). */
+  private async filasMontos(periodo: string): Promise<FilaMonto[]> {
+    const [dias, p] = await this.dias();
+    const principales = await this.principales();
+    const pagador = principales
+      ? `case when pagador = any(?::text[]) then pagador else '${PAGADOR_OTROS}' end`
+      : 'pagador';
+    return this.sql<FilaMonto>(
+      `select ${periodo} as periodo, ${pagador} as pagador, ${ConsultaResumen.SUMAS}
+         from resumen_monto_dia where entidad_id = ?${dias} group by 1, 2`,
+      [...(principales ? [`{${[...principales].join(',')}}`] : []), this.entidadId, ...p],
+    );
+  }
+
+  /** Money of the range: total and per payer, most money first (RIPS). */
+  montos(): Promise<{ total: Montos; porPagador: MontoPagador[] }> {
+    return this.una('montos', async () => {
+      const porPagador = await this.conNombres(await this.filasDelRango());
       const total = montosVacios();
-      const porPagador = new Map<string, MontoPagador>();
-      const porPeriodo = new Map<string, { montos: Montos; porPagador: MontoPagador[] }>();
+      for (const m of porPagador) sumarMontos(total, m);
+      return { total, porPagador };
+    });
+  }
+
+  private filasDelRango(): Promise<FilaMonto[]> {
+    return this.una('montosRango', () => this.filasMontos('null::date'));
+  }
+
+  /** Money of one period of the series (totals only). */
+  async montosDePeriodo(periodo: string): Promise<Montos> {
+    const porPeriodo = await this.una('montosPeriodo', async () => {
+      const [dias, p] = await this.dias();
+      const filas = await this.sql<FilaMonto>(
+        `select ${this.periodoSql()} as periodo, ${ConsultaResumen.SUMAS}
+           from resumen_monto_dia where entidad_id = ?${dias} group by 1`,
+        [this.entidadId, ...p],
+      );
+      return new Map(filas.map((f) => [fecha(f.periodo), montosDe(f)]));
+    });
+    return porPeriodo.get(periodo) ?? montosVacios();
+  }
+
+  /** Money of one period per payer: one more read, done only when a field or view asks for it. */
+  async montosDePeriodoPorPagador(periodo: string): Promise<MontoPagador[]> {
+    const porPeriodo = await this.una('montosPeriodoPagador', async () => {
+      const filas = await this.filasMontos(this.periodoSql());
+      const grupos = new Map<string, FilaMonto[]>();
       for (const f of filas) {
-        const m: Montos = {
-          radicado: Number(f.radicado),
-          radicados: Number(f.radicados),
-          radicadosSinValor: Number(f.radicados_sin_valor),
-          retenido: Number(f.retenido),
-          retenidos: Number(f.retenidos),
-          retenidosSinValor: Number(f.retenidos_sin_valor),
-        };
-        // A held-back amount released later leaves a row of zeros: nothing to show.
-        if (CLAVES_MONTOS.every((k) => m[k] === 0)) continue;
+        const k = fecha(f.periodo);
+        const g = grupos.get(k);
+        if (g) g.push(f);
+        else grupos.set(k, [f]);
+      }
+      const r = new Map<string, MontoPagador[]>();
+      for (const [k, g] of grupos) r.set(k, await this.conNombres(g));
+      return r;
+    });
+    return porPeriodo.get(periodo) ?? [];
+  }
+
+  /** Rows as payers with their class and name, without rows of zeros, most money first. */
+  private async conNombres(filas: FilaMonto[]): Promise<MontoPagador[]> {
+    // Names of the payers of the range (those of a period are among them): one small read.
+    const nombres = await this.una('nombresPagador', async () => {
+      const nits = (await this.filasDelRango())
+        .map((f) => f.pagador)
+        .filter((x) => clasePagador(x) === 'nit');
+      if (!nits.length) return new Map<string, string>();
+      const filas = await this.sql<{ nit: string; nombre: string }>(
+        'select nit, nombre from pagador where entidad_id = ? and nit = any(?::text[])',
+        [this.entidadId, `{${nits.join(',')}}`],
+      );
+      return new Map(filas.map((n) => [n.nit, n.nombre]));
+    });
+    return filas
+      .map((f) => {
         const clase = clasePagador(f.pagador);
-        const identidad = {
+        return {
           pagador: clase === 'nit' ? f.pagador : null,
           clase,
-          nombre: clase === 'nit' ? (nombre.get(f.pagador) ?? null) : null,
+          nombre: clase === 'nit' ? (nombres.get(f.pagador) ?? null) : null,
+          ...montosDe(f),
         };
-        sumarMontos(total, m);
-        const pp = porPagador.get(f.pagador) ?? { ...identidad, ...montosVacios() };
-        sumarMontos(pp, m);
-        porPagador.set(f.pagador, pp);
-        if (f.periodo !== null) {
-          const clave = fecha(f.periodo);
-          const per = porPeriodo.get(clave) ?? { montos: montosVacios(), porPagador: [] };
-          sumarMontos(per.montos, m);
-          per.porPagador.push({ ...identidad, ...m });
-          porPeriodo.set(clave, per);
-        }
-      }
-      const orden = (a: MontoPagador, b: MontoPagador) =>
-        b.radicado + b.retenido - (a.radicado + a.retenido) ||
-        (a.pagador ?? a.clase).localeCompare(b.pagador ?? b.clase);
-      for (const per of porPeriodo.values()) per.porPagador.sort(orden);
-      return { total, porPagador: [...porPagador.values()].sort(orden), porPeriodo };
-    });
+      })
+      .filter((m) => CLAVES_MONTOS.some((k) => m[k] !== 0))
+      .sort(
+        (a, b) =>
+          b.radicado + b.retenido - (a.radicado + a.retenido) ||
+          (a.pagador ?? a.clase).localeCompare(b.pagador ?? b.clase),
+      );
   }
 
   /**
@@ -420,22 +438,27 @@ export class ConsultaResumen {
       const total = acumuladoVacio();
       const tipos = new Map<string, AcumuladoTiempos>();
       const periodos = new Map<string, AcumuladoTiempos>();
-      const periodoTipo = new Map<string, AcumuladoTiempos>();
       for (const f of filas) {
-        const destinos = [total, acumuladoDe(tipos, f.tipo)];
-        if (f.periodo !== null) {
-          const periodo = fecha(f.periodo);
-          destinos.push(acumuladoDe(periodos, periodo), acumuladoDe(periodoTipo, `${periodo}|${f.tipo}`));
-        }
-        for (const a of destinos) sumarFila(a, f);
+        sumarFila(total, f);
+        sumarFila(acumuladoDe(tipos, f.tipo), f);
+        if (f.periodo !== null) sumarFila(acumuladoDe(periodos, fecha(f.periodo)), f);
       }
       const porTipo = (m: Map<string, AcumuladoTiempos>, prefijo = '') =>
         TIPOS_RDA.map((tipo) => ({ tipo, ...tiemposDe(m.get(prefijo + tipo) ?? acumuladoVacio()) }));
+      // Period × type only for GraphQL `serie { tiemposPorTipo }`: summed the first time it is asked.
+      let periodoTipo: Map<string, AcumuladoTiempos> | null = null;
       return {
         total: tiemposDe(total),
         porTipo: porTipo(tipos),
         porPeriodo: new Map([...periodos].map(([k, a]) => [k, tiemposDe(a)])),
-        porPeriodoYTipo: (periodo: string) => porTipo(periodoTipo, `${periodo}|`),
+        porPeriodoYTipo: (periodo: string) => {
+          if (!periodoTipo) {
+            periodoTipo = new Map();
+            for (const f of filas)
+              if (f.periodo !== null) sumarFila(acumuladoDe(periodoTipo, `${fecha(f.periodo)}|${f.tipo}`), f);
+          }
+          return porTipo(periodoTipo, `${periodo}|`);
+        },
       };
     });
   }

@@ -15,7 +15,7 @@ import {
 import { autenticado, type TablaReglas } from '../auth/reglas.js';
 import { authDe, type Contexto } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
-import { type Causa, ConsultaResumen, type MontoPagador, type Montos, type Pendientes } from './consulta.js';
+import { type Causa, ConsultaResumen, type MontoPagador, type Pendientes } from './consulta.js';
 import type { ConteoRda, ConteoRips } from './contadores.js';
 import { leerFiltros } from './filtros.js';
 import type { Tiempos } from './tiempos.js';
@@ -152,6 +152,15 @@ class MontosRips extends Montos_ {
     description: 'Por pagador, de mayor a menor (radicado + retenido); más allá de 100, «otros»',
   })
   porPagador!: MontoPagador[];
+}
+
+@ObjectType('MontosPeriodoRips', {
+  implements: Montos_,
+  description: 'Dinero de un período de la serie; el desglose por pagador se lee solo si se pide',
+})
+class MontosPeriodoRips extends Montos_ {
+  periodo!: string;
+  consulta!: ConsultaResumen;
 }
 
 @InterfaceType('Tiempos', {
@@ -387,15 +396,21 @@ export class ResumenRipsResolver {
 
 @Resolver(() => PeriodoRips)
 export class PeriodoRipsResolver {
-  @FieldResolver(() => MontosRips, { description: 'Dinero del período, total y por pagador' })
-  async montos(@Root() p: PeriodoRips): Promise<MontosRips> {
-    const per = (await p.consulta.montos()).porPeriodo.get(p.periodo);
-    return per ? { ...per.montos, porPagador: per.porPagador } : { ...vacios(), porPagador: [] };
+  @FieldResolver(() => MontosPeriodoRips, { description: 'Dinero del período, total y por pagador' })
+  async montos(@Root() p: PeriodoRips): Promise<MontosPeriodoRips> {
+    return { ...(await p.consulta.montosDePeriodo(p.periodo)), periodo: p.periodo, consulta: p.consulta };
   }
 }
 
-function vacios(): Montos {
-  return { radicado: 0, radicados: 0, radicadosSinValor: 0, retenido: 0, retenidos: 0, retenidosSinValor: 0 };
+@Resolver(() => MontosPeriodoRips)
+export class MontosPeriodoRipsResolver {
+  @FieldResolver(() => [MontoPagador_], {
+    description:
+      'Por pagador, de mayor a menor (radicado + retenido); los mismos pagadores que el total del período pedido, el resto como «otros»',
+  })
+  porPagador(@Root() m: MontosPeriodoRips): Promise<MontoPagador[]> {
+    return m.consulta.montosDePeriodoPorPagador(m.periodo);
+  }
 }
 
 @Resolver(() => ResumenRda)
@@ -453,6 +468,7 @@ export const RESOLVERS_RESUMEN = [
   ResumenResolver,
   ResumenRipsResolver,
   PeriodoRipsResolver,
+  MontosPeriodoRipsResolver,
   ResumenRdaResolver,
   PeriodoRdaResolver,
 ] as const;
