@@ -67,7 +67,9 @@ try {
   };
   console.log('transmisiones', salida.envio);
 
-  // 2) Bulk rows for the demo entity, straight into PostgreSQL (the counters' statement trigger runs once).
+  // 2) Bulk rows for the demo entity, straight into PostgreSQL. Triggers are skipped for the load (the
+  // daily roll-ups' row triggers would update the same few rows a million times in one transaction);
+  // counters and roll-ups are then rebuilt set-based, as the migration does for existing rows.
   const info = JSON.parse(readFileSync(path.join(servidor.dataDir, 'pg.json'), 'utf8'));
   const bd = new pg.Client({
     connectionString: `postgres://postgres:${encodeURIComponent(info.password)}@127.0.0.1:${info.port}/motor`,
@@ -76,6 +78,7 @@ try {
   const { rows } = await bd.query(`select id from entidad where slug = 'demo'`);
   const entidad = rows[0].id as string;
   const ti = performance.now();
+  await bd.query('set session_replication_role = replica');
   await bd.query(
     `insert into transmision (id, entidad_id, tipo, estado, origen, errores, avisos, intentos, reintentos_agotados,
        eventos, creado_por, created_at, updated_at)
@@ -86,6 +89,14 @@ try {
      from generate_series(1, $2::int) i`,
     [entidad, FILAS],
   );
+  await bd.query('set session_replication_role = origin');
+  await bd.query('delete from conteo_transmision where entidad_id = $1', [entidad]);
+  await bd.query(
+    `insert into conteo_transmision (entidad_id, tipo, estado, cantidad)
+       select entidad_id, tipo, estado, count(*) from transmision where entidad_id = $1 group by 1, 2, 3`,
+    [entidad],
+  );
+  await bd.query('select resumen_reconstruir()');
   await bd.query('analyze transmision');
   salida.insercionSegundos = Math.round((performance.now() - ti) / 100) / 10;
   const ct = performance.now();
