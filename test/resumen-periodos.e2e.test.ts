@@ -704,24 +704,23 @@ describe('Muchos pagadores', () => {
 
 describe('resumen_reconstruir (la migración de los datos existentes)', () => {
   it('reconstruye desde las tablas base exactamente lo que mantienen los triggers', async () => {
-    const tablas: [string, string][] = [
-      ['resumen_dia', 'cantidad <> 0'],
-      ['resumen_causa_dia', 'true'],
-      ['resumen_causa_documento', 'true'],
-      [
-        'resumen_monto_dia',
-        'radicado <> 0 or radicados <> 0 or radicados_sin_valor <> 0 or retenido <> 0 or retenidos <> 0 or retenidos_sin_valor <> 0',
-      ],
-      ['resumen_documento_rips', 'true'],
-      ['resumen_tiempo_dia', 'true'],
-    ];
+    // Each roll-up as rows; a count left at 0 by a completed attempt is the same as no count.
+    const consultas: Record<string, string> = {
+      resumen_dia: `select dia, modulo, k, v from resumen_dia, jsonb_each_text(conteos) as x(k, v)
+                     where entidad_id = ? and v::bigint <> 0 order by 1, 2, 3`,
+      resumen_causa_dia: `select dia, modulo, k, v from resumen_causa_dia, jsonb_each(causas) as x(k, v)
+                     where entidad_id = ? order by 1, 2, 3`,
+      resumen_causa_documento:
+        'select * from resumen_causa_documento where entidad_id = ? order by 2, 3, 4, 5',
+      resumen_monto_dia: `select * from resumen_monto_dia where entidad_id = ? and (radicado <> 0 or radicados <> 0
+                     or radicados_sin_valor <> 0 or retenido <> 0 or retenidos <> 0 or retenidos_sin_valor <> 0) order by 2, 3`,
+      resumen_documento_rips: 'select * from resumen_documento_rips where entidad_id = ? order by 2',
+      resumen_tiempo_dia: 'select * from resumen_tiempo_dia where entidad_id = ? order by 2, 3',
+    };
     const leer = async () => {
       const r: Record<string, unknown[]> = {};
-      for (const [t, condicion] of tablas)
-        r[t] = (await sql(
-          `select * from ${t} where entidad_id = ? and (${condicion}) order by 1, 2, 3, 4, 5`,
-          [a.entidad.id],
-        )) as unknown[];
+      for (const [t, consulta] of Object.entries(consultas))
+        r[t] = (await sql(consulta, [a.entidad.id])) as unknown[];
       return r;
     };
     const antes = await leer();

@@ -216,27 +216,37 @@ export class ConsultaResumen {
     return this.filtros.agrupar ? PERIODO_SQL[this.filtros.agrupar] : 'null::date';
   }
 
+  /** Counts per period, module, type and state, from each day's {"tipo|estado": n}. */
   private filasConteo() {
     return this.una('conteo', async () => {
       const [dias, p] = await this.dias();
       const filas = await this.sql<{
         periodo: unknown;
         modulo: string;
-        tipo: string;
-        estado: string;
-        n: string;
+        conteos: Record<string, number | string>;
       }>(
-        `select ${this.periodoSql()} as periodo, modulo, tipo, estado, sum(cantidad) as n from resumen_dia
-          where entidad_id = ? and modulo = any(?::text[])${dias} group by 1, 2, 3, 4`,
+        `select ${this.periodoSql()} as periodo, modulo, conteos from resumen_dia
+          where entidad_id = ? and modulo = any(?::text[])${dias}`,
         [this.entidadId, this.modulosSql, ...p],
       );
-      return filas.map((f) => ({
-        periodo: f.periodo === null ? null : fecha(f.periodo),
-        modulo: f.modulo as ModuloResumen,
-        tipo: f.tipo,
-        estado: f.estado,
-        n: Number(f.n),
-      }));
+      const r: { periodo: string | null; modulo: ModuloResumen; tipo: string; estado: string; n: number }[] =
+        [];
+      for (const f of filas) {
+        const periodo = f.periodo === null ? null : fecha(f.periodo);
+        for (const clave in f.conteos) {
+          const n = Number(f.conteos[clave]);
+          if (n === 0) continue;
+          const corte = clave.indexOf('|');
+          r.push({
+            periodo,
+            modulo: f.modulo as ModuloResumen,
+            tipo: clave.slice(0, corte),
+            estado: clave.slice(corte + 1),
+            n,
+          });
+        }
+      }
+      return r;
     });
   }
 
@@ -273,20 +283,41 @@ export class ConsultaResumen {
   async causas(modulo: ModuloResumen): Promise<Causa[]> {
     const filas = await this.una('causas', async () => {
       const [dias, p] = await this.dias();
-      return this.sql<{
+      const dias_ = await this.sql<{
         modulo: string;
-        fuente: string;
-        codigo: string;
-        intentos: string;
-        documentos: string;
+        causas: Record<string, [number | string, number | string]>;
       }>(
-        `select modulo, fuente, codigo, intentos, documentos from (
-           select modulo, fuente, codigo, sum(intentos) as intentos, sum(documentos) as documentos,
-                  row_number() over (partition by modulo order by sum(intentos) desc, codigo, fuente) as n
-             from resumen_causa_dia where entidad_id = ? and modulo = any(?::text[])${dias} group by 1, 2, 3
-         ) c where n <= ?`,
-        [this.entidadId, this.modulosSql, ...p, MAX_CAUSAS],
+        `select modulo, causas from resumen_causa_dia where entidad_id = ? and modulo = any(?::text[])${dias}`,
+        [this.entidadId, this.modulosSql, ...p],
       );
+      // Summed per module, source and code ("fuente|codigo"; a code may hold anything after the first «|»).
+      const suma = new Map<string, { modulo: string; clave: string; intentos: number; documentos: number }>();
+      for (const d of dias_)
+        for (const clave in d.causas) {
+          const k = `${d.modulo}|${clave}`;
+          const [intentos, documentos] = d.causas[clave]!;
+          const a = suma.get(k);
+          if (a) {
+            a.intentos += Number(intentos);
+            a.documentos += Number(documentos);
+          } else
+            suma.set(k, {
+              modulo: d.modulo,
+              clave,
+              intentos: Number(intentos),
+              documentos: Number(documentos),
+            });
+        }
+      return [...suma.values()].map((x) => {
+        const corte = x.clave.indexOf('|');
+        return {
+          modulo: x.modulo,
+          fuente: x.clave.slice(0, corte),
+          codigo: x.clave.slice(corte + 1),
+          intentos: x.intentos,
+          documentos: x.documentos,
+        };
+      });
     });
     const conteo = await this.conteos(modulo);
     const rechazos = conteo.porEstado

@@ -33,10 +33,12 @@ end $$;`);
     // Roll-up rows are updated in place by every change: free room in each page keeps those updates
     // HOT (no new index entries), so reads do not wade through dead versions between vacuums.
     this.addSql(
-      `create table "resumen_dia" ("entidad_id" uuid not null, "dia" date not null, "modulo" text not null, "tipo" text not null, "estado" text not null, "cantidad" bigint not null, constraint "resumen_dia_pkey" primary key ("entidad_id", "dia", "modulo", "tipo", "estado")) with (fillfactor = 70);`,
+      // One row per entity, day and module: {"tipo|estado": count} (a year is 730 rows to read).
+      `create table "resumen_dia" ("entidad_id" uuid not null, "dia" date not null, "modulo" text not null, "conteos" jsonb not null, constraint "resumen_dia_pkey" primary key ("entidad_id", "dia", "modulo")) with (fillfactor = 70);`,
     );
     this.addSql(
-      `create table "resumen_causa_dia" ("entidad_id" uuid not null, "dia" date not null, "modulo" text not null, "fuente" text not null, "codigo" text not null, "intentos" bigint not null, "documentos" bigint not null, constraint "resumen_causa_dia_pkey" primary key ("entidad_id", "dia", "modulo", "fuente", "codigo")) with (fillfactor = 70);`,
+      // {"fuente|codigo": [attempts, documents first rejected by it that day]}
+      `create table "resumen_causa_dia" ("entidad_id" uuid not null, "dia" date not null, "modulo" text not null, "causas" jsonb not null, constraint "resumen_causa_dia_pkey" primary key ("entidad_id", "dia", "modulo")) with (fillfactor = 70);`,
     );
     // One row per document and cause already counted: a document counts once per cause, on the day
     // that cause first rejected it.
@@ -80,8 +82,9 @@ $$;`);
   select case when ms < 1 then 0 else least(floor(ln(ms) / ln(1.1)), 32000)::smallint end
 $$;`);
     this.addSql(`create function resumen_sumar_dia(e uuid, d date, m text, t text, s text, n bigint) returns void language sql as $$
-  insert into resumen_dia (entidad_id, dia, modulo, tipo, estado, cantidad) values (e, d, m, t, s, n)
-  on conflict (entidad_id, dia, modulo, tipo, estado) do update set cantidad = resumen_dia.cantidad + excluded.cantidad
+  insert into resumen_dia (entidad_id, dia, modulo, conteos) values (e, d, m, jsonb_build_object(t || '|' || s, n))
+  on conflict (entidad_id, dia, modulo) do update set conteos = resumen_dia.conteos
+    || jsonb_build_object(t || '|' || s, coalesce((resumen_dia.conteos ->> (t || '|' || s))::bigint, 0) + n)
 $$;`);
     // The rejection codes of one attempt (bounded text: codes come from upstream answers too).
     this.addSql(`create function resumen_codigos_rechazo(errores jsonb, omitidos jsonb, fuente_omitidos text)
@@ -103,13 +106,15 @@ returns void language sql as $$
       on conflict do nothing
       returning fuente, codigo
   )
-  insert into resumen_causa_dia (entidad_id, dia, modulo, fuente, codigo, intentos, documentos)
-    select e, d, m, c.fuente, c.codigo, 1,
-           (exists (select 1 from nuevos n where n.fuente = c.fuente and n.codigo = c.codigo))::int
-      from c order by c.fuente, c.codigo
-  on conflict (entidad_id, dia, modulo, fuente, codigo) do update
-    set intentos = resumen_causa_dia.intentos + excluded.intentos,
-        documentos = resumen_causa_dia.documentos + excluded.documentos
+  insert into resumen_causa_dia (entidad_id, dia, modulo, causas)
+    select e, d, m, jsonb_object_agg(c.fuente || '|' || c.codigo, jsonb_build_array(1,
+             (exists (select 1 from nuevos n where n.fuente = c.fuente and n.codigo = c.codigo))::int))
+      from c having count(*) > 0
+  on conflict (entidad_id, dia, modulo) do update set causas = resumen_causa_dia.causas || (
+    select jsonb_object_agg(k, jsonb_build_array(
+             coalesce((resumen_causa_dia.causas -> k ->> 0)::bigint, 0) + (v ->> 0)::bigint,
+             coalesce((resumen_causa_dia.causas -> k ->> 1)::bigint, 0) + (v ->> 1)::bigint))
+      from jsonb_each(excluded.causas) as x(k, v))
 $$;`);
     this.addSql(`create function resumen_sumar_monto(e uuid, d date, p text, radicado bigint, radicados int, radicados_sin_valor int, retenido bigint, retenidos int, retenidos_sin_valor int)
 returns void language sql as $$
@@ -224,12 +229,14 @@ end $$;`);
 begin
   truncate resumen_dia, resumen_causa_dia, resumen_causa_documento, resumen_monto_dia,
     resumen_documento_rips, resumen_tiempo_dia;
-  insert into resumen_dia (entidad_id, dia, modulo, tipo, estado, cantidad)
-    select entidad_id, resumen_dia_de(created_at), 'rips', coalesce(tipo_nota, 'FEV'), estado, count(*)
-      from radicacion group by 1, 2, 3, 4, 5
-    union all
-    select entidad_id, resumen_dia_de(created_at), 'rda', tipo, estado, count(*)
-      from transmision group by 1, 2, 3, 4, 5;
+  insert into resumen_dia (entidad_id, dia, modulo, conteos)
+    select entidad_id, dia, modulo, jsonb_object_agg(tipo || '|' || estado, n) from (
+      select entidad_id, resumen_dia_de(created_at) as dia, 'rips' as modulo, coalesce(tipo_nota, 'FEV') as tipo, estado, count(*) as n
+        from radicacion group by 1, 2, 3, 4, 5
+      union all
+      select entidad_id, resumen_dia_de(created_at), 'rda', tipo, estado, count(*)
+        from transmision group by 1, 2, 3, 4, 5
+    ) x group by 1, 2, 3;
 
   create temporary table resumen_rechazo on commit drop as
     select r.entidad_id, resumen_dia_de(r.created_at) as dia, 'rips'::text as modulo,
@@ -243,14 +250,16 @@ begin
       where t.estado = 'rechazado' or (t.estado = 'generado' and jsonb_array_length(t.errores) > 0);
   insert into resumen_causa_documento (entidad_id, modulo, fuente, codigo, documento)
     select distinct entidad_id, modulo, fuente, codigo, documento from resumen_rechazo;
-  insert into resumen_causa_dia (entidad_id, dia, modulo, fuente, codigo, intentos, documentos)
-    select a.entidad_id, a.dia, a.modulo, a.fuente, a.codigo, a.intentos, coalesce(p.documentos, 0)
+  insert into resumen_causa_dia (entidad_id, dia, modulo, causas)
+    select a.entidad_id, a.dia, a.modulo,
+           jsonb_object_agg(a.fuente || '|' || a.codigo, jsonb_build_array(a.intentos, coalesce(p.documentos, 0)))
       from (select entidad_id, dia, modulo, fuente, codigo, count(*) as intentos from resumen_rechazo group by 1, 2, 3, 4, 5) a
       left join (
         select entidad_id, dia, modulo, fuente, codigo, count(*) as documentos from (
           select entidad_id, modulo, fuente, codigo, documento, min(dia) as dia from resumen_rechazo group by 1, 2, 3, 4, 5
         ) primeros group by 1, 2, 3, 4, 5
-      ) p using (entidad_id, dia, modulo, fuente, codigo);
+      ) p using (entidad_id, dia, modulo, fuente, codigo)
+      group by 1, 2, 3;
 
   create temporary table resumen_valor on commit drop as
     select entidad_id, resumen_dia_de(created_at) as dia, created_at, id, estado, pagador, monto,
