@@ -106,7 +106,10 @@ const COLUMNAS_MONTOS = [
 ] as const;
 
 /** A row of summed money (bigint sums come back from node-pg as text). */
-type FilaMonto = { periodo: unknown; pagador: string } & Record<(typeof COLUMNAS_MONTOS)[number], string>;
+type FilaMonto = { periodo: unknown; pagador: string; nombre?: string | null } & Record<
+  (typeof COLUMNAS_MONTOS)[number],
+  string
+>;
 
 function montosDe(f: FilaMonto): Montos {
   return {
@@ -344,50 +347,35 @@ export class ConsultaResumen {
   private static readonly SUMAS = COLUMNAS_MONTOS.map((c) => `sum(${c}) as ${c}`).join(', ');
 
   /**
-   * The payers shown: the MAX_PAGADORES with most money in the range (the rest become «otros»), as
-   * a SQL condition `pagador in (…)` to group by. Read once per request.
+   * Money grouped by the given period expression and payer, in one statement: the MAX_PAGADORES
+   * payers with most money in the range keep their rows, the rest are summed as «otros», and each
+   * organisation comes with its name.
    */
-  private principales(): Promise<Set<string> | null> {
-    return this.una('principales', async () => {
-      const [dias, p] = await this.dias();
-      const filas = await this.sql<{ pagador: string }>(
-        `select pagador from resumen_monto_dia where entidad_id = ?${dias}
-           group by 1 order by sum(radicado + retenido) desc, pagador limit ?`,
-        [this.entidadId, ...p, MAX_PAGADORES + 1],
-      );
-      // null: every payer fits, nothing to fold.
-      return filas.length > MAX_PAGADORES
-        ? new Set(filas.slice(0, MAX_PAGADORES).map((f) => f.pagador))
-        : null;
-    });
-  }
-
-  /** Money grouped by the given period expression and payer (folded to «otros» past MAX_PAGADORES). */
   private async filasMontos(periodo: string): Promise<FilaMonto[]> {
     const [dias, p] = await this.dias();
-    const principales = await this.principales();
-    const pagador = principales
-      ? `case when pagador = any(?::text[]) then pagador else '${PAGADOR_OTROS}' end`
-      : 'pagador';
     return this.sql<FilaMonto>(
-      `select ${periodo} as periodo, ${pagador} as pagador, ${ConsultaResumen.SUMAS}
-         from resumen_monto_dia where entidad_id = ?${dias} group by 1, 2`,
-      [...(principales ? [`{${[...principales].join(',')}}`] : []), this.entidadId, ...p],
+      `with principales as (
+         select pagador from resumen_monto_dia where entidad_id = ?${dias}
+           group by 1 order by sum(radicado + retenido) desc, pagador limit ?
+       ), sumas as (
+         select ${periodo} as periodo,
+                case when pagador in (select pagador from principales) then pagador else '${PAGADOR_OTROS}' end as pagador,
+                ${ConsultaResumen.SUMAS}
+           from resumen_monto_dia where entidad_id = ?${dias} group by 1, 2
+       )
+       select s.*, n.nombre from sumas s left join pagador n on n.entidad_id = ? and n.nit = s.pagador`,
+      [this.entidadId, ...p, MAX_PAGADORES, this.entidadId, ...p, this.entidadId],
     );
   }
 
   /** Money of the range: total and per payer, most money first (RIPS). */
   montos(): Promise<{ total: Montos; porPagador: MontoPagador[] }> {
     return this.una('montos', async () => {
-      const porPagador = await this.conNombres(await this.filasDelRango());
+      const porPagador = this.conNombres(await this.filasMontos('null::date'));
       const total = montosVacios();
       for (const m of porPagador) sumarMontos(total, m);
       return { total, porPagador };
     });
-  }
-
-  private filasDelRango(): Promise<FilaMonto[]> {
-    return this.una('montosRango', () => this.filasMontos('null::date'));
   }
 
   /** Money of one period of the series (totals only). */
@@ -416,33 +404,21 @@ export class ConsultaResumen {
         else grupos.set(k, [f]);
       }
       const r = new Map<string, MontoPagador[]>();
-      for (const [k, g] of grupos) r.set(k, await this.conNombres(g));
+      for (const [k, g] of grupos) r.set(k, this.conNombres(g));
       return r;
     });
     return porPeriodo.get(periodo) ?? [];
   }
 
   /** Rows as payers with their class and name, without rows of zeros, most money first. */
-  private async conNombres(filas: FilaMonto[]): Promise<MontoPagador[]> {
-    // Names of the payers of the range (those of a period are among them): one small read.
-    const nombres = await this.una('nombresPagador', async () => {
-      const nits = (await this.filasDelRango())
-        .map((f) => f.pagador)
-        .filter((x) => clasePagador(x) === 'nit');
-      if (!nits.length) return new Map<string, string>();
-      const filas = await this.sql<{ nit: string; nombre: string }>(
-        'select nit, nombre from pagador where entidad_id = ? and nit = any(?::text[])',
-        [this.entidadId, `{${nits.join(',')}}`],
-      );
-      return new Map(filas.map((n) => [n.nit, n.nombre]));
-    });
+  private conNombres(filas: FilaMonto[]): MontoPagador[] {
     return filas
       .map((f) => {
         const clase = clasePagador(f.pagador);
         return {
           pagador: clase === 'nit' ? f.pagador : null,
           clase,
-          nombre: clase === 'nit' ? (nombres.get(f.pagador) ?? null) : null,
+          nombre: clase === 'nit' ? (f.nombre ?? null) : null,
           ...montosDe(f),
         };
       })
