@@ -11,6 +11,7 @@ import {
   acumuladoDe,
   acumuladoVacio,
   type FilaTiempos,
+  fusionar,
   sumarFila,
   type Tiempos,
   tiemposDe,
@@ -83,7 +84,7 @@ const PERIODO_SQL: Record<Agrupacion, string> = {
   mes: `date_trunc('month', dia::timestamp)::date`,
 };
 
-function montosVacios(): Montos {
+export function montosVacios(): Montos {
   return { radicado: 0, radicados: 0, radicadosSinValor: 0, retenido: 0, retenidos: 0, retenidosSinValor: 0 };
 }
 
@@ -378,9 +379,9 @@ export class ConsultaResumen {
     });
   }
 
-  /** Money of one period of the series (totals only). */
-  async montosDePeriodo(periodo: string): Promise<Montos> {
-    const porPeriodo = await this.una('montosPeriodo', async () => {
+  /** Money of each period of the series (totals only), by period start. */
+  montosPorPeriodo(): Promise<Map<string, Montos>> {
+    return this.una('montosPeriodo', async () => {
       const [dias, p] = await this.dias();
       const filas = await this.sql<FilaMonto>(
         `select ${this.periodoSql()} as periodo, ${ConsultaResumen.SUMAS}
@@ -389,7 +390,6 @@ export class ConsultaResumen {
       );
       return new Map(filas.map((f) => [fecha(f.periodo), montosDe(f)]));
     });
-    return porPeriodo.get(periodo) ?? montosVacios();
   }
 
   /** Money of one period per payer: one more read, done only when a field or view asks for it. */
@@ -442,14 +442,15 @@ export class ConsultaResumen {
            from resumen_tiempo_dia where entidad_id = ?${dias}`,
         [this.entidadId, ...p],
       );
-      const total = acumuladoVacio();
       const tipos = new Map<string, AcumuladoTiempos>();
       const periodos = new Map<string, AcumuladoTiempos>();
       for (const f of filas) {
-        sumarFila(total, f);
         sumarFila(acumuladoDe(tipos, f.tipo), f);
         if (f.periodo !== null) sumarFila(acumuladoDe(periodos, fecha(f.periodo)), f);
       }
+      // The total is the types merged: a handful of accumulators instead of every row again.
+      const total = acumuladoVacio();
+      for (const a of tipos.values()) fusionar(total, a);
       const porTipo = (m: Map<string, AcumuladoTiempos>, prefijo = '') =>
         TIPOS_RDA.map((tipo) => ({ tipo, ...tiemposDe(m.get(prefijo + tipo) ?? acumuladoVacio()) }));
       // Period × type only for GraphQL `serie { tiemposPorTipo }`: summed the first time it is asked.
@@ -470,11 +471,6 @@ export class ConsultaResumen {
     });
   }
 
-  /** Tiempos of one period (zeros when none was accepted). */
-  async tiemposDePeriodo(periodo: string): Promise<Tiempos> {
-    return (await this.tiempos()).porPeriodo.get(periodo) ?? tiemposDe(acumuladoVacio());
-  }
-
   /** Tiempos of one period per type (every type). */
   async tiemposDePeriodoPorTipo(periodo: string): Promise<(Tiempos & { tipo: string })[]> {
     return (await this.tiempos()).porPeriodoYTipo(periodo);
@@ -489,16 +485,16 @@ export class ConsultaResumen {
         .filter((e) => EN_ESPERA.includes(e.estado))
         .reduce((a, e) => a + e.cantidad, 0);
       if (cantidad === 0) return { cantidad, masAntiguo: null };
-      const desde = r
-        ? ` and created_at >= (?::date)::timestamp at time zone 'America/Bogota' and created_at < (?::date)::timestamp at time zone 'America/Bogota'`
-        : '';
+      const desde = r ? ' and created_at >= ? and created_at < ?' : '';
+      // Colombian midnights as instants (UTC−5 all year), so the index range needs no cast per row.
+      const limites = r ? [new Date(`${r.desde}T00:00:00-05:00`), new Date(`${r.hasta}T00:00:00-05:00`)] : [];
       // One index range per state (entidad_id, estado, created_at, id): the oldest of each, then the older.
       const filas = await this.sql<{ id: string; tipo: string; estado: string; created_at: Date }>(
         EN_ESPERA.map(
           () =>
             `(select id, tipo, estado, created_at from transmision where entidad_id = ? and estado = ?${desde} order by created_at, id limit 1)`,
         ).join(' union all ') + ' order by created_at, id limit 1',
-        EN_ESPERA.flatMap((estado) => [this.entidadId, estado, ...(r ? [r.desde, r.hasta] : [])]),
+        EN_ESPERA.flatMap((estado) => [this.entidadId, estado, ...limites]),
       );
       const f = filas[0];
       return {

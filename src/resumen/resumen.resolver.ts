@@ -1,3 +1,4 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { GraphQLSafeInt } from 'graphql-scalars';
 import {
   Arg,
@@ -5,6 +6,7 @@ import {
   Field,
   FieldResolver,
   Float,
+  Info,
   Int,
   InterfaceType,
   ObjectType,
@@ -15,10 +17,11 @@ import {
 import { autenticado, type TablaReglas } from '../auth/reglas.js';
 import { authDe, type Contexto } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
-import { type Causa, ConsultaResumen, type MontoPagador, type Pendientes } from './consulta.js';
+import { pide } from '../graphql/seleccion.js';
+import { type Causa, ConsultaResumen, type MontoPagador, montosVacios, type Pendientes } from './consulta.js';
 import type { ConteoRda, ConteoRips } from './contadores.js';
 import { leerFiltros } from './filtros.js';
-import type { Tiempos } from './tiempos.js';
+import { acumuladoVacio, type Tiempos, tiemposDe } from './tiempos.js';
 import { type Agrupacion, MODULOS_RESUMEN, type ModuloResumen, ZONA_HORARIA } from './valores.js';
 
 @ObjectType('ConteoEstadoRadicacion', { description: 'Radicaciones en un estado' })
@@ -267,6 +270,10 @@ class PeriodoRips extends ConteosRips {
 
   @Field(() => String, { description: FIN_PERIODO })
   hasta!: string;
+
+  // Filled by `serie` for every period at once, only when asked.
+  @Field(() => MontosPeriodoRips, { description: 'Dinero del período, total y por pagador' })
+  montos?: MontosPeriodoRips;
 }
 
 @ObjectType('PeriodoRda', {
@@ -279,6 +286,10 @@ class PeriodoRda extends ConteosRda {
 
   @Field(() => String, { description: FIN_PERIODO })
   hasta!: string;
+
+  // Filled by `serie` for every period at once, only when asked.
+  @Field(() => TiemposRda, { description: 'Tiempo hasta la aceptación de lo creado en el período' })
+  tiempos?: Tiempos;
 }
 
 @ObjectType('ResumenRips', {
@@ -373,9 +384,25 @@ export class ResumenRipsResolver {
     nullable: true,
     description: 'Un elemento por período con `agrupar`; null sin él',
   })
-  async serie(@Root() r: ConConsulta): Promise<PeriodoRips[] | null> {
-    const serie = await r.consulta.serie('rips');
-    return serie?.map((p) => ({ ...p, consulta: r.consulta }) as PeriodoRips) ?? null;
+  async serie(@Root() r: ConConsulta, @Info() info: GraphQLResolveInfo): Promise<PeriodoRips[] | null> {
+    const [serie, montos] = await Promise.all([
+      r.consulta.serie('rips'),
+      pide(info, 'montos') ? r.consulta.montosPorPeriodo() : null,
+    ]);
+    return (
+      serie?.map(
+        (p) =>
+          ({
+            ...p,
+            consulta: r.consulta,
+            montos: montos && {
+              ...(montos.get(p.periodo) ?? montosVacios()),
+              periodo: p.periodo,
+              consulta: r.consulta,
+            },
+          }) as PeriodoRips,
+      ) ?? null
+    );
   }
 
   @FieldResolver(() => [CausaRechazo], {
@@ -391,14 +418,6 @@ export class ResumenRipsResolver {
   async montos(@Root() r: ConConsulta): Promise<MontosRips> {
     const m = await r.consulta.montos();
     return { ...m.total, porPagador: m.porPagador };
-  }
-}
-
-@Resolver(() => PeriodoRips)
-export class PeriodoRipsResolver {
-  @FieldResolver(() => MontosPeriodoRips, { description: 'Dinero del período, total y por pagador' })
-  async montos(@Root() p: PeriodoRips): Promise<MontosPeriodoRips> {
-    return { ...(await p.consulta.montosDePeriodo(p.periodo)), periodo: p.periodo, consulta: p.consulta };
   }
 }
 
@@ -419,9 +438,21 @@ export class ResumenRdaResolver {
     nullable: true,
     description: 'Un elemento por período con `agrupar`; null sin él',
   })
-  async serie(@Root() r: ConConsulta): Promise<PeriodoRda[] | null> {
-    const serie = await r.consulta.serie('rda');
-    return serie?.map((p) => ({ ...p, consulta: r.consulta }) as PeriodoRda) ?? null;
+  async serie(@Root() r: ConConsulta, @Info() info: GraphQLResolveInfo): Promise<PeriodoRda[] | null> {
+    const [serie, tiempos] = await Promise.all([
+      r.consulta.serie('rda'),
+      pide(info, 'tiempos') ? r.consulta.tiempos() : null,
+    ]);
+    return (
+      serie?.map(
+        (p) =>
+          ({
+            ...p,
+            consulta: r.consulta,
+            tiempos: tiempos && (tiempos.porPeriodo.get(p.periodo) ?? tiemposDe(acumuladoVacio())),
+          }) as PeriodoRda,
+      ) ?? null
+    );
   }
 
   @FieldResolver(() => [CausaRechazo], {
@@ -451,11 +482,6 @@ export class ResumenRdaResolver {
 
 @Resolver(() => PeriodoRda)
 export class PeriodoRdaResolver {
-  @FieldResolver(() => TiemposRda, { description: 'Tiempo hasta la aceptación de lo creado en el período' })
-  tiempos(@Root() p: PeriodoRda): Promise<Tiempos> {
-    return p.consulta.tiemposDePeriodo(p.periodo);
-  }
-
   @FieldResolver(() => [TiemposTipoRda], {
     description: 'Tiempo hasta la aceptación de lo creado en el período, por tipo de RDA (todos los tipos)',
   })
@@ -467,7 +493,6 @@ export class PeriodoRdaResolver {
 export const RESOLVERS_RESUMEN = [
   ResumenResolver,
   ResumenRipsResolver,
-  PeriodoRipsResolver,
   MontosPeriodoRipsResolver,
   ResumenRdaResolver,
   PeriodoRdaResolver,

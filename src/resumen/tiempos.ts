@@ -40,6 +40,15 @@ export interface FilaTiempos {
   cubetas: Record<string, number | string>;
 }
 
+/** Adds accumulator `b` into `a`. */
+export function fusionar(a: AcumuladoTiempos, b: AcumuladoTiempos): void {
+  a.aceptados += b.aceptados;
+  a.intentos += b.intentos;
+  a.sumaMs += b.sumaMs;
+  a.maxMs = Math.max(a.maxMs, b.maxMs);
+  for (const [cubeta, n] of b.cubetas) sumarCubeta(a, cubeta, n);
+}
+
 export function sumarFila(a: AcumuladoTiempos, f: FilaTiempos): void {
   a.aceptados += Number(f.aceptados);
   a.intentos += Number(f.intentos);
