@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { VistaResumen } from '../src/resumen/valores.js';
-import type { ResumenPorPagadorQuery } from './generated/operaciones.js';
+import type { ResumenPagadoresQuery, ResumenQuery } from './generated/operaciones.js';
 import { csvResumen } from './resumen-csv.js';
 
-type R = ResumenPorPagadorQuery['resumen'];
+type R = ResumenQuery['resumen'] & ResumenPagadoresQuery['resumen'];
 type Montos = NonNullable<R['rips']>['montos'];
 type Tiempos = NonNullable<R['rda']>['tiempos'];
 type Separador = ',' | ';';
@@ -366,7 +366,7 @@ describe('csvResumen', () => {
     const r = conSerie();
     const filas = leer(csvResumen(r, 'pagadores', sep), sep);
     const esperadas = r.rips!.serie!.flatMap((p) =>
-      p.montos.porPagador.map((x) => ({
+      (p.montos as unknown as Montos).porPagador.map((x) => ({
         periodo: p.periodo,
         hasta: p.hasta,
         pagador: x.pagador ?? '',

@@ -1,9 +1,27 @@
 import { stringify } from 'csv-stringify/sync';
 import type { VistaResumen } from '../src/resumen/valores.js';
-import type { ResumenPorPagadorQuery, ResumenQuery } from './generated/operaciones.js';
+import type {
+  ResumenCausasQuery,
+  ResumenConteosQuery,
+  ResumenPagadoresQuery,
+  ResumenQuery,
+  ResumenTiemposQuery,
+} from './generated/operaciones.js';
 
-/** The report as the operations return it; periods carry payers only from ResumenPorPagador. */
-type R = ResumenQuery['resumen'] | ResumenPorPagadorQuery['resumen'];
+/**
+ * The report as any of the /resumen operations returns it: JSON's whole one, or each CSV view's
+ * own selection (a view reads only the parts its operation asks for).
+ */
+export type InformeCsv =
+  | ResumenQuery['resumen']
+  | ResumenConteosQuery['resumen']
+  | ResumenCausasQuery['resumen']
+  | ResumenPagadoresQuery['resumen']
+  | ResumenTiemposQuery['resumen'];
+type RConteos = ResumenConteosQuery['resumen'];
+type RCausas = ResumenCausasQuery['resumen'];
+type RPagadores = ResumenPagadoresQuery['resumen'];
+type RTiempos = ResumenTiemposQuery['resumen'];
 type Celda = string | number | null;
 
 /**
@@ -25,7 +43,7 @@ function decimal(v: number | null, separador: string): Celda {
 
 type Fila = Celda[];
 
-function filasResumen(r: R): Fila[] {
+function filasResumen(r: RConteos): Fila[] {
   const filas: Fila[] = [];
   const modulos = [['rips', r.rips] as const, ['rda', r.rda] as const];
   const bloque = (
@@ -56,7 +74,7 @@ function filasResumen(r: R): Fila[] {
   return filas;
 }
 
-function filasCausas(r: R, sep: string): Fila[] {
+function filasCausas(r: RCausas, sep: string): Fila[] {
   const filas: Fila[] = [];
   for (const [modulo, m] of [
     ['rips', r.rips],
@@ -77,12 +95,12 @@ function filasCausas(r: R, sep: string): Fila[] {
   return filas;
 }
 
-function filasPagadores(r: R): Fila[] {
+function filasPagadores(r: RPagadores): Fila[] {
   const filas: Fila[] = [];
   const fila = (
     periodo: string | null,
     hasta: string | null,
-    p: NonNullable<R['rips']>['montos']['porPagador'][number],
+    p: NonNullable<RPagadores['rips']>['montos']['porPagador'][number],
   ) =>
     filas.push([
       periodo,
@@ -106,10 +124,10 @@ function filasPagadores(r: R): Fila[] {
   return filas;
 }
 
-function filasTiempos(r: R, sep: string): Fila[] {
+function filasTiempos(r: RTiempos, sep: string): Fila[] {
   const filas: Fila[] = [];
   if (!r.rda) return filas;
-  type T = NonNullable<R['rda']>['tiempos'];
+  type T = NonNullable<RTiempos['rda']>['tiempos'];
   const fila = (periodo: string | null, hasta: string | null, tipo: string, t: T) =>
     filas.push([
       periodo,
@@ -161,15 +179,16 @@ const CABECERAS: Record<VistaResumen, string[]> = {
  * The report as CSV (RFC 4180: CRLF, fields quoted only when needed, quotes doubled) with a UTF-8
  * BOM so Excel in Spanish reads the accents; one header row, then one row per item of the view.
  */
-export function csvResumen(r: R, vista: VistaResumen, separador: ',' | ';'): string {
+export function csvResumen(r: InformeCsv, vista: VistaResumen, separador: ',' | ';'): string {
+  // GET /resumen runs the operation of the view (rutas.ts), so `r` holds what that view reads.
   const filas =
     vista === 'resumen'
-      ? filasResumen(r)
+      ? filasResumen(r as RConteos)
       : vista === 'causas'
-        ? filasCausas(r, separador)
+        ? filasCausas(r as RCausas, separador)
         : vista === 'pagadores'
-          ? filasPagadores(r)
-          : filasTiempos(r, separador);
+          ? filasPagadores(r as RPagadores)
+          : filasTiempos(r as RTiempos, separador);
   return stringify([CABECERAS[vista], ...filas], {
     bom: true,
     delimiter: separador,

@@ -16,8 +16,6 @@ import type { ResumenQuery } from './generated/operaciones.js';
 import { csvResumen } from './resumen-csv.js';
 import type { EsquemaJson } from './tipos.js';
 
-type R = ResumenQuery['resumen'];
-
 /** `[{estado: 'aceptado', cantidad: 3}, …]` → `{aceptado: 3, …}` (the GraphQL list keeps every value). */
 function porValor<K extends 'estado' | 'tipo'>(
   filas: readonly ({ cantidad: number } & Record<K, string>)[],
@@ -109,7 +107,7 @@ export function respuestaResumen(data: ResumenQuery, csv: OpcionesCsv | null) {
   const nombre = `resumen-${csv.vista}${r.desde ? `-${r.desde}` : ''}${r.hasta ? `-${r.hasta}` : ''}.csv`;
   return {
     status: 200,
-    body: csvResumen(r as R, csv.vista, csv.separador),
+    body: csvResumen(r, csv.vista, csv.separador),
     tipoContenido: 'text/csv; charset=utf-8; header=present',
     cabeceras: { 'Content-Disposition': `attachment; filename="${nombre}"` },
   };

@@ -19,9 +19,12 @@ import {
   type RadicacionesQuery,
   RadicarRipsDocument,
   type RadicarRipsMutation,
+  ResumenCausasDocument,
+  ResumenConteosDocument,
   ResumenDocument,
-  ResumenPorPagadorDocument,
+  ResumenPagadoresDocument,
   type ResumenQueryVariables,
+  ResumenTiemposDocument,
   SesionDocument,
   TransmisionDocument,
   TransmisionesDocument,
@@ -432,13 +435,18 @@ export const RUTAS: Ruta[] = [
     metodo: 'get',
     ruta: '/resumen',
     operacion: ResumenDocument,
-    // Each period's money per payer is read only for the CSV view that prints it.
-    variantes: [
-      {
-        operacion: ResumenPorPagadorDocument as unknown as typeof ResumenDocument,
-        cuando: (req) => parametro(req, 'vista') === 'pagadores',
-      },
-    ],
+    // A CSV view runs an operation that selects only what it prints.
+    variantes: (
+      [
+        ['resumen', ResumenConteosDocument],
+        ['causas', ResumenCausasDocument],
+        ['pagadores', ResumenPagadoresDocument],
+        ['tiempos', ResumenTiemposDocument],
+      ] as const
+    ).map(([vista, operacion]) => ({
+      operacion: operacion as unknown as typeof ResumenDocument,
+      cuando: (req: Request) => formatoResumen(req, (n) => parametro(req, n))?.vista === vista,
+    })),
     etiqueta: 'sesion',
     resumen:
       'Cifras de RIPS y RDA de la entidad: conteos, serie en el tiempo, causas de rechazo, dinero en juego y tiempos (JSON o CSV)',
