@@ -502,10 +502,10 @@ export class ConsultaResumen {
       const limites = r ? [new Date(`${r.desde}T00:00:00-05:00`), new Date(`${r.hasta}T00:00:00-05:00`)] : [];
       // One index range per state (entidad_id, estado, created_at, id): the oldest of each, then the older.
       const filas = await this.sql<{ id: string; tipo: string; estado: string; created_at: Date }>(
-        EN_ESPERA.map(
+        `${EN_ESPERA.map(
           () =>
             `(select id, tipo, estado, created_at from transmision where entidad_id = ? and estado = ?${desde} order by created_at, id limit 1)`,
-        ).join(' union all ') + ' order by created_at, id limit 1',
+        ).join(' union all ')} order by created_at, id limit 1`,
         EN_ESPERA.flatMap((estado) => [this.entidadId, estado, ...limites]),
       );
       const f = filas[0];
