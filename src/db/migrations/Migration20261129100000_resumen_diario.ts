@@ -172,11 +172,13 @@ begin
   end if;
   return null;
 end $$;`);
+    // Deferred to commit: a roll-up row is shared by every change of the entity that day, so its lock
+    // is taken as late as possible (held during the commit only, not the whole transaction).
     this.addSql(
-      `create trigger "radicacion_resumen_insert" after insert on "radicacion" for each row execute function resumen_radicacion();`,
+      `create constraint trigger "radicacion_resumen_insert" after insert on "radicacion" deferrable initially deferred for each row execute function resumen_radicacion();`,
     );
     this.addSql(
-      `create trigger "radicacion_resumen_update" after update on "radicacion" for each row when (OLD.estado is distinct from NEW.estado) execute function resumen_radicacion();`,
+      `create constraint trigger "radicacion_resumen_update" after update on "radicacion" deferrable initially deferred for each row when (OLD.estado is distinct from NEW.estado) execute function resumen_radicacion();`,
     );
 
     // Transmissions: one row per document, its state moves; blocked by the linter = generado with errors.
@@ -215,18 +217,19 @@ begin
   return null;
 end $$;`);
     this.addSql(
-      `create trigger "transmision_resumen_insert" after insert on "transmision" for each row execute function resumen_transmision();`,
+      `create constraint trigger "transmision_resumen_insert" after insert on "transmision" deferrable initially deferred for each row execute function resumen_transmision();`,
     );
     this.addSql(
-      `create trigger "transmision_resumen_update" after update on "transmision" for each row when (OLD.estado is distinct from NEW.estado or OLD.tipo is distinct from NEW.tipo or OLD.created_at is distinct from NEW.created_at) execute function resumen_transmision();`,
+      `create constraint trigger "transmision_resumen_update" after update on "transmision" deferrable initially deferred for each row when (OLD.estado is distinct from NEW.estado or OLD.tipo is distinct from NEW.tipo or OLD.created_at is distinct from NEW.created_at) execute function resumen_transmision();`,
     );
     this.addSql(
-      `create trigger "transmision_resumen_delete" after delete on "transmision" for each row execute function resumen_transmision();`,
+      `create constraint trigger "transmision_resumen_delete" after delete on "transmision" deferrable initially deferred for each row execute function resumen_transmision();`,
     );
 
     // The same definitions, set-based: rebuilds every roll-up from the base tables.
     this.addSql(`create function resumen_reconstruir() returns void language plpgsql as $$
 begin
+  drop table if exists resumen_rechazo, resumen_valor;
   truncate resumen_dia, resumen_causa_dia, resumen_causa_documento, resumen_monto_dia,
     resumen_documento_rips, resumen_tiempo_dia;
   insert into resumen_dia (entidad_id, dia, modulo, conteos)
@@ -247,7 +250,7 @@ begin
     union all
     select t.entidad_id, resumen_dia_de(t.created_at), 'rda', coalesce(t.composition_id, t.id::text), c.fuente, c.codigo
       from transmision t, resumen_codigos_rechazo(t.errores, null, 'linter-rda') c
-      where t.estado = 'rechazado' or (t.estado = 'generado' and jsonb_array_length(t.errores) > 0);
+      where t.estado in ('rechazado', 'generado');
   insert into resumen_causa_documento (entidad_id, modulo, fuente, codigo, documento)
     select distinct entidad_id, modulo, fuente, codigo, documento from resumen_rechazo;
   insert into resumen_causa_dia (entidad_id, dia, modulo, causas)
