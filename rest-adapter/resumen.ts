@@ -79,7 +79,17 @@ export interface OpcionesCsv {
 }
 
 /** `formato`, `vista` and `separador`, checked before the operation runs (Spanish 400s). */
+/** Read once per request: the view picks the operation, then the variables and the answer use it. */
+const formatos = new WeakMap<Request, OpcionesCsv | null>();
+
 export function formatoResumen(req: Request, parametro: (n: string) => string | null): OpcionesCsv | null {
+  if (formatos.has(req)) return formatos.get(req)!;
+  const r = leerFormato(req, parametro);
+  formatos.set(req, r);
+  return r;
+}
+
+function leerFormato(req: Request, parametro: (n: string) => string | null): OpcionesCsv | null {
   const formato = parametro('formato');
   const vista = parametro('vista') ?? 'resumen';
   const separador = parametro('separador') ?? ',';

@@ -1,3 +1,4 @@
+import { DESFASE_COLOMBIA_MS, diaColombia } from '../rips/reglas/helpers/fechas.js';
 import type { Agrupacion } from './valores.js';
 
 /**
@@ -6,7 +7,8 @@ import type { Agrupacion } from './valores.js';
  * is exact and needs no time-zone library.
  */
 const DIA_MS = 86_400_000;
-export const DESPLAZAMIENTO_BOGOTA_MS = -5 * 3_600_000;
+/** Bogotá's offset from UTC (the RIPS rules' own constant, as a signed offset). */
+export const DESPLAZAMIENTO_BOGOTA_MS = -DESFASE_COLOMBIA_MS;
 
 export function aDias(fecha: string): number {
   return (
@@ -24,7 +26,7 @@ export function sumarDias(fecha: string, n: number): string {
 
 /** Today in Bogotá. */
 export function hoyBogota(ahora = Date.now()): string {
-  return new Date(ahora + DESPLAZAMIENTO_BOGOTA_MS).toISOString().slice(0, 10);
+  return diaColombia(ahora);
 }
 
 /** The start of the period holding `fecha`: itself, its ISO week's Monday, or the 1st of its month. */

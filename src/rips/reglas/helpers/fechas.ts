@@ -3,7 +3,7 @@
  * are 'AAAA-MM-DD HH:MM' in Colombian local time (UTC−5, no DST). A malformed value gives
  * `undefined` so a rule skips the comparison silently (the structure checker reports the format).
  */
-const DESFASE_COLOMBIA_MS = 5 * 3600_000;
+export const DESFASE_COLOMBIA_MS = 5 * 3600_000;
 export const HORA_MS = 3600_000;
 
 const DIAS_MES = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
