@@ -1,10 +1,9 @@
+import { diaColombia } from '../reglas/helpers/fechas.js';
 import type { Regla } from '../reglas/tipos.js';
 import type { Clase, Severidad } from '../tipos.js';
 
-/** YYYY-MM-DD of a date in Colombia (UTC−5, no DST): the regulations' dates are local. */
-export function diaColombia(fecha: Date): string {
-  return new Date(fecha.getTime() - 5 * 3600_000).toISOString().slice(0, 10);
-}
+// The regulations' dates are local: one helper gives a date's day in Colombia (UTC−5, no DST).
+export { diaColombia };
 
 /** Class in force on a date; an announced N→R change (`rechazoDesde`) is data, not code. */
 export function claseVigente(regla: Regla, fecha: Date, rechazoDesde?: Record<string, string>): Clase {
