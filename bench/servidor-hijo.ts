@@ -20,7 +20,8 @@ export async function iniciarServidorHijo(env: Record<string, string> = {}) {
   const pgPort = await puertoLibre();
   // The in-process MUV sandbox too: two of these servers (a test and a benchmark) may run at once.
   const muvPort = await puertoLibre();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-motor-'));
+  // BENCH_DATOS=<dir>: reuse a data folder kept by an earlier run (BENCH_CONSERVAR=1), e.g. a loaded million.
+  const dataDir = process.env.BENCH_DATOS || mkdtempSync(path.join(os.tmpdir(), 'bench-motor-'));
   // BENCH_PERFIL=<dir>: the server writes a V8 CPU profile there when it stops.
   const perfil = process.env.BENCH_PERFIL ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PERFIL}`] : [];
   const banderas = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);

@@ -126,6 +126,7 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
     // Cross-RIPS findings (RVC054, RVC056, RVC062) consult the entity's filed services.
     servicios.validacionRips.historia = consultaHistoria(config.rips.claveHistoria, nuevo);
     if (!detenido) servicios.conciliador.iniciar(nuevo);
+    if (!detenido) servicios.compactadorResumen.iniciar(nuevo);
     orm = nuevo;
     monitor.iniciar(bd.url);
     oidc
@@ -170,6 +171,7 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
         );
         monitor.detener();
         await pasoAcotado(log, 'conciliador-rips', () => servicios.conciliador.detener(), 5000);
+        await pasoAcotado(log, 'compactador-resumen', () => servicios.compactadorResumen.detener(), 5000);
         await pasoAcotado(log, 'avisos', () => servicios.avisos.detener(), 5000);
         await pasoAcotado(log, 'eventos', () => servicios.escuchaEventos.detener(), 5000);
         servicios.validadorOficial.detener();

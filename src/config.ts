@@ -33,6 +33,8 @@ export interface Config {
   bd: { reintentarEnSegundos: number; sondeoMs: number; timeoutConexionMs: number; poolMax: number };
   /** Domain events (issue 22): safety read of the outbox when no NOTIFY arrived. */
   eventos: { sondeoMs: number };
+  /** Issue 23: how often the roll-ups' stripes of closed days are folded (0 = never, for tests). */
+  resumen: { compactarCadaMs: number };
   upstreams: {
     /** `simulador`: the base URL is the in-process sandbox of the default run. */
     muv: { baseUrl: string | undefined; simulador?: boolean };
@@ -454,6 +456,7 @@ export function loadConfig(env: Env = process.env): Config {
       poolMax: l.entero('DB_POOL_MAX', 10, 1, 1000),
     },
     eventos: { sondeoMs: l.entero('EVENTOS_SONDEO_SEGUNDOS', 5, 1, 3600) * 1000 },
+    resumen: { compactarCadaMs: l.entero('RESUMEN_COMPACTAR_CADA_SEGUNDOS', 600, 0, 86_400) * 1000 },
     upstreams: {
       muv: { baseUrl: l.url('MUV_BASE_URL') },
       ihce: { baseUrl: l.url('IHCE_BASE_URL'), tokenUrl: l.url('IHCE_TOKEN_URL') },

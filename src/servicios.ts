@@ -17,6 +17,7 @@ import { ColaTransmisiones } from './rda/transmision/cola.js';
 import { preparadorRda } from './rda/transmision/preparar.js';
 import { ServicioTransmisiones } from './rda/transmision/servicio.js';
 import { ServicioValidadorOficial } from './rda/validador-oficial/servicio.js';
+import { CompactadorResumen } from './resumen/compactador.js';
 import { ServicioCatalogos } from './rips/catalogos/servicio.js';
 import { ClienteMuv } from './rips/muv/cliente.js';
 import { ConciliadorRadicaciones } from './rips/radicacion/conciliador.js';
@@ -38,6 +39,7 @@ export interface Servicios {
   muv: ClienteMuv;
   radicacion: ServicioRadicacion;
   conciliador: ConciliadorRadicaciones;
+  compactadorResumen: CompactadorResumen;
   validadorOficial: ServicioValidadorOficial;
   ihce: ClienteIhce;
   transmisiones: ServicioTransmisiones;
@@ -148,6 +150,7 @@ export function crearServicios(
       { cadaMs: config.muv.conciliarCadaMs, pendienteTrasMs: pendienteTrasMs(config) },
       log,
     ),
+    compactadorResumen: new CompactadorResumen(config.resumen.compactarCadaMs, log),
     ihce,
     transmisiones,
     cerrar: async () => {

@@ -702,31 +702,164 @@ describe('Muchos pagadores', () => {
   });
 });
 
+/**
+ * Each roll-up as rows summed over its stripes (a connection writes its own stripe); a count left at 0
+ * by a completed attempt is the same as no count.
+ */
+const MONTOS_SQL = [
+  'radicado',
+  'radicados',
+  'radicados_sin_valor',
+  'retenido',
+  'retenidos',
+  'retenidos_sin_valor',
+];
+const sumasMonto = MONTOS_SQL.map((c) => `sum(${c})::text as ${c}`).join(', ');
+const algunMonto = MONTOS_SQL.map((c) => `sum(${c}) <> 0`).join(' or ');
+const CONSULTAS_RESUMEN: Record<string, string> = {
+  resumen_dia: `select dia, modulo, k, sum(v::bigint)::text as v from resumen_dia, jsonb_each_text(conteos) as x(k, v)
+                 where entidad_id = ? group by 1, 2, 3 having sum(v::bigint) <> 0 order by 1, 2, 3`,
+  resumen_causa_dia: `select dia, modulo, k, sum((v ->> 0)::bigint)::text as i, sum((v ->> 1)::bigint)::text as d
+                 from resumen_causa_dia, jsonb_each(causas) as x(k, v) where entidad_id = ? group by 1, 2, 3 order by 1, 2, 3`,
+  resumen_causa_mes: `select mes, modulo, k, sum((v ->> 0)::bigint)::text as i, sum((v ->> 1)::bigint)::text as d
+                 from resumen_causa_mes, jsonb_each(causas) as x(k, v) where entidad_id = ? group by 1, 2, 3 order by 1, 2, 3`,
+  resumen_causa_documento: 'select * from resumen_causa_documento where entidad_id = ? order by 2, 3, 4, 5',
+  resumen_monto_dia: `select dia, pagador, ${sumasMonto} from resumen_monto_dia where entidad_id = ?
+                 group by 1, 2 having ${algunMonto} order by 1, 2`,
+  resumen_monto_mes: `select mes, pagador, ${sumasMonto} from resumen_monto_mes where entidad_id = ?
+                 group by 1, 2 having ${algunMonto} order by 1, 2`,
+  resumen_documento_rips: 'select * from resumen_documento_rips where entidad_id = ? order by 2',
+  resumen_tiempo_dia: `select dia, tipo, sum(aceptados)::text as a, sum(intentos)::text as i, sum(suma_ms)::text as s,
+                 max(max_ms)::text as m from resumen_tiempo_dia where entidad_id = ? group by 1, 2 order by 1, 2`,
+  resumen_tiempo_dia_cubetas: `select dia, tipo, k, sum(v::bigint)::text as v from resumen_tiempo_dia, jsonb_each_text(cubetas) as x(k, v)
+                 where entidad_id = ? group by 1, 2, 3 order by 1, 2, 3`,
+  resumen_tiempo_mes: `select mes, tipo, sum(aceptados)::text as a, sum(intentos)::text as i, sum(suma_ms)::text as s,
+                 max(max_ms)::text as m from resumen_tiempo_mes where entidad_id = ? group by 1, 2 order by 1, 2`,
+  resumen_tiempo_mes_cubetas: `select mes, tipo, k, sum(v::bigint)::text as v from resumen_tiempo_mes, jsonb_each_text(cubetas) as x(k, v)
+                 where entidad_id = ? group by 1, 2, 3 order by 1, 2, 3`,
+};
+
+async function leerResumenes() {
+  const r: Record<string, unknown[]> = {};
+  for (const [t, consulta] of Object.entries(CONSULTAS_RESUMEN))
+    r[t] = (await sql(consulta, [a.entidad.id])) as unknown[];
+  return r;
+}
+
+const TABLAS_FRANJAS = [
+  'resumen_dia',
+  'resumen_causa_dia',
+  'resumen_causa_mes',
+  'resumen_monto_dia',
+  'resumen_monto_mes',
+  'resumen_tiempo_dia',
+  'resumen_tiempo_mes',
+];
+
+describe('Franjas y resúmenes mensuales', () => {
+  it('los meses completos salen del resumen mensual y los bordes de los diarios: las mismas cifras', async () => {
+    // Every row of this entity is in 1–5 March: days only, a whole month, a month plus edge days, all time.
+    const cifras = async (params: Record<string, string>) => {
+      const r = await pedir(env.s.url, q('/resumen', params), { cabeceras: a.cabeceras });
+      expect(r.status).toBe(200);
+      return { causas: r.body.causas, montos: r.body.montos, tiempos: r.body.tiempos };
+    };
+    const dias = await cifras(RANGO);
+    expect(dias.causas.rips.length).toBeGreaterThan(0);
+    expect(dias.tiempos.total.aceptados).toBeGreaterThan(0);
+    expect(dias.montos.radicado).toBeGreaterThan(0);
+    expect(await cifras({ desde: '2026-03-01', hasta: '2026-04-01' })).toEqual(dias);
+    expect(await cifras({ desde: '2026-02-20', hasta: '2026-04-10' })).toEqual(dias);
+    expect(await cifras({ desde: '2026-01-01', hasta: '2026-05-01', agrupar: 'mes' })).toEqual(dias);
+    const hoy = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+    const sinParametros = await cifras({});
+    // All time also counts this entity's rows of today (a real filing below, if it ran first).
+    if (
+      (await sql(`select 1 from radicacion where entidad_id = ? and created_at > ?`, [a.entidad.id, hoy]))
+        .length === 0
+    )
+      expect(sinParametros).toEqual(dias);
+  });
+
+  it('resumen_compactar pliega las franjas de los días y meses cerrados sin cambiar ninguna cifra', async () => {
+    const antes = await leerResumenes();
+    // As other connections would have left them: half of each day's counts in stripe 8, and one row
+    // of every other roll-up moved to stripe 9 (stripes no connection writes: pid % 8 is 0–7).
+    await sql(
+      `insert into resumen_dia (entidad_id, dia, modulo, franja, conteos)
+         select entidad_id, dia, modulo, 8, (select jsonb_object_agg(k, v::bigint / 2) from jsonb_each_text(conteos) as x(k, v))
+           from resumen_dia where entidad_id = ? and franja = 0`,
+      [a.entidad.id],
+    );
+    await sql(
+      `update resumen_dia d set conteos = (select jsonb_object_agg(k, v::bigint - v::bigint / 2) from jsonb_each_text(d.conteos) as x(k, v))
+         where entidad_id = ? and franja = 0`,
+      [a.entidad.id],
+    );
+    for (const t of TABLAS_FRANJAS.slice(1))
+      await sql(
+        `update ${t} set franja = 9 where ctid = (select ctid from ${t} where entidad_id = ? and franja = 0 limit 1)`,
+        [a.entidad.id],
+      );
+    const conFranjas = async () => {
+      let n = 0;
+      for (const t of TABLAS_FRANJAS) {
+        const [f] = (await sql(`select count(*)::int as n from ${t} where entidad_id = ? and franja <> 0`, [
+          a.entidad.id,
+        ])) as { n: number }[];
+        n += f!.n;
+      }
+      return n;
+    };
+    expect(await conFranjas()).toBeGreaterThanOrEqual(TABLAS_FRANJAS.length);
+    expect(await leerResumenes()).toEqual(antes);
+    const r = await pedir(env.s.url, q('/resumen', { ...RANGO, agrupar: 'dia' }), { cabeceras: a.cabeceras });
+    await sql('select resumen_compactar()', []);
+    // March 2026 is closed: nothing of it is left outside stripe 0, and every figure is the same.
+    expect(await conFranjas()).toBe(0);
+    expect(await leerResumenes()).toEqual(antes);
+    const despues = await pedir(env.s.url, q('/resumen', { ...RANGO, agrupar: 'dia' }), {
+      cabeceras: a.cabeceras,
+    });
+    expect(despues.body).toEqual(r.body);
+  });
+
+  it('el compactador del servicio cede ante una fila bloqueada (sin esperar) y la pliega en la pasada siguiente', async () => {
+    const servicio = env.s.servicio;
+    const compactador = servicio.servicios.compactadorResumen;
+    await sql(
+      `insert into resumen_monto_dia (entidad_id, dia, pagador, franja, radicado, radicados)
+         values (?, '2026-03-03', 'sin-pagador', 10, 0, 0)`,
+      [a.entidad.id],
+    );
+    const antes = await leerResumenes();
+    const trx = await env.s.em().getConnection().getKnex().transaction();
+    try {
+      await trx.raw('select 1 from resumen_monto_dia where entidad_id = ? and franja = 10 for update', [
+        a.entidad.id,
+      ]);
+      const t = Date.now();
+      expect(await compactador.pasada(servicio.orm()!)).toBeNull();
+      expect(Date.now() - t).toBeLessThan(5000);
+    } finally {
+      await trx.rollback();
+    }
+    expect(await compactador.pasada(servicio.orm()!)).toBeGreaterThan(0);
+    expect(
+      await sql('select 1 from resumen_monto_dia where entidad_id = ? and franja <> 0', [a.entidad.id]),
+    ).toHaveLength(0);
+    expect(await leerResumenes()).toEqual(antes);
+  });
+});
+
 describe('resumen_reconstruir (la migración de los datos existentes)', () => {
   it('reconstruye desde las tablas base exactamente lo que mantienen los triggers', async () => {
-    // Each roll-up as rows; a count left at 0 by a completed attempt is the same as no count.
-    const consultas: Record<string, string> = {
-      resumen_dia: `select dia, modulo, k, v from resumen_dia, jsonb_each_text(conteos) as x(k, v)
-                     where entidad_id = ? and v::bigint <> 0 order by 1, 2, 3`,
-      resumen_causa_dia: `select dia, modulo, k, v from resumen_causa_dia, jsonb_each(causas) as x(k, v)
-                     where entidad_id = ? order by 1, 2, 3`,
-      resumen_causa_documento:
-        'select * from resumen_causa_documento where entidad_id = ? order by 2, 3, 4, 5',
-      resumen_monto_dia: `select * from resumen_monto_dia where entidad_id = ? and (radicado <> 0 or radicados <> 0
-                     or radicados_sin_valor <> 0 or retenido <> 0 or retenidos <> 0 or retenidos_sin_valor <> 0) order by 2, 3`,
-      resumen_documento_rips: 'select * from resumen_documento_rips where entidad_id = ? order by 2',
-      resumen_tiempo_dia: 'select * from resumen_tiempo_dia where entidad_id = ? order by 2, 3',
-    };
-    const leer = async () => {
-      const r: Record<string, unknown[]> = {};
-      for (const [t, consulta] of Object.entries(consultas))
-        r[t] = (await sql(consulta, [a.entidad.id])) as unknown[];
-      return r;
-    };
-    const antes = await leer();
+    const antes = await leerResumenes();
     expect(antes.resumen_dia!.length).toBeGreaterThan(10);
+    expect(antes.resumen_causa_mes!.length).toBeGreaterThan(0);
+    expect(antes.resumen_tiempo_mes!.length).toBeGreaterThan(0);
     await sql('select resumen_reconstruir()', []);
-    expect(await leer()).toEqual(antes);
+    expect(await leerResumenes()).toEqual(antes);
   });
 });
 

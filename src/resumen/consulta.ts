@@ -5,7 +5,7 @@ import { PAGADOR_PERSONA_NATURAL, SIN_PAGADOR } from '../rips/radicacion/valor.j
 import { ESTADOS_RADICACION } from '../rips/radicacion/valores.js';
 import { type ConteoModulo, contarRda, contarRips } from './contadores.js';
 import { type FiltrosResumen, revisarSerie } from './filtros.js';
-import { hoyBogota, periodos, sumarDias } from './periodos.js';
+import { hoyBogota, periodos, sumarDias, tramosMensuales } from './periodos.js';
 import {
   type AcumuladoTiempos,
   acumuladoDe,
@@ -14,6 +14,7 @@ import {
   fusionar,
   sumarFila,
   type Tiempos,
+  TODOS_LOS_TIPOS,
   tiemposDe,
 } from './tiempos.js';
 import { tituloCausa } from './titulos.js';
@@ -138,20 +139,67 @@ function fecha(v: unknown): string {
   return v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
 }
 
-function conteoDe(modulo: ModuloResumen, filas: { tipo: string; estado: string; n: number }[]): ConteoModulo {
-  const porEstado = new Map(ESTADOS[modulo].map((e) => [e, 0]));
-  const porTipo = new Map(TIPOS[modulo].map((t) => [t, 0]));
-  let total = 0;
-  for (const f of filas) {
-    if (porEstado.has(f.estado)) porEstado.set(f.estado, porEstado.get(f.estado)! + f.n);
-    if (porTipo.has(f.tipo)) porTipo.set(f.tipo, porTipo.get(f.tipo)! + f.n);
-    total += f.n;
+/** Counts of one module being summed: per state and type in the order of their closed sets. */
+interface AcumuladoConteo {
+  total: number;
+  estados: number[];
+  tipos: number[];
+}
+
+function conteoVacio(modulo: ModuloResumen): AcumuladoConteo {
+  return { total: 0, estados: ESTADOS[modulo].map(() => 0), tipos: TIPOS[modulo].map(() => 0) };
+}
+
+/** "tipo|estado" → [type index, state index] (−1 when unknown), per module: a closed, small set. */
+const INDICES = new Map<string, [number, number]>();
+
+function indicesDe(modulo: ModuloResumen, clave: string): [number, number] {
+  const k = `${modulo}|${clave}`;
+  let i = INDICES.get(k);
+  if (!i) {
+    const corte = clave.indexOf('|');
+    i = [TIPOS[modulo].indexOf(clave.slice(0, corte)), ESTADOS[modulo].indexOf(clave.slice(corte + 1))];
+    // Codes come from our own triggers, but the map stays bounded whatever a row holds.
+    if (INDICES.size < 10_000) INDICES.set(k, i);
   }
+  return i;
+}
+
+function sumarConteos(
+  a: AcumuladoConteo,
+  modulo: ModuloResumen,
+  conteos: Record<string, number | string>,
+): void {
+  for (const clave in conteos) {
+    const n = Number(conteos[clave]);
+    if (!n) continue;
+    const [t, e] = indicesDe(modulo, clave);
+    if (t >= 0) a.tipos[t]! += n;
+    if (e >= 0) a.estados[e]! += n;
+    a.total += n;
+  }
+}
+
+function acumuladoConteo<K>(m: Map<K, AcumuladoConteo>, clave: K, modulo: ModuloResumen): AcumuladoConteo {
+  let a = m.get(clave);
+  if (!a) {
+    a = conteoVacio(modulo);
+    m.set(clave, a);
+  }
+  return a;
+}
+
+function conteoDe(modulo: ModuloResumen, a: AcumuladoConteo): ConteoModulo {
   return {
-    total,
-    porEstado: [...porEstado].map(([estado, cantidad]) => ({ estado, cantidad })),
-    porTipo: [...porTipo].map(([tipo, cantidad]) => ({ tipo, cantidad })),
+    total: a.total,
+    porEstado: ESTADOS[modulo].map((estado, i) => ({ estado, cantidad: a.estados[i]! })),
+    porTipo: TIPOS[modulo].map((tipo, i) => ({ tipo, cantidad: a.tipos[i]! })),
   };
+}
+
+/** Every RDA type's figures from accumulators keyed `prefijo + tipo` (zeros for a type without rows). */
+function porTipo(m: Map<string, AcumuladoTiempos>, prefijo = ''): (Tiempos & { tipo: string })[] {
+  return TIPOS_RDA.map((tipo) => ({ tipo, ...tiemposDe(m.get(prefijo + tipo) ?? acumuladoVacio()) }));
 }
 
 /**
@@ -232,37 +280,68 @@ export class ConsultaResumen {
     return this.filtros.agrupar ? PERIODO_SQL[this.filtros.agrupar] : 'null::date';
   }
 
-  /** Counts per period, module, type and state, from each day's {"tipo|estado": n}. */
-  private filasConteo() {
+  /**
+   * Range-level figures: the whole months from the monthly roll-up, the edge days from the daily one
+   * (all months without a range). `columnas` are read from both; `extra` filters both.
+   */
+  private async deMesesYDias(
+    tablaMes: string,
+    tablaDia: string,
+    columnas: string,
+    extra = '',
+    extraParametros: unknown[] = [],
+  ): Promise<[string, unknown[]]> {
+    const r = await this.rango();
+    const mes = `select ${columnas} from ${tablaMes} where entidad_id = ?${extra}`;
+    if (!r) return [mes, [this.entidadId, ...extraParametros]];
+    const t = tramosMensuales(r.desde, r.hasta);
+    const partes: string[] = [];
+    const p: unknown[] = [];
+    if (t.meses) {
+      partes.push(`${mes} and mes >= ?::date and mes < ?::date`);
+      p.push(this.entidadId, ...extraParametros, ...t.meses);
+    }
+    if (t.dias.length) {
+      partes.push(
+        `select ${columnas} from ${tablaDia} where entidad_id = ?${extra} and (${t.dias
+          .map(() => '(dia >= ?::date and dia < ?::date)')
+          .join(' or ')})`,
+      );
+      p.push(this.entidadId, ...extraParametros, ...t.dias.flat());
+    }
+    // An empty range still answers: no rows.
+    if (!partes.length) return [`${mes} and false`, [this.entidadId, ...extraParametros]];
+    return [partes.join(' union all '), p];
+  }
+
+  /**
+   * Counts of the range per module, and per period with `agrupar`, summed from each day's (and
+   * stripe's) {"tipo|estado": n}.
+   */
+  private acumuladosConteo() {
     return this.una('conteo', async () => {
       const [dias, p] = await this.dias();
       const filas = await this.json<{
         periodo: unknown;
-        modulo: string;
+        modulo: ModuloResumen;
         conteos: Record<string, number | string>;
       }>(
         `select ${this.periodoSql()} as periodo, modulo, conteos from resumen_dia
           where entidad_id = ? and modulo = any(?::text[])${dias}`,
         [this.entidadId, this.modulosSql, ...p],
       );
-      const r: { periodo: string | null; modulo: ModuloResumen; tipo: string; estado: string; n: number }[] =
-        [];
+      const rango = new Map<ModuloResumen, AcumuladoConteo>();
+      const porPeriodo = new Map<string, AcumuladoConteo>();
       for (const f of filas) {
-        const periodo = f.periodo === null ? null : fecha(f.periodo);
-        for (const clave in f.conteos) {
-          const n = Number(f.conteos[clave]);
-          if (n === 0) continue;
-          const corte = clave.indexOf('|');
-          r.push({
-            periodo,
-            modulo: f.modulo as ModuloResumen,
-            tipo: clave.slice(0, corte),
-            estado: clave.slice(corte + 1),
-            n,
-          });
-        }
+        sumarConteos(acumuladoConteo(rango, f.modulo, f.modulo), f.modulo, f.conteos);
+        if (f.periodo !== null)
+          sumarConteos(
+            acumuladoConteo(porPeriodo, `${f.modulo}|${fecha(f.periodo)}`, f.modulo),
+            f.modulo,
+            f.conteos,
+          );
       }
-      return r;
+      return { rango, porPeriodo };
     });
   }
 
@@ -270,10 +349,8 @@ export class ConsultaResumen {
   async conteos(modulo: ModuloResumen): Promise<ConteoModulo> {
     if (!(await this.rango()))
       return modulo === 'rips' ? contarRips(this.em, this.entidadId) : contarRda(this.em, this.entidadId);
-    return conteoDe(
-      modulo,
-      (await this.filasConteo()).filter((f) => f.modulo === modulo),
-    );
+    const { rango } = await this.acumuladosConteo();
+    return conteoDe(modulo, rango.get(modulo) ?? conteoVacio(modulo));
   }
 
   /** The periods of the series (every one, empty ones with zeros); null without `agrupar`. */
@@ -281,31 +358,28 @@ export class ConsultaResumen {
     const agrupar = this.filtros.agrupar;
     const r = await this.rango();
     if (!agrupar || !r) return null;
-    const porPeriodo = new Map<string, { tipo: string; estado: string; n: number }[]>();
-    for (const f of await this.filasConteo()) {
-      if (f.modulo !== modulo || f.periodo === null) continue;
-      const lista = porPeriodo.get(f.periodo) ?? [];
-      lista.push(f);
-      porPeriodo.set(f.periodo, lista);
-    }
+    const { porPeriodo } = await this.acumuladosConteo();
     return periodos(r.desde, r.hasta, agrupar).map((p) => ({
       periodo: p.periodo,
       hasta: p.hasta,
-      ...conteoDe(modulo, porPeriodo.get(p.periodo) ?? []),
+      ...conteoDe(modulo, porPeriodo.get(`${modulo}|${p.periodo}`) ?? conteoVacio(modulo)),
     }));
   }
 
   /** Rejection causes of the module, most frequent first (at most MAX_CAUSAS). */
   async causas(modulo: ModuloResumen): Promise<Causa[]> {
     const filas = await this.una('causas', async () => {
-      const [dias, p] = await this.dias();
+      const [fuente, p] = await this.deMesesYDias(
+        'resumen_causa_mes',
+        'resumen_causa_dia',
+        'modulo, causas',
+        ' and modulo = any(?::text[])',
+        [this.modulosSql],
+      );
       const dias_ = await this.json<{
         modulo: string;
         causas: Record<string, [number | string, number | string]>;
-      }>(
-        `select modulo, causas from resumen_causa_dia where entidad_id = ? and modulo = any(?::text[])${dias}`,
-        [this.entidadId, this.modulosSql, ...p],
-      );
+      }>(fuente, p);
       // Summed per module, source and code ("fuente|codigo"; a code may hold anything after the first «|»).
       const suma = new Map<string, { modulo: string; clave: string; intentos: number; documentos: number }>();
       for (const d of dias_)
@@ -360,31 +434,41 @@ export class ConsultaResumen {
   private static readonly SUMAS = COLUMNAS_MONTOS.map((c) => `sum(${c}) as ${c}`).join(', ');
 
   /**
-   * Money grouped by the given period expression and payer, in one statement: the MAX_PAGADORES
-   * payers with most money in the range keep their rows, the rest are summed as «otros», and each
-   * organisation comes with its name.
+   * Money per payer in one statement, for the whole range (months + edge days) or per period (days):
+   * the MAX_PAGADORES payers with most money in the range keep their rows, the rest are summed as
+   * «otros», and each organisation comes with its name.
    */
-  private async filasMontos(periodo: string): Promise<FilaMonto[]> {
-    const [dias, p] = await this.dias();
+  private async filasMontos(porPeriodo: boolean): Promise<FilaMonto[]> {
+    const [rango, pr] = await this.deMesesYDias(
+      'resumen_monto_mes',
+      'resumen_monto_dia',
+      `pagador, ${COLUMNAS_MONTOS.join(', ')}`,
+    );
+    const [dias, pd] = await this.dias();
+    const otros = `case when pagador in (select pagador from principales) then pagador else '${PAGADOR_OTROS}' end`;
+    const [sumas, ps] = porPeriodo
+      ? [
+          `select ${this.periodoSql()} as periodo, ${otros} as pagador, ${ConsultaResumen.SUMAS}
+             from resumen_monto_dia where entidad_id = ?${dias} group by 1, 2`,
+          [this.entidadId, ...pd],
+        ]
+      : [
+          `select null::date as periodo, ${otros} as pagador, ${ConsultaResumen.SUMAS} from rango group by 1, 2`,
+          [],
+        ];
     return this.json<FilaMonto>(
-      `with principales as (
-         select pagador from resumen_monto_dia where entidad_id = ?${dias}
-           group by 1 order by sum(radicado + retenido) desc, pagador limit ?
-       ), sumas as (
-         select ${periodo} as periodo,
-                case when pagador in (select pagador from principales) then pagador else '${PAGADOR_OTROS}' end as pagador,
-                ${ConsultaResumen.SUMAS}
-           from resumen_monto_dia where entidad_id = ?${dias} group by 1, 2
-       )
+      `with rango as (${rango}), principales as (
+         select pagador from rango group by 1 order by sum(radicado + retenido) desc, pagador limit ?
+       ), sumas as (${sumas})
        select s.*, n.nombre from sumas s left join pagador n on n.entidad_id = ? and n.nit = s.pagador`,
-      [this.entidadId, ...p, MAX_PAGADORES, this.entidadId, ...p, this.entidadId],
+      [...pr, MAX_PAGADORES, ...ps, this.entidadId],
     );
   }
 
   /** Money of the range: total and per payer, most money first (RIPS). */
   montos(): Promise<{ total: Montos; porPagador: MontoPagador[] }> {
     return this.una('montos', async () => {
-      const porPagador = this.conNombres(await this.filasMontos('null::date'));
+      const porPagador = this.conNombres(await this.filasMontos(false));
       const total = montosVacios();
       for (const m of porPagador) sumarMontos(total, m);
       return { total, porPagador };
@@ -407,7 +491,7 @@ export class ConsultaResumen {
   /** Money of one period per payer: one more read, done only when a field or view asks for it. */
   async montosDePeriodoPorPagador(periodo: string): Promise<MontoPagador[]> {
     const porPeriodo = await this.una('montosPeriodoPagador', async () => {
-      const filas = await this.filasMontos(this.periodoSql());
+      const filas = await this.filasMontos(true);
       const grupos = new Map<string, FilaMonto[]>();
       for (const f of filas) {
         const k = fecha(f.periodo);
@@ -442,50 +526,55 @@ export class ConsultaResumen {
       );
   }
 
-  /**
-   * RDA time to acceptance, overall, per type, per period and per period and type, from one read of
-   * the day rows (a few thousand at most: one per day and type).
-   */
-  tiempos() {
+  /** RDA time to acceptance of the range, overall and per type (months + edge days). */
+  tiempos(): Promise<{ total: Tiempos; porTipo: (Tiempos & { tipo: string })[] }> {
     return this.una('tiempos', async () => {
-      const [dias, p] = await this.dias();
-      const filas = await this.json<FilaTiempos & { periodo: unknown; tipo: string }>(
-        `select ${this.periodoSql()} as periodo, tipo, aceptados, intentos, suma_ms as suma, max_ms as max, cubetas
-           from resumen_tiempo_dia where entidad_id = ?${dias}`,
-        [this.entidadId, ...p],
+      const [fuente, p] = await this.deMesesYDias(
+        'resumen_tiempo_mes',
+        'resumen_tiempo_dia',
+        'tipo, aceptados, intentos, suma_ms as suma, max_ms as max, cubetas',
+        ' and tipo <> ?',
+        [TODOS_LOS_TIPOS],
       );
       const tipos = new Map<string, AcumuladoTiempos>();
-      const periodos = new Map<string, AcumuladoTiempos>();
-      for (const f of filas) {
+      for (const f of await this.json<FilaTiempos & { tipo: string }>(fuente, p))
         sumarFila(acumuladoDe(tipos, f.tipo), f);
-        if (f.periodo !== null) sumarFila(acumuladoDe(periodos, fecha(f.periodo)), f);
-      }
       // The total is the types merged: a handful of accumulators instead of every row again.
       const total = acumuladoVacio();
       for (const a of tipos.values()) fusionar(total, a);
-      const porTipo = (m: Map<string, AcumuladoTiempos>, prefijo = '') =>
-        TIPOS_RDA.map((tipo) => ({ tipo, ...tiemposDe(m.get(prefijo + tipo) ?? acumuladoVacio()) }));
-      // Period × type only for GraphQL `serie { tiemposPorTipo }`: summed the first time it is asked.
-      let periodoTipo: Map<string, AcumuladoTiempos> | null = null;
-      return {
-        total: tiemposDe(total),
-        porTipo: porTipo(tipos),
-        porPeriodo: new Map([...periodos].map(([k, a]) => [k, tiemposDe(a)])),
-        porPeriodoYTipo: (periodo: string) => {
-          if (!periodoTipo) {
-            periodoTipo = new Map();
-            for (const f of filas)
-              if (f.periodo !== null) sumarFila(acumuladoDe(periodoTipo, `${fecha(f.periodo)}|${f.tipo}`), f);
-          }
-          return porTipo(periodoTipo, `${periodo}|`);
-        },
-      };
+      return { total: tiemposDe(total), porTipo: porTipo(tipos) };
     });
   }
 
-  /** Tiempos of one period per type (every type). */
+  /** Time to acceptance per period of the series, from each day's all-types row. */
+  tiemposPorPeriodo(): Promise<Map<string, Tiempos>> {
+    return this.una('tiemposPeriodo', async () => {
+      const [dias, p] = await this.dias();
+      const periodos = new Map<string, AcumuladoTiempos>();
+      for (const f of await this.json<FilaTiempos & { periodo: unknown }>(
+        `select ${this.periodoSql()} as periodo, aceptados, intentos, suma_ms as suma, max_ms as max, cubetas
+           from resumen_tiempo_dia where entidad_id = ? and tipo = ?${dias}`,
+        [this.entidadId, TODOS_LOS_TIPOS, ...p],
+      ))
+        if (f.periodo !== null) sumarFila(acumuladoDe(periodos, fecha(f.periodo)), f);
+      return new Map([...periodos].map(([k, a]) => [k, tiemposDe(a)]));
+    });
+  }
+
+  /** Tiempos of one period per type (every type): one more read, only when a field or view asks for it. */
   async tiemposDePeriodoPorTipo(periodo: string): Promise<(Tiempos & { tipo: string })[]> {
-    return (await this.tiempos()).porPeriodoYTipo(periodo);
+    const m = await this.una('tiemposPeriodoTipo', async () => {
+      const [dias, p] = await this.dias();
+      const acumulados = new Map<string, AcumuladoTiempos>();
+      for (const f of await this.json<FilaTiempos & { periodo: unknown; tipo: string }>(
+        `select ${this.periodoSql()} as periodo, tipo, aceptados, intentos, suma_ms as suma, max_ms as max, cubetas
+           from resumen_tiempo_dia where entidad_id = ? and tipo <> ?${dias}`,
+        [this.entidadId, TODOS_LOS_TIPOS, ...p],
+      ))
+        if (f.periodo !== null) sumarFila(acumuladoDe(acumulados, `${fecha(f.periodo)}|${f.tipo}`), f);
+      return acumulados;
+    });
+    return porTipo(m, `${periodo}|`);
   }
 
   /** Transmissions still waiting for the IHCE (validated or sent, not yet answered) and the oldest one. */

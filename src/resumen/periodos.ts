@@ -69,3 +69,20 @@ export function contarPeriodos(desde: string, hasta: string, a: Agrupacion): num
   const meses = (y: string) => Number(y.slice(0, 4)) * 12 + Number(y.slice(5, 7)) - 1;
   return meses(sumarDias(hasta, -1)) - meses(desde) + 1;
 }
+
+/**
+ * [desde, hasta) as the whole months inside it (read from the monthly roll-ups) and the edge days
+ * before and after them (read from the daily ones); a range inside one month is all days.
+ */
+export function tramosMensuales(
+  desde: string,
+  hasta: string,
+): { meses: [string, string] | null; dias: [string, string][] } {
+  const m1 = desde.endsWith('-01') ? desde : siguientePeriodo(inicioPeriodo(desde, 'mes'), 'mes');
+  const m2 = inicioPeriodo(hasta, 'mes');
+  if (m1 >= m2) return { meses: null, dias: desde < hasta ? [[desde, hasta]] : [] };
+  const dias: [string, string][] = [];
+  if (desde < m1) dias.push([desde, m1]);
+  if (m2 < hasta) dias.push([m2, hasta]);
+  return { meses: [m1, m2], dias };
+}

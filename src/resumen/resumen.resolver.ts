@@ -441,7 +441,7 @@ export class ResumenRdaResolver {
   async serie(@Root() r: ConConsulta, @Info() info: GraphQLResolveInfo): Promise<PeriodoRda[] | null> {
     const [serie, tiempos] = await Promise.all([
       r.consulta.serie('rda'),
-      pide(info, 'tiempos') ? r.consulta.tiempos() : null,
+      pide(info, 'tiempos') ? r.consulta.tiemposPorPeriodo() : null,
     ]);
     return (
       serie?.map(
@@ -449,7 +449,7 @@ export class ResumenRdaResolver {
           ({
             ...p,
             consulta: r.consulta,
-            tiempos: tiempos && (tiempos.porPeriodo.get(p.periodo) ?? tiemposDe(acumuladoVacio())),
+            tiempos: tiempos && (tiempos.get(p.periodo) ?? tiemposDe(acumuladoVacio())),
           }) as PeriodoRda,
       ) ?? null
     );

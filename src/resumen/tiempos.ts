@@ -5,6 +5,8 @@
  * middle, never above the exact maximum); count, mean, attempts and maximum are exact.
  */
 export const RAZON_CUBETA = 1.1;
+/** `resumen_tiempo_dia.tipo` of each day's all-types row (what a daily series reads). */
+export const TODOS_LOS_TIPOS = '*';
 
 export interface AcumuladoTiempos {
   aceptados: number;

@@ -14,6 +14,7 @@ import { Migration20261127300000_transmision_tipo } from './Migration20261127300
 import { Migration20261128100000_eventos_dominio } from './Migration20261128100000_eventos_dominio.js';
 import { Migration20261128200000_webhooks } from './Migration20261128200000_webhooks.js';
 import { Migration20261129100000_resumen_diario } from './Migration20261129100000_resumen_diario.js';
+import { Migration20261130100000_resumen_franjas } from './Migration20261130100000_resumen_franjas.js';
 
 /** Applied in order; names are stored in `mikro_orm_migrations`. */
 export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
@@ -40,4 +41,5 @@ export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261128100000_eventos_dominio', class: Migration20261128100000_eventos_dominio },
   { name: 'Migration20261128200000_webhooks', class: Migration20261128200000_webhooks },
   { name: 'Migration20261129100000_resumen_diario', class: Migration20261129100000_resumen_diario },
+  { name: 'Migration20261130100000_resumen_franjas', class: Migration20261130100000_resumen_franjas },
 ];

@@ -1,0 +1,210 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/** Stripes per roll-up key: a connection writes the stripe `pg_backend_pid() % FRANJAS`. */
+export const FRANJAS = 8;
+
+const MONTOS = [
+  'radicado',
+  'radicados',
+  'radicados_sin_valor',
+  'retenido',
+  'retenidos',
+  'retenidos_sin_valor',
+];
+
+/**
+ * Issue 23, speed: the daily roll-ups were one row per entity and day, shared by every concurrent
+ * change of that entity (8 concurrent transmissions queued on it: p95 +18 %), and a year's range-level
+ * figures summed 730–6,200 day rows per request.
+ * - Stripes: every roll-up key gets a `franja` (the writing backend's pid modulo FRANJAS), so concurrent
+ *   connections update different rows; readers sum the stripes; `resumen_compactar()` folds the
+ *   stripes of closed days and months into stripe 0, so history stays one row per key.
+ * - Monthly roll-ups (causes, money, time to acceptance), kept by the same triggers: a range reads
+ *   its whole months from them and only its edge days from the daily tables.
+ * - `resumen_tiempo_dia` also keeps an all-types row (tipo '*') per day: a daily series reads one row
+ *   per day instead of one per day and type.
+ */
+export class Migration20261130100000_resumen_franjas extends Migration {
+  override async up(): Promise<void> {
+    for (const [tabla, clave] of [
+      ['resumen_dia', '"entidad_id", "dia", "modulo"'],
+      ['resumen_causa_dia', '"entidad_id", "dia", "modulo"'],
+      ['resumen_monto_dia', '"entidad_id", "dia", "pagador"'],
+      ['resumen_tiempo_dia', '"entidad_id", "dia", "tipo"'],
+    ] as const) {
+      this.addSql(`alter table "${tabla}" add column "franja" smallint not null default 0;`);
+      this.addSql(
+        `alter table "${tabla}" drop constraint "${tabla}_pkey", add constraint "${tabla}_pkey" primary key (${clave}, "franja");`,
+      );
+    }
+    this.addSql(
+      `create table "resumen_causa_mes" ("entidad_id" uuid not null, "mes" date not null, "modulo" text not null, "franja" smallint not null default 0, "causas" jsonb not null, constraint "resumen_causa_mes_pkey" primary key ("entidad_id", "mes", "modulo", "franja")) with (fillfactor = 70);`,
+    );
+    this.addSql(
+      `create table "resumen_monto_mes" ("entidad_id" uuid not null, "mes" date not null, "pagador" text not null, "franja" smallint not null default 0, ${MONTOS.map((c) => `"${c}" bigint not null default 0`).join(', ')}, constraint "resumen_monto_mes_pkey" primary key ("entidad_id", "mes", "pagador", "franja")) with (fillfactor = 70);`,
+    );
+    this.addSql(
+      `create table "resumen_tiempo_mes" ("entidad_id" uuid not null, "mes" date not null, "tipo" text not null, "franja" smallint not null default 0, "aceptados" bigint not null, "intentos" bigint not null, "suma_ms" bigint not null, "max_ms" bigint not null, "cubetas" jsonb not null, constraint "resumen_tiempo_mes_pkey" primary key ("entidad_id", "mes", "tipo", "franja")) with (fillfactor = 70);`,
+    );
+    for (const t of ['resumen_causa_mes', 'resumen_monto_mes', 'resumen_tiempo_mes'])
+      this.addSql(
+        `alter table "${t}" add constraint "${t}_entidad_id_foreign" foreign key ("entidad_id") references "entidad" ("id") on update cascade on delete cascade;`,
+      );
+
+    this.addSql(`create function resumen_franja() returns smallint language sql volatile as $$
+  select (pg_backend_pid() % ${FRANJAS})::smallint
+$$;`);
+    this.addSql(`create function resumen_mes_de(d date) returns date language sql immutable as $$
+  select date_trunc('month', d::timestamp)::date
+$$;`);
+    // Sum of two roll-up maps: {"k": n} or {"k": [a, b]} (causes: attempts and documents).
+    this.addSql(`create function resumen_jsonb_mas(a jsonb, b jsonb) returns jsonb language sql immutable as $$
+  select coalesce(a, '{}'::jsonb) || coalesce((
+    select jsonb_object_agg(k, case when jsonb_typeof(v) = 'array'
+        then jsonb_build_array(coalesce((a -> k ->> 0)::bigint, 0) + (v ->> 0)::bigint,
+                               coalesce((a -> k ->> 1)::bigint, 0) + (v ->> 1)::bigint)
+        else to_jsonb(coalesce((a ->> k)::bigint, 0) + (v #>> '{}')::bigint) end)
+      from jsonb_each(coalesce(b, '{}'::jsonb)) as x(k, v)), '{}'::jsonb)
+$$;`);
+    this.addSql(
+      `create aggregate resumen_jsonb_suma(jsonb) (sfunc = resumen_jsonb_mas, stype = jsonb, initcond = '{}');`,
+    );
+
+    this.addSql(`create or replace function resumen_sumar_dia(e uuid, d date, m text, t text, s text, n bigint) returns void language sql as $$
+  insert into resumen_dia (entidad_id, dia, modulo, franja, conteos)
+    values (e, d, m, resumen_franja(), jsonb_build_object(t || '|' || s, n))
+  on conflict (entidad_id, dia, modulo, franja) do update set conteos = resumen_dia.conteos
+    || jsonb_build_object(t || '|' || s, coalesce((resumen_dia.conteos ->> (t || '|' || s))::bigint, 0) + n)
+$$;`);
+    this.addSql(`create or replace function resumen_sumar_causas(e uuid, d date, m text, documento text, errores jsonb, omitidos jsonb, fuente_omitidos text)
+returns void language sql as $$
+  with c as (select * from resumen_codigos_rechazo(errores, omitidos, fuente_omitidos)),
+  nuevos as (
+    insert into resumen_causa_documento (entidad_id, modulo, fuente, codigo, documento)
+      select e, m, c.fuente, c.codigo, documento from c
+      on conflict do nothing
+      returning fuente, codigo
+  ),
+  cambio as (
+    select jsonb_object_agg(c.fuente || '|' || c.codigo, jsonb_build_array(1,
+             (exists (select 1 from nuevos n where n.fuente = c.fuente and n.codigo = c.codigo))::int)) as j
+      from c having count(*) > 0
+  ),
+  dia as (
+    insert into resumen_causa_dia (entidad_id, dia, modulo, franja, causas)
+      select e, d, m, resumen_franja(), j from cambio
+    on conflict (entidad_id, dia, modulo, franja) do update
+      set causas = resumen_jsonb_mas(resumen_causa_dia.causas, excluded.causas)
+  )
+  insert into resumen_causa_mes (entidad_id, mes, modulo, franja, causas)
+    select e, resumen_mes_de(d), m, resumen_franja(), j from cambio
+  on conflict (entidad_id, mes, modulo, franja) do update
+    set causas = resumen_jsonb_mas(resumen_causa_mes.causas, excluded.causas)
+$$;`);
+    const sumaMontos = (t: string) => MONTOS.map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', ');
+    this.addSql(`create or replace function resumen_sumar_monto(e uuid, d date, p text, radicado bigint, radicados int, radicados_sin_valor int, retenido bigint, retenidos int, retenidos_sin_valor int)
+returns void language sql as $$
+  insert into resumen_monto_dia (entidad_id, dia, pagador, franja, ${MONTOS.join(', ')})
+    values (e, d, p, resumen_franja(), ${MONTOS.join(', ')})
+  on conflict (entidad_id, dia, pagador, franja) do update set ${sumaMontos('resumen_monto_dia')};
+  insert into resumen_monto_mes (entidad_id, mes, pagador, franja, ${MONTOS.join(', ')})
+    values (e, resumen_mes_de(d), p, resumen_franja(), ${MONTOS.join(', ')})
+  on conflict (entidad_id, mes, pagador, franja) do update set ${sumaMontos('resumen_monto_mes')};
+$$;`);
+    const sumaTiempo = (t: string) => `aceptados = ${t}.aceptados + 1,
+      intentos = ${t}.intentos + excluded.intentos,
+      suma_ms = ${t}.suma_ms + excluded.suma_ms,
+      max_ms = greatest(${t}.max_ms, excluded.max_ms),
+      cubetas = ${t}.cubetas || jsonb_build_object(b, coalesce((${t}.cubetas ->> b)::bigint, 0) + 1)`;
+    // One acceptance: its day and type, its day's all-types row ('*'), its month and type.
+    this.addSql(`create function resumen_sumar_tiempo(e uuid, d date, t text, ms double precision, n int)
+returns void language plpgsql as $$
+declare
+  b text := resumen_cubeta(ms)::text;
+  f smallint := resumen_franja();
+begin
+  insert into resumen_tiempo_dia (entidad_id, dia, tipo, franja, aceptados, intentos, suma_ms, max_ms, cubetas)
+    values (e, d, t, f, 1, n, round(ms), round(ms), jsonb_build_object(b, 1)), (e, d, '*', f, 1, n, round(ms), round(ms), jsonb_build_object(b, 1))
+  on conflict (entidad_id, dia, tipo, franja) do update set ${sumaTiempo('resumen_tiempo_dia')};
+  insert into resumen_tiempo_mes (entidad_id, mes, tipo, franja, aceptados, intentos, suma_ms, max_ms, cubetas)
+    values (e, resumen_mes_de(d), t, f, 1, n, round(ms), round(ms), jsonb_build_object(b, 1))
+  on conflict (entidad_id, mes, tipo, franja) do update set ${sumaTiempo('resumen_tiempo_mes')};
+end $$;`);
+    this.addSql(`create or replace function resumen_transmision() returns trigger language plpgsql as $$
+declare
+  d date;
+begin
+  if TG_OP = 'DELETE' then
+    perform resumen_sumar_dia(OLD.entidad_id, resumen_dia_de(OLD.created_at), 'rda', OLD.tipo, OLD.estado, -1);
+    return null;
+  end if;
+  d := resumen_dia_de(NEW.created_at);
+  if TG_OP = 'UPDATE' then
+    perform resumen_sumar_dia(OLD.entidad_id, resumen_dia_de(OLD.created_at), 'rda', OLD.tipo, OLD.estado, -1);
+  end if;
+  perform resumen_sumar_dia(NEW.entidad_id, d, 'rda', NEW.tipo, NEW.estado, 1);
+  if (NEW.estado = 'rechazado' and (TG_OP = 'INSERT' or OLD.estado <> 'rechazado'))
+     or (TG_OP = 'INSERT' and NEW.estado = 'generado') then
+    perform resumen_sumar_causas(NEW.entidad_id, d, 'rda', coalesce(NEW.composition_id, NEW.id::text), NEW.errores, null, 'linter-rda');
+  end if;
+  if NEW.estado = 'aceptado' and (TG_OP = 'INSERT' or OLD.estado <> 'aceptado') then
+    perform resumen_sumar_tiempo(NEW.entidad_id, d, NEW.tipo,
+      greatest(0, extract(epoch from (NEW.updated_at - coalesce(NEW.primer_intento_en, NEW.created_at))) * 1000),
+      NEW.intentos);
+  end if;
+  return null;
+end $$;`);
+
+    // Folds the stripes of closed days (before yesterday) and months into stripe 0, one statement per
+    // table. Sums are exact whatever runs concurrently: a trigger whose stripe row was just deleted
+    // inserts it again, and the next pass folds it.
+    const plegar = (tabla: string, clave: string[], suma: string, corte: string) => `
+  with v as (delete from ${tabla} where franja <> 0 and ${clave[1]} < ${corte} returning *)
+  insert into ${tabla} (${clave.join(', ')}, franja, ${suma.split(';')[0]})
+    select ${clave.join(', ')}, 0, ${suma.split(';')[1]} from v group by ${clave.map((_, i) => i + 1).join(', ')}
+  on conflict (${clave.join(', ')}, franja) do update set ${suma.split(';')[2]!.replaceAll('$t', tabla)};
+  get diagnostics k = row_count; n := n + k;`;
+    const jsonb = (c: string) =>
+      `${c};resumen_jsonb_suma(${c});${c} = resumen_jsonb_mas($t.${c}, excluded.${c})`;
+    const montos = `${MONTOS.join(', ')};${MONTOS.map((c) => `sum(${c})`).join(', ')};${MONTOS.map((c) => `${c} = $t.${c} + excluded.${c}`).join(', ')}`;
+    const tiempo =
+      'aceptados, intentos, suma_ms, max_ms, cubetas;sum(aceptados), sum(intentos), sum(suma_ms), max(max_ms), resumen_jsonb_suma(cubetas);' +
+      'aceptados = $t.aceptados + excluded.aceptados, intentos = $t.intentos + excluded.intentos, suma_ms = $t.suma_ms + excluded.suma_ms, max_ms = greatest($t.max_ms, excluded.max_ms), cubetas = resumen_jsonb_mas($t.cubetas, excluded.cubetas)';
+    this.addSql(`create function resumen_compactar() returns integer language plpgsql as $$
+declare
+  corte_dia date := resumen_dia_de(now()) - 1;
+  corte_mes date := resumen_mes_de(resumen_dia_de(now()) - 1);
+  n integer := 0;
+  k integer;
+begin
+  ${plegar('resumen_dia', ['entidad_id', 'dia', 'modulo'], jsonb('conteos'), 'corte_dia')}
+  ${plegar('resumen_causa_dia', ['entidad_id', 'dia', 'modulo'], jsonb('causas'), 'corte_dia')}
+  ${plegar('resumen_causa_mes', ['entidad_id', 'mes', 'modulo'], jsonb('causas'), 'corte_mes')}
+  ${plegar('resumen_monto_dia', ['entidad_id', 'dia', 'pagador'], montos, 'corte_dia')}
+  ${plegar('resumen_monto_mes', ['entidad_id', 'mes', 'pagador'], montos, 'corte_mes')}
+  ${plegar('resumen_tiempo_dia', ['entidad_id', 'dia', 'tipo'], tiempo, 'corte_dia')}
+  ${plegar('resumen_tiempo_mes', ['entidad_id', 'mes', 'tipo'], tiempo, 'corte_mes')}
+  return n;
+end $$;`);
+
+    // The rebuild also fills the monthly tables and the all-types time rows (stripe 0 everywhere).
+    this.addSql(`alter function resumen_reconstruir() rename to resumen_reconstruir_dias;`);
+    this.addSql(`create function resumen_reconstruir() returns void language plpgsql as $$
+begin
+  truncate resumen_causa_mes, resumen_monto_mes, resumen_tiempo_mes;
+  perform resumen_reconstruir_dias();
+  insert into resumen_causa_mes (entidad_id, mes, modulo, causas)
+    select entidad_id, resumen_mes_de(dia), modulo, resumen_jsonb_suma(causas) from resumen_causa_dia group by 1, 2, 3;
+  insert into resumen_monto_mes (entidad_id, mes, pagador, ${MONTOS.join(', ')})
+    select entidad_id, resumen_mes_de(dia), pagador, ${MONTOS.map((c) => `sum(${c})`).join(', ')}
+      from resumen_monto_dia group by 1, 2, 3;
+  insert into resumen_tiempo_mes (entidad_id, mes, tipo, aceptados, intentos, suma_ms, max_ms, cubetas)
+    select entidad_id, resumen_mes_de(dia), tipo, sum(aceptados), sum(intentos), sum(suma_ms), max(max_ms), resumen_jsonb_suma(cubetas)
+      from resumen_tiempo_dia group by 1, 2, 3;
+  insert into resumen_tiempo_dia (entidad_id, dia, tipo, aceptados, intentos, suma_ms, max_ms, cubetas)
+    select entidad_id, dia, '*', sum(aceptados), sum(intentos), sum(suma_ms), max(max_ms), resumen_jsonb_suma(cubetas)
+      from resumen_tiempo_dia group by 1, 2;
+end $$;`);
+    this.addSql(`select resumen_reconstruir();`);
+  }
+}
