@@ -250,8 +250,9 @@ try {
       uno(
         columnasDia.includes('cantidad')
           ? `select coalesce(sum(cantidad), 0) n from resumen_dia where entidad_id = $1 and modulo = '${modulo}'`
-          : `select coalesce(sum(c.value::bigint), 0) n from resumen_dia d, jsonb_each_text(d.conteos) c
-             where d.entidad_id = $1 and d.modulo = '${modulo}'`,
+          : // {"tipo|estado": n}, or the marginals {"e|estado": n, "t|tipo": n} (the states sum to the total).
+            `select coalesce(sum(c.value::bigint), 0) n from resumen_dia d, jsonb_each_text(d.conteos) c
+             where d.entidad_id = $1 and d.modulo = '${modulo}' and (c.key like 'e|%' or c.key not like '_|%')`,
       );
     const cuentas = {
       radicacion: await uno('select count(*) n from radicacion where entidad_id = $1'),
@@ -269,7 +270,8 @@ try {
          and coalesce(tipo_nota, 'FEV') in ('FEV', 'RS')`,
       ),
       resumenRadicados: await uno(
-        'select coalesce(sum(radicados), 0) n from resumen_monto_dia where entidad_id = $1',
+        // Without the all-payers row of each day ('*').
+        `select coalesce(sum(radicados), 0) n from resumen_monto_dia where entidad_id = $1 and pagador <> '*'`,
       ),
       retenidosDirecto: await uno(
         `select count(distinct coalesce(tipo_nota, 'FEV') || '|' || coalesce(num_nota, num_factura, id::text)) n
@@ -280,20 +282,20 @@ try {
            and coalesce(x.num_nota, x.num_factura, x.id::text) = coalesce(r.num_nota, r.num_factura, r.id::text))`,
       ),
       resumenRetenidos: await uno(
-        'select coalesce(sum(retenidos), 0) n from resumen_monto_dia where entidad_id = $1',
+        `select coalesce(sum(retenidos), 0) n from resumen_monto_dia where entidad_id = $1 and pagador <> '*'`,
       ),
       aceptados: await uno(
         `select count(*) n from transmision where entidad_id = $1 and estado = 'aceptado'`,
       ),
       resumenAceptados: await uno(
-        'select coalesce(sum(aceptados), 0) n from resumen_tiempo_dia where entidad_id = $1',
+        `select coalesce(sum(aceptados), 0) n from resumen_tiempo_dia where entidad_id = $1 and tipo <> '*'`,
       ),
       // The time-to-acceptance histogram: a jsonb {bucket: count} per day and type, or one row per bucket.
       resumenLatencia: tablasResumen.includes('resumen_latencia_dia')
         ? await uno('select coalesce(sum(cantidad), 0) n from resumen_latencia_dia where entidad_id = $1')
         : await uno(
             `select coalesce(sum(c.value::bigint), 0) n from resumen_tiempo_dia t, jsonb_each_text(t.cubetas) c
-             where t.entidad_id = $1`,
+             where t.entidad_id = $1 and t.tipo <> '*'`,
           ),
     };
     salida.cuentas = cuentas;
@@ -330,7 +332,8 @@ try {
          group by 1 order by 2 desc limit 8`,
       ),
       pagadores: await mezcla(
-        `select pagador k, sum(radicados) n from resumen_monto_dia where entidad_id = $1 group by 1 order by 2 desc`,
+        `select pagador k, sum(radicados) n from resumen_monto_dia where entidad_id = $1 and pagador <> '*'
+         group by 1 order by 2 desc`,
       ),
       msHastaVida: await mezcla(
         `select 'p' || q k, round(percentile_cont(q) within group (order by extract(epoch from updated_at - primer_intento_en) * 1000)) n
@@ -370,7 +373,9 @@ try {
     ['tiempos por día (CSV)', `/resumen?${anio}&agrupar=dia&vista=tiempos&formato=csv`],
   ];
   const lecturas: Record<string, unknown> = {};
-  for (const [nombre, ruta] of rutas) {
+  // BENCH_SOLO=<text>: only the variants whose name holds it (to profile one).
+  const solo = process.env.BENCH_SOLO;
+  for (const [nombre, ruta] of rutas.filter(([n]) => !solo || n.includes(solo))) {
     const ms: number[] = [];
     let bytes = 0;
     let tipo = '';

@@ -824,6 +824,38 @@ describe('Franjas y resúmenes mensuales', () => {
     expect(despues.body).toEqual(r.body);
   });
 
+  it('un día ya plegado que recibe una aceptación tardía en otra franja: las mismas cifras antes y después de plegarla', async () => {
+    await sql('select resumen_compactar()', []);
+    const dia = async () => {
+      const r = await pedir(env.s.url, q('/resumen', { ...RANGO, agrupar: 'dia' }), {
+        cabeceras: a.cabeceras,
+      });
+      expect(r.status).toBe(200);
+      return r.body.serie.find((p: { periodo: string }) => p.periodo === '2026-03-02');
+    };
+    const plegado = await dia();
+    expect(plegado.tiempos.aceptados).toBeGreaterThan(0);
+    const [conPercentiles] = (await sql(
+      `select count(*)::int as n from resumen_tiempo_dia where entidad_id = ? and dia = '2026-03-02' and p50_cubeta is not null`,
+      [a.entidad.id],
+    )) as { n: number }[];
+    expect(conPercentiles!.n).toBeGreaterThan(0);
+    // As a late acceptance written by another connection: 1 more, 2 attempts, 5 s (bucket 89).
+    await sql(
+      `insert into resumen_tiempo_dia (entidad_id, dia, tipo, franja, aceptados, intentos, suma_ms, max_ms, cubetas)
+         select entidad_id, dia, tipo, 10, 1, 2, 5000, 5000, '{"89": 1}' from resumen_tiempo_dia
+          where entidad_id = ? and dia = '2026-03-02' and franja = 0`,
+      [a.entidad.id],
+    );
+    const mezclado = await dia();
+    expect(mezclado.tiempos.aceptados).toBe(plegado.tiempos.aceptados + 1);
+    expect(mezclado.tiempos.maxMs).toBe(Math.max(plegado.tiempos.maxMs, 5000));
+    await sql('select resumen_compactar()', []);
+    expect(await dia()).toEqual(mezclado);
+    // The roll-ups as the base tables define them again (without the made-up acceptance).
+    await sql('select resumen_reconstruir()', []);
+  });
+
   it('el compactador del servicio cede ante una fila bloqueada (sin esperar) y la pliega en la pasada siguiente', async () => {
     const servicio = env.s.servicio;
     const compactador = servicio.servicios.compactadorResumen;

@@ -16,6 +16,7 @@ import {
   type Tiempos,
   TODOS_LOS_TIPOS,
   tiemposDe,
+  tiemposPrecalculados,
 } from './tiempos.js';
 import { tituloCausa } from './titulos.js';
 import { type Agrupacion, type ClasePagador, type ModuloResumen, TIPOS_RADICACION } from './valores.js';
@@ -95,6 +96,8 @@ function sumarMontos(a: Montos, b: Montos): void {
   for (const k of CLAVES_MONTOS) a[k] += b[k];
 }
 
+/** `resumen_monto_dia.pagador` of each day's all-payers row (what the series' totals read). */
+const TODOS_LOS_PAGADORES = '*';
 /** Payers beyond the MAX_PAGADORES largest, summed in one row. */
 const PAGADOR_OTROS = 'otros';
 export const MAX_PAGADORES = 100;
@@ -150,21 +153,29 @@ function conteoVacio(modulo: ModuloResumen): AcumuladoConteo {
   return { total: 0, estados: ESTADOS[modulo].map(() => 0), tipos: TIPOS[modulo].map(() => 0) };
 }
 
-/** "tipo|estado" → [type index, state index] (−1 when unknown), per module: a closed, small set. */
-const INDICES = new Map<string, [number, number]>();
+/**
+ * A day's marginal count key → [type index, state index]: "t|tipo" → [i, −1], "e|estado" → [−1, i]
+ * (−1 for a value the closed sets no longer hold). Small and closed, so kept per module.
+ */
+const INDICES: Record<ModuloResumen, Map<string, [number, number]>> = { rips: new Map(), rda: new Map() };
 
 function indicesDe(modulo: ModuloResumen, clave: string): [number, number] {
-  const k = `${modulo}|${clave}`;
-  let i = INDICES.get(k);
+  const m = INDICES[modulo];
+  let i = m.get(clave);
   if (!i) {
-    const corte = clave.indexOf('|');
-    i = [TIPOS[modulo].indexOf(clave.slice(0, corte)), ESTADOS[modulo].indexOf(clave.slice(corte + 1))];
-    // Codes come from our own triggers, but the map stays bounded whatever a row holds.
-    if (INDICES.size < 10_000) INDICES.set(k, i);
+    const valor = clave.slice(2);
+    i = clave.startsWith('t|')
+      ? [TIPOS[modulo].indexOf(valor), -1]
+      : clave.startsWith('e|')
+        ? [-1, ESTADOS[modulo].indexOf(valor)]
+        : [-1, -1];
+    // Keys come from our own triggers, but the map stays bounded whatever a row holds.
+    if (m.size < 10_000) m.set(clave, i);
   }
   return i;
 }
 
+/** Adds a day's {"t|tipo": n, "e|estado": n}; every change counts once in each, the total from the states. */
 function sumarConteos(
   a: AcumuladoConteo,
   modulo: ModuloResumen,
@@ -175,8 +186,10 @@ function sumarConteos(
     if (!n) continue;
     const [t, e] = indicesDe(modulo, clave);
     if (t >= 0) a.tipos[t]! += n;
-    if (e >= 0) a.estados[e]! += n;
-    a.total += n;
+    else if (clave.charCodeAt(0) === 101 /* e */) {
+      if (e >= 0) a.estados[e]! += n;
+      a.total += n;
+    }
   }
 }
 
@@ -439,18 +452,21 @@ export class ConsultaResumen {
    * «otros», and each organisation comes with its name.
    */
   private async filasMontos(porPeriodo: boolean): Promise<FilaMonto[]> {
+    // The daily table's all-payers rows ('*') are for the series' totals only.
     const [rango, pr] = await this.deMesesYDias(
       'resumen_monto_mes',
       'resumen_monto_dia',
       `pagador, ${COLUMNAS_MONTOS.join(', ')}`,
+      ' and pagador <> ?',
+      [TODOS_LOS_PAGADORES],
     );
     const [dias, pd] = await this.dias();
     const otros = `case when pagador in (select pagador from principales) then pagador else '${PAGADOR_OTROS}' end`;
     const [sumas, ps] = porPeriodo
       ? [
           `select ${this.periodoSql()} as periodo, ${otros} as pagador, ${ConsultaResumen.SUMAS}
-             from resumen_monto_dia where entidad_id = ?${dias} group by 1, 2`,
-          [this.entidadId, ...pd],
+             from resumen_monto_dia where entidad_id = ? and pagador <> ?${dias} group by 1, 2`,
+          [this.entidadId, TODOS_LOS_PAGADORES, ...pd],
         ]
       : [
           `select null::date as periodo, ${otros} as pagador, ${ConsultaResumen.SUMAS} from rango group by 1, 2`,
@@ -481,8 +497,8 @@ export class ConsultaResumen {
       const [dias, p] = await this.dias();
       const filas = await this.json<FilaMonto>(
         `select ${this.periodoSql()} as periodo, ${ConsultaResumen.SUMAS}
-           from resumen_monto_dia where entidad_id = ?${dias} group by 1`,
-        [this.entidadId, ...p],
+           from resumen_monto_dia where entidad_id = ? and pagador = ?${dias} group by 1`,
+        [this.entidadId, TODOS_LOS_PAGADORES, ...p],
       );
       return new Map(filas.map((f) => [fecha(f.periodo), montosDe(f)]));
     });
@@ -548,33 +564,79 @@ export class ConsultaResumen {
 
   /** Time to acceptance per period of the series, from each day's all-types row. */
   tiemposPorPeriodo(): Promise<Map<string, Tiempos>> {
-    return this.una('tiemposPeriodo', async () => {
-      const [dias, p] = await this.dias();
-      const periodos = new Map<string, AcumuladoTiempos>();
-      for (const f of await this.json<FilaTiempos & { periodo: unknown }>(
-        `select ${this.periodoSql()} as periodo, aceptados, intentos, suma_ms as suma, max_ms as max, cubetas
-           from resumen_tiempo_dia where entidad_id = ? and tipo = ?${dias}`,
-        [this.entidadId, TODOS_LOS_TIPOS, ...p],
-      ))
-        if (f.periodo !== null) sumarFila(acumuladoDe(periodos, fecha(f.periodo)), f);
-      return new Map([...periodos].map(([k, a]) => [k, tiemposDe(a)]));
-    });
+    return this.una('tiemposPeriodo', () => this.tiemposDeSerie(false));
   }
 
   /** Tiempos of one period per type (every type): one more read, only when a field or view asks for it. */
   async tiemposDePeriodoPorTipo(periodo: string): Promise<(Tiempos & { tipo: string })[]> {
-    const m = await this.una('tiemposPeriodoTipo', async () => {
-      const [dias, p] = await this.dias();
-      const acumulados = new Map<string, AcumuladoTiempos>();
-      for (const f of await this.json<FilaTiempos & { periodo: unknown; tipo: string }>(
-        `select ${this.periodoSql()} as periodo, tipo, aceptados, intentos, suma_ms as suma, max_ms as max, cubetas
-           from resumen_tiempo_dia where entidad_id = ? and tipo <> ?${dias}`,
-        [this.entidadId, TODOS_LOS_TIPOS, ...p],
-      ))
-        if (f.periodo !== null) sumarFila(acumuladoDe(acumulados, `${fecha(f.periodo)}|${f.tipo}`), f);
-      return acumulados;
-    });
-    return porTipo(m, `${periodo}|`);
+    const m = await this.una('tiemposPeriodoTipo', () => this.tiemposDeSerie(true));
+    return TIPOS_RDA.map((tipo) => ({
+      tipo,
+      ...(m.get(`${periodo}|${tipo}`) ?? tiemposDe(acumuladoVacio())),
+    }));
+  }
+
+  /**
+   * Time to acceptance per period (and type, `porTipo`). By day, a closed day compacted to one row
+   * brings its p50 and p95 buckets and no histogram; the histograms are read only for the periods
+   * still spread over stripes (today, yesterday, a late change), in a second read of those days.
+   */
+  private async tiemposDeSerie(porTipo: boolean): Promise<Map<string, Tiempos>> {
+    const [dias, p] = await this.dias();
+    const porDia = this.filtros.agrupar === 'dia';
+    const tipo = porTipo ? 'tipo <> ?' : 'tipo = ?';
+    type Fila = FilaTiempos & {
+      periodo: unknown;
+      dia: string;
+      tipo: string;
+      franja: number;
+      p50: number | null;
+      p95: number | null;
+    };
+    const filas = await this.json<Fila>(
+      `select ${this.periodoSql()} as periodo, dia, tipo, franja, aceptados, intentos, suma_ms as suma, max_ms as max,
+         p50_cubeta as p50, p95_cubeta as p95,
+         ${porDia ? 'case when p50_cubeta is null then cubetas end' : 'cubetas'} as cubetas
+         from resumen_tiempo_dia where entidad_id = ? and ${tipo}${dias}`,
+      [this.entidadId, TODOS_LOS_TIPOS, ...p],
+    );
+    const grupos = new Map<string, Fila[]>();
+    for (const f of filas) {
+      if (f.periodo === null) continue;
+      const k = porTipo ? `${fecha(f.periodo)}|${f.tipo}` : fecha(f.periodo);
+      const g = grupos.get(k);
+      if (g) g.push(f);
+      else grupos.set(k, [f]);
+    }
+    const r = new Map<string, Tiempos>();
+    const sinCubetas: Fila[] = [];
+    for (const [k, g] of grupos) {
+      const [f] = g;
+      if (g.length === 1 && f!.p50 !== null && f!.p95 !== null)
+        r.set(k, tiemposPrecalculados(f!, f!.p50, f!.p95));
+      else for (const x of g) if (!x.cubetas) sinCubetas.push(x);
+    }
+    if (sinCubetas.length) {
+      const cubetas = await this.sql<{
+        dia: unknown;
+        tipo: string;
+        franja: number;
+        cubetas: FilaTiempos['cubetas'];
+      }>(
+        `select dia, tipo, franja, cubetas from resumen_tiempo_dia
+          where entidad_id = ? and ${tipo} and dia = any(?::date[])`,
+        [this.entidadId, TODOS_LOS_TIPOS, `{${[...new Set(sinCubetas.map((f) => fecha(f.dia)))].join(',')}}`],
+      );
+      const porFila = new Map(cubetas.map((c) => [`${fecha(c.dia)}|${c.tipo}|${c.franja}`, c.cubetas]));
+      for (const f of sinCubetas) f.cubetas = porFila.get(`${fecha(f.dia)}|${f.tipo}|${f.franja}`) ?? {};
+    }
+    for (const [k, g] of grupos)
+      if (!r.has(k)) {
+        const a = acumuladoVacio();
+        for (const f of g) sumarFila(a, f);
+        r.set(k, tiemposDe(a));
+      }
+    return r;
   }
 
   /** Transmissions still waiting for the IHCE (validated or sent, not yet answered) and the oldest one. */

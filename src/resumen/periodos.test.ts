@@ -8,6 +8,7 @@ import {
   periodos,
   siguientePeriodo,
   sumarDias,
+  tramosMensuales,
 } from './periodos.js';
 import { AGRUPACIONES, type Agrupacion } from './valores.js';
 
@@ -278,5 +279,52 @@ describe('periodos', () => {
     expect(contarPeriodos('2026-01-31', '2026-02-02', 'mes')).toBe(2);
     expect(contarPeriodos('2026-01-01', '2027-01-01', 'mes')).toBe(12);
     expect(contarPeriodos('2000-01-01', '2100-01-01', 'mes')).toBe(1200);
+  });
+});
+
+describe('tramosMensuales: meses completos del resumen mensual, bordes de los diarios', () => {
+  it('casos con nombre', () => {
+    expect(tramosMensuales('2025-11-26', '2026-11-27')).toEqual({
+      meses: ['2025-12-01', '2026-11-01'],
+      dias: [
+        ['2025-11-26', '2025-12-01'],
+        ['2026-11-01', '2026-11-27'],
+      ],
+    });
+    expect(tramosMensuales('2026-03-01', '2026-04-01')).toEqual({
+      meses: ['2026-03-01', '2026-04-01'],
+      dias: [],
+    });
+    expect(tramosMensuales('2026-03-01', '2026-03-05')).toEqual({
+      meses: null,
+      dias: [['2026-03-01', '2026-03-05']],
+    });
+    expect(tramosMensuales('2026-03-15', '2026-04-10')).toEqual({
+      meses: null,
+      dias: [['2026-03-15', '2026-04-10']],
+    });
+    expect(tramosMensuales('2026-12-31', '2027-02-01')).toEqual({
+      meses: ['2027-01-01', '2027-02-01'],
+      dias: [['2026-12-31', '2027-01-01']],
+    });
+  });
+
+  it('al azar: cada día del rango queda en exactamente un tramo', () => {
+    const r = azar(23);
+    for (let i = 0; i < 500; i++) {
+      const desde = deDias(aDias('2024-01-01') + Math.floor(r() * 900));
+      const hasta = sumarDias(desde, 1 + Math.floor(r() * 500));
+      const t = tramosMensuales(desde, hasta);
+      const cubiertos: string[] = [];
+      if (t.meses) {
+        expect(t.meses[0].endsWith('-01') && t.meses[1].endsWith('-01')).toBe(true);
+        for (let d = t.meses[0]; d < t.meses[1]; d = sumarDias(d, 1)) cubiertos.push(d);
+      }
+      for (const [a, b] of t.dias) for (let d = a; d < b; d = sumarDias(d, 1)) cubiertos.push(d);
+      cubiertos.sort();
+      const esperados: string[] = [];
+      for (let d = desde; d < hasta; d = sumarDias(d, 1)) esperados.push(d);
+      expect(cubiertos).toEqual(esperados);
+    }
   });
 });

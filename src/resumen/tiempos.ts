@@ -69,16 +69,46 @@ export function acumuladoDe(m: Map<string, AcumuladoTiempos>, clave: string): Ac
   return a;
 }
 
-function percentil(a: AcumuladoTiempos, q: number): number | null {
+/** The milliseconds a bucket stands for: its geometric middle, never above the exact maximum. */
+function valorCubeta(b: number, maxMs: number): number {
+  return Math.round(Math.min(b === 0 ? 1 : RAZON_CUBETA ** (b + 0.5), maxMs));
+}
+
+/** The bucket holding the q-quantile (as `resumen_percentil_cubeta` in the migration picks it). */
+function cubetaPercentil(a: AcumuladoTiempos, q: number): number | null {
   const n = [...a.cubetas.values()].reduce((x, y) => x + y, 0);
   if (n === 0) return null;
   const rango = Math.max(1, Math.ceil(q * n));
   let acumulado = 0;
   for (const b of [...a.cubetas.keys()].sort((x, y) => x - y)) {
     acumulado += a.cubetas.get(b)!;
-    if (acumulado >= rango) return Math.round(Math.min(b === 0 ? 1 : RAZON_CUBETA ** (b + 0.5), a.maxMs));
+    if (acumulado >= rango) return b;
   }
-  return a.maxMs;
+  return null;
+}
+
+function percentil(a: AcumuladoTiempos, q: number): number | null {
+  const b = cubetaPercentil(a, q);
+  return b === null ? null : valorCubeta(b, a.maxMs);
+}
+
+/** A closed day's row whose p50 and p95 buckets were computed in the database (no histogram read). */
+export function tiemposPrecalculados(
+  f: Omit<FilaTiempos, 'cubetas'>,
+  p50Cubeta: number,
+  p95Cubeta: number,
+): Tiempos {
+  const aceptados = Number(f.aceptados);
+  const maxMs = Number(f.max);
+  if (aceptados === 0) return tiemposDe(acumuladoVacio());
+  return {
+    aceptados,
+    intentosPorAceptado: Math.round((Number(f.intentos) / aceptados) * 100) / 100,
+    promedioMs: Math.round(Number(f.suma) / aceptados),
+    p50Ms: valorCubeta(p50Cubeta, maxMs),
+    p95Ms: valorCubeta(p95Cubeta, maxMs),
+    maxMs,
+  };
 }
 
 export function tiemposDe(a: AcumuladoTiempos): Tiempos {

@@ -21,8 +21,12 @@ const MONTOS = [
  *   stripes of closed days and months into stripe 0, so history stays one row per key.
  * - Monthly roll-ups (causes, money, time to acceptance), kept by the same triggers: a range reads
  *   its whole months from them and only its edge days from the daily tables.
- * - `resumen_tiempo_dia` also keeps an all-types row (tipo '*') per day: a daily series reads one row
- *   per day instead of one per day and type.
+ * - `resumen_tiempo_dia` also keeps an all-types row (tipo '*') per day, and `resumen_monto_dia` an
+ *   all-payers row (pagador '*'): a daily series reads one row per day instead of one per type or payer.
+ * - Each closed day's time row keeps its p50 and p95 buckets (set by the compactor, cleared by any
+ *   change), so a daily series needs the histograms only of the days still open.
+ * - `resumen_dia` holds each day's marginal counts {"e|estado": n, "t|tipo": n}: what every answer
+ *   shows, in half the values of the type × state pairs.
  */
 export class Migration20261130100000_resumen_franjas extends Migration {
   override async up(): Promise<void> {
@@ -45,6 +49,9 @@ export class Migration20261130100000_resumen_franjas extends Migration {
     );
     this.addSql(
       `create table "resumen_tiempo_mes" ("entidad_id" uuid not null, "mes" date not null, "tipo" text not null, "franja" smallint not null default 0, "aceptados" bigint not null, "intentos" bigint not null, "suma_ms" bigint not null, "max_ms" bigint not null, "cubetas" jsonb not null, constraint "resumen_tiempo_mes_pkey" primary key ("entidad_id", "mes", "tipo", "franja")) with (fillfactor = 70);`,
+    );
+    this.addSql(
+      `alter table "resumen_tiempo_dia" add column "p50_cubeta" smallint null, add column "p95_cubeta" smallint null;`,
     );
     for (const t of ['resumen_causa_mes', 'resumen_monto_mes', 'resumen_tiempo_mes'])
       this.addSql(
@@ -72,9 +79,18 @@ $$;`);
 
     this.addSql(`create or replace function resumen_sumar_dia(e uuid, d date, m text, t text, s text, n bigint) returns void language sql as $$
   insert into resumen_dia (entidad_id, dia, modulo, franja, conteos)
-    values (e, d, m, resumen_franja(), jsonb_build_object(t || '|' || s, n))
-  on conflict (entidad_id, dia, modulo, franja) do update set conteos = resumen_dia.conteos
-    || jsonb_build_object(t || '|' || s, coalesce((resumen_dia.conteos ->> (t || '|' || s))::bigint, 0) + n)
+    values (e, d, m, resumen_franja(), jsonb_build_object('t|' || t, n, 'e|' || s, n))
+  on conflict (entidad_id, dia, modulo, franja) do update set conteos = resumen_dia.conteos || jsonb_build_object(
+    't|' || t, coalesce((resumen_dia.conteos ->> ('t|' || t))::bigint, 0) + n,
+    'e|' || s, coalesce((resumen_dia.conteos ->> ('e|' || s))::bigint, 0) + n)
+$$;`);
+    // {"tipo|estado": n} → {"t|tipo": n, "e|estado": n} (the rows the earlier rebuild writes).
+    this.addSql(`create function resumen_marginales(conteos jsonb) returns jsonb language sql immutable as $$
+  select coalesce(jsonb_object_agg(k, n), '{}'::jsonb) from (
+    select 't|' || split_part(k, '|', 1) as k, sum(v::bigint) as n from jsonb_each_text(conteos) as x(k, v) group by 1
+    union all
+    select 'e|' || substr(k, strpos(k, '|') + 1), sum(v::bigint) from jsonb_each_text(conteos) as x(k, v) group by 1
+  ) y
 $$;`);
     this.addSql(`create or replace function resumen_sumar_causas(e uuid, d date, m text, documento text, errores jsonb, omitidos jsonb, fuente_omitidos text)
 returns void language sql as $$
@@ -107,9 +123,19 @@ returns void language sql as $$
   insert into resumen_monto_dia (entidad_id, dia, pagador, franja, ${MONTOS.join(', ')})
     values (e, d, p, resumen_franja(), ${MONTOS.join(', ')})
   on conflict (entidad_id, dia, pagador, franja) do update set ${sumaMontos('resumen_monto_dia')};
+  insert into resumen_monto_dia (entidad_id, dia, pagador, franja, ${MONTOS.join(', ')})
+    values (e, d, '*', resumen_franja(), ${MONTOS.join(', ')})
+  on conflict (entidad_id, dia, pagador, franja) do update set ${sumaMontos('resumen_monto_dia')};
   insert into resumen_monto_mes (entidad_id, mes, pagador, franja, ${MONTOS.join(', ')})
     values (e, resumen_mes_de(d), p, resumen_franja(), ${MONTOS.join(', ')})
   on conflict (entidad_id, mes, pagador, franja) do update set ${sumaMontos('resumen_monto_mes')};
+$$;`);
+    // The bucket holding the q-quantile of a histogram, as src/resumen/tiempos.ts picks it.
+    this.addSql(`create function resumen_percentil_cubeta(cubetas jsonb, q double precision) returns smallint language sql immutable as $$
+  select b::smallint from (
+    select k::int as b, sum(v::bigint) over (order by k::int) as acumulado, sum(v::bigint) over () as n
+      from jsonb_each_text(cubetas) as x(k, v)
+  ) s where acumulado >= greatest(1, ceil(q * n)) order by b limit 1
 $$;`);
     const sumaTiempo = (t: string) => `aceptados = ${t}.aceptados + 1,
       intentos = ${t}.intentos + excluded.intentos,
@@ -125,7 +151,8 @@ declare
 begin
   insert into resumen_tiempo_dia (entidad_id, dia, tipo, franja, aceptados, intentos, suma_ms, max_ms, cubetas)
     values (e, d, t, f, 1, n, round(ms), round(ms), jsonb_build_object(b, 1)), (e, d, '*', f, 1, n, round(ms), round(ms), jsonb_build_object(b, 1))
-  on conflict (entidad_id, dia, tipo, franja) do update set ${sumaTiempo('resumen_tiempo_dia')};
+  on conflict (entidad_id, dia, tipo, franja) do update set ${sumaTiempo('resumen_tiempo_dia')},
+    p50_cubeta = null, p95_cubeta = null;
   insert into resumen_tiempo_mes (entidad_id, mes, tipo, franja, aceptados, intentos, suma_ms, max_ms, cubetas)
     values (e, resumen_mes_de(d), t, f, 1, n, round(ms), round(ms), jsonb_build_object(b, 1))
   on conflict (entidad_id, mes, tipo, franja) do update set ${sumaTiempo('resumen_tiempo_mes')};
@@ -162,7 +189,9 @@ end $$;`);
   with v as (delete from ${tabla} where franja <> 0 and ${clave[1]} < ${corte} returning *)
   insert into ${tabla} (${clave.join(', ')}, franja, ${suma.split(';')[0]})
     select ${clave.join(', ')}, 0, ${suma.split(';')[1]} from v group by ${clave.map((_, i) => i + 1).join(', ')}
-  on conflict (${clave.join(', ')}, franja) do update set ${suma.split(';')[2]!.replaceAll('$t', tabla)};
+  on conflict (${clave.join(', ')}, franja) do update set ${suma.split(';')[2]!.replaceAll('$t', tabla)}${
+    tabla === 'resumen_tiempo_dia' ? ', p50_cubeta = null, p95_cubeta = null' : ''
+  };
   get diagnostics k = row_count; n := n + k;`;
     const jsonb = (c: string) =>
       `${c};resumen_jsonb_suma(${c});${c} = resumen_jsonb_mas($t.${c}, excluded.${c})`;
@@ -170,6 +199,12 @@ end $$;`);
     const tiempo =
       'aceptados, intentos, suma_ms, max_ms, cubetas;sum(aceptados), sum(intentos), sum(suma_ms), max(max_ms), resumen_jsonb_suma(cubetas);' +
       'aceptados = $t.aceptados + excluded.aceptados, intentos = $t.intentos + excluded.intentos, suma_ms = $t.suma_ms + excluded.suma_ms, max_ms = greatest($t.max_ms, excluded.max_ms), cubetas = resumen_jsonb_mas($t.cubetas, excluded.cubetas)';
+    // Percentile buckets of the stripe-0 time rows of the days before «corte» that lack them.
+    this.addSql(`create function resumen_percentiles(corte date) returns void language sql as $$
+  update resumen_tiempo_dia set p50_cubeta = resumen_percentil_cubeta(cubetas, 0.5),
+    p95_cubeta = resumen_percentil_cubeta(cubetas, 0.95)
+  where franja = 0 and dia < corte and p50_cubeta is null and aceptados > 0
+$$;`);
     this.addSql(`create function resumen_compactar() returns integer language plpgsql as $$
 declare
   corte_dia date := resumen_dia_de(now()) - 1;
@@ -184,6 +219,7 @@ begin
   ${plegar('resumen_monto_mes', ['entidad_id', 'mes', 'pagador'], montos, 'corte_mes')}
   ${plegar('resumen_tiempo_dia', ['entidad_id', 'dia', 'tipo'], tiempo, 'corte_dia')}
   ${plegar('resumen_tiempo_mes', ['entidad_id', 'mes', 'tipo'], tiempo, 'corte_mes')}
+  perform resumen_percentiles(corte_dia);
   return n;
 end $$;`);
 
@@ -193,6 +229,7 @@ end $$;`);
 begin
   truncate resumen_causa_mes, resumen_monto_mes, resumen_tiempo_mes;
   perform resumen_reconstruir_dias();
+  update resumen_dia set conteos = resumen_marginales(conteos);
   insert into resumen_causa_mes (entidad_id, mes, modulo, causas)
     select entidad_id, resumen_mes_de(dia), modulo, resumen_jsonb_suma(causas) from resumen_causa_dia group by 1, 2, 3;
   insert into resumen_monto_mes (entidad_id, mes, pagador, ${MONTOS.join(', ')})
@@ -204,6 +241,9 @@ begin
   insert into resumen_tiempo_dia (entidad_id, dia, tipo, aceptados, intentos, suma_ms, max_ms, cubetas)
     select entidad_id, dia, '*', sum(aceptados), sum(intentos), sum(suma_ms), max(max_ms), resumen_jsonb_suma(cubetas)
       from resumen_tiempo_dia group by 1, 2;
+  insert into resumen_monto_dia (entidad_id, dia, pagador, ${MONTOS.join(', ')})
+    select entidad_id, dia, '*', ${MONTOS.map((c) => `sum(${c})`).join(', ')} from resumen_monto_dia group by 1, 2;
+  perform resumen_percentiles(resumen_dia_de(now()) - 1);
 end $$;`);
     this.addSql(`select resumen_reconstruir();`);
   }
