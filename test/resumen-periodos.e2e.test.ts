@@ -781,6 +781,35 @@ describe('Franjas y resúmenes mensuales', () => {
       expect(sinParametros).toEqual(dias);
   });
 
+  it('un rango hasta mañana lee el mes en curso de la tabla mensual: las mismas cifras que sus días', async () => {
+    const c = await env.s.crearEntidad('resumen-mes-en-curso');
+    const ahora = new Date();
+    for (const [i, codigo] of ['RVC019', 'RVG03', 'RVC019'].entries())
+      await radicacion({
+        en: new Date(ahora.getTime() - i * 1000).toISOString(),
+        numFactura: `MC${i}`,
+        estado: 'rechazado-local',
+        errores: [rechazo(codigo, 'linter-local')],
+        monto: 100 * (i + 1),
+        pagador: '900111222',
+        entidad: c.entidad.id,
+      });
+    const hoy = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+    const dia = (n: number) =>
+      new Date(Date.parse(`${hoy}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const cifras = async (params: Record<string, string>) => {
+      const r = await pedir(env.s.url, q('/resumen', params), { cabeceras: { 'x-api-key': c.clave } });
+      expect(r.status).toBe(200);
+      return { causas: r.body.causas, montos: r.body.montos };
+    };
+    const soloHoy = await cifras({ desde: hoy, hasta: dia(1) });
+    expect(soloHoy.montos).toMatchObject({ retenido: 600, retenidos: 3 });
+    expect(soloHoy.causas.rips[0]).toMatchObject({ codigo: 'RVC019', intentos: 2 });
+    expect(await cifras({ desde: dia(-40), hasta: dia(1) })).toEqual(soloHoy);
+    expect(await cifras({ desde: dia(-400), hasta: dia(30) })).toEqual(soloHoy);
+    expect(await cifras({})).toEqual(soloHoy);
+  });
+
   it('resumen_compactar pliega las franjas de los días y meses cerrados sin cambiar ninguna cifra', async () => {
     const antes = await leerResumenes();
     // As other connections would have left them: half of each day's counts in stripe 8, and one row

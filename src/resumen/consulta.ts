@@ -77,6 +77,7 @@ const RECHAZOS: Record<ModuloResumen, readonly string[]> = {
   rda: ['rechazado', 'generado'],
 };
 const EN_ESPERA = ['validado', 'enviado'];
+const MARGEN_RELOJ_MS = 10 * 60_000;
 /** The longest causes list per module (the rest are the rare tail). */
 export const MAX_CAUSAS = 100;
 
@@ -307,7 +308,8 @@ export class ConsultaResumen {
     const r = await this.rango();
     const mes = `select ${columnas} from ${tablaMes} where entidad_id = ?${extra}`;
     if (!r) return [mes, [this.entidadId, ...extraParametros]];
-    const t = tramosMensuales(r.desde, r.hasta);
+    // Rows are dated by the database's clock: ten minutes of margin for an instance whose clock is behind.
+    const t = tramosMensuales(r.desde, r.hasta, sumarDias(hoyBogota(this.ahora + MARGEN_RELOJ_MS), 1));
     const partes: string[] = [];
     const p: unknown[] = [];
     if (t.meses) {
@@ -361,7 +363,9 @@ export class ConsultaResumen {
   /** Counts by state and type: the all-time counters without a range (the contract's figures). */
   async conteos(modulo: ModuloResumen): Promise<ConteoModulo> {
     if (!(await this.rango()))
-      return modulo === 'rips' ? contarRips(this.em, this.entidadId) : contarRda(this.em, this.entidadId);
+      return this.una<ConteoModulo>(`contadores|${modulo}`, () =>
+        modulo === 'rips' ? contarRips(this.em, this.entidadId) : contarRda(this.em, this.entidadId),
+      );
     const { rango } = await this.acumuladosConteo();
     return conteoDe(modulo, rango.get(modulo) ?? conteoVacio(modulo));
   }
@@ -372,7 +376,8 @@ export class ConsultaResumen {
     const r = await this.rango();
     if (!agrupar || !r) return null;
     const { porPeriodo } = await this.acumuladosConteo();
-    return periodos(r.desde, r.hasta, agrupar).map((p) => ({
+    const lista = await this.una('periodos', async () => periodos(r.desde, r.hasta, agrupar));
+    return lista.map((p) => ({
       periodo: p.periodo,
       hasta: p.hasta,
       ...conteoDe(modulo, porPeriodo.get(`${modulo}|${p.periodo}`) ?? conteoVacio(modulo)),

@@ -1,9 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TIPOS_RDA, type TipoRda } from '../rda/tipos.js';
-import { ConteoTransmision } from '../rda/transmision/conteo.entity.js';
 import { ESTADOS_TRANSMISION, type EstadoTransmision } from '../rda/transmision/valores.js';
 import { ESTADOS_RADICACION, type EstadoRadicacion } from '../rips/radicacion/radicacion.entity.js';
-import { ConteoRadicacion } from './conteo-radicacion.entity.js';
 import { TIPOS_RADICACION, type TipoRadicacion } from './valores.js';
 
 export { TIPOS_RADICACION, type TipoRadicacion } from './valores.js';
@@ -43,12 +41,21 @@ function agrupar<E extends string, T extends string>(
 export type ConteoRda = ConteoModulo<EstadoTransmision, TipoRda>;
 export type ConteoRips = ConteoModulo<EstadoRadicacion, TipoRadicacion>;
 
+type FilaConteo = { estado: string; tipo: string; cantidad: string };
+
+/** The counter rows as plain rows: one short read per request, no entities to hydrate or keep. */
+function filas(em: EntityManager, tabla: string, entidadId: string): Promise<FilaConteo[]> {
+  return em
+    .getConnection()
+    .execute(`select tipo, estado, cantidad from ${tabla} where entidad_id = ?`, [entidadId], 'all');
+}
+
 /** RDA transmissions: read from the trigger-kept counters (a few rows, whatever the table size). */
 export async function contarRda(em: EntityManager, entidadId: string): Promise<ConteoRda> {
-  return agrupar(await em.find(ConteoTransmision, { entidadId }), ESTADOS_TRANSMISION, TIPOS_RDA);
+  return agrupar(await filas(em, 'conteo_transmision', entidadId), ESTADOS_TRANSMISION, TIPOS_RDA);
 }
 
 /** RIPS filing attempts (Radicacion), from the counters its insert trigger keeps. */
 export async function contarRips(em: EntityManager, entidadId: string): Promise<ConteoRips> {
-  return agrupar(await em.find(ConteoRadicacion, { entidadId }), ESTADOS_RADICACION, TIPOS_RADICACION);
+  return agrupar(await filas(em, 'conteo_radicacion', entidadId), ESTADOS_RADICACION, TIPOS_RADICACION);
 }

@@ -328,3 +328,36 @@ describe('tramosMensuales: meses completos del resumen mensual, bordes de los di
     }
   });
 });
+
+describe('tramosMensuales con el fin de los datos (mañana)', () => {
+  it('un rango hasta mañana o después lee el mes en curso completo; uno que termina antes, sus días', () => {
+    expect(tramosMensuales('2025-11-26', '2026-11-27', '2026-11-27')).toEqual({
+      meses: ['2025-12-01', '2026-12-01'],
+      dias: [['2025-11-26', '2025-12-01']],
+    });
+    expect(tramosMensuales('2026-11-03', '2026-12-15', '2026-11-27')).toEqual({
+      meses: ['2026-12-01', '2027-01-01'],
+      dias: [['2026-11-03', '2026-12-01']],
+    });
+    expect(tramosMensuales('2026-11-03', '2026-11-20', '2026-11-27')).toEqual({
+      meses: null,
+      dias: [['2026-11-03', '2026-11-20']],
+    });
+    expect(tramosMensuales('2026-11-01', '2026-11-27', '2026-11-27')).toEqual({
+      meses: ['2026-11-01', '2026-12-01'],
+      dias: [],
+    });
+    expect(tramosMensuales('2025-11-26', '2026-11-26', '2026-11-27')).toEqual({
+      meses: ['2025-12-01', '2026-11-01'],
+      dias: [
+        ['2025-11-26', '2025-12-01'],
+        ['2026-11-01', '2026-11-26'],
+      ],
+    });
+    // Tomorrow is the 1st: the range already ends at a month's start.
+    expect(tramosMensuales('2026-01-01', '2026-12-01', '2026-12-01')).toEqual({
+      meses: ['2026-01-01', '2026-12-01'],
+      dias: [],
+    });
+  });
+});

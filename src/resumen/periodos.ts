@@ -73,11 +73,16 @@ export function contarPeriodos(desde: string, hasta: string, a: Agrupacion): num
 /**
  * [desde, hasta) as the whole months inside it (read from the monthly roll-ups) and the edge days
  * before and after them (read from the daily ones); a range inside one month is all days.
+ * `finDatos`: the day after the last one that can hold data (tomorrow). A range reaching it holds
+ * every later day too, so its last month is whole: a year to today reads the current month's row.
  */
 export function tramosMensuales(
   desde: string,
   hasta: string,
+  finDatos?: string,
 ): { meses: [string, string] | null; dias: [string, string][] } {
+  if (finDatos && hasta >= finDatos && desde < hasta)
+    hasta = siguientePeriodo(inicioPeriodo(sumarDias(hasta, -1), 'mes'), 'mes');
   const m1 = desde.endsWith('-01') ? desde : siguientePeriodo(inicioPeriodo(desde, 'mes'), 'mes');
   const m2 = inicioPeriodo(hasta, 'mes');
   if (m1 >= m2) return { meses: null, dias: desde < hasta ? [[desde, hasta]] : [] };
