@@ -21,7 +21,9 @@ function porValor<K extends 'estado' | 'tipo'>(
   filas: readonly ({ cantidad: number } & Record<K, string>)[],
   clave: K,
 ) {
-  return Object.fromEntries(filas.map((f) => [f[clave], f.cantidad]));
+  const r: Record<string, number> = {};
+  for (const f of filas) r[f[clave]] = f.cantidad;
+  return r;
 }
 
 /**

@@ -16,8 +16,17 @@ export function aDias(fecha: string): number {
   );
 }
 
+/** Dates already written (a series writes the same few hundred days twice per request). */
+const FECHAS = new Map<number, string>();
+
 export function deDias(dias: number): string {
-  return new Date(dias * DIA_MS).toISOString().slice(0, 10);
+  let f = FECHAS.get(dias);
+  if (f === undefined) {
+    f = new Date(dias * DIA_MS).toISOString().slice(0, 10);
+    // Bounded: 2000–2100 is 36,525 days, the only ones a report accepts.
+    if (FECHAS.size < 40_000) FECHAS.set(dias, f);
+  }
+  return f;
 }
 
 export function sumarDias(fecha: string, n: number): string {

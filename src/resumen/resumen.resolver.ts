@@ -417,20 +417,13 @@ export class ResumenRipsResolver {
       r.consulta.serie('rips'),
       pide(info, 'montos') ? r.consulta.montosPorPeriodo() : null,
     ]);
-    return (
-      serie?.map(
-        (p) =>
-          ({
-            ...p,
-            consulta: r.consulta,
-            montos: montos && {
-              ...(montos.get(p.periodo) ?? montosVacios()),
-              periodo: p.periodo,
-              consulta: r.consulta,
-            },
-          }) as PeriodoRips,
-      ) ?? null
-    );
+    if (!serie) return null;
+    for (const p of serie as PeriodoRips[]) {
+      p.consulta = r.consulta;
+      if (montos)
+        p.montos = { ...(montos.get(p.periodo) ?? montosVacios()), periodo: p.periodo, consulta: r.consulta };
+    }
+    return serie as PeriodoRips[];
   }
 
   @FieldResolver(() => [CausaRechazo], {
@@ -471,16 +464,14 @@ export class ResumenRdaResolver {
       r.consulta.serie('rda'),
       pide(info, 'tiempos') ? r.consulta.tiemposPorPeriodo() : null,
     ]);
-    return (
-      serie?.map(
-        (p) =>
-          ({
-            ...p,
-            consulta: r.consulta,
-            tiempos: tiempos && (tiempos.get(p.periodo) ?? tiemposDe(acumuladoVacio())),
-          }) as PeriodoRda,
-      ) ?? null
-    );
+    if (!serie) return null;
+    const vacio = tiemposDe(acumuladoVacio());
+    // One object per period, filled in place: a year by day is 366 of them.
+    for (const p of serie as PeriodoRda[]) {
+      p.consulta = r.consulta;
+      if (tiempos) p.tiempos = tiempos.get(p.periodo) ?? vacio;
+    }
+    return serie as PeriodoRda[];
   }
 
   @FieldResolver(() => [CausaRechazo], {
