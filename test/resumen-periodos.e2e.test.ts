@@ -810,6 +810,29 @@ describe('Franjas y resúmenes mensuales', () => {
     expect(await cifras({})).toEqual(soloHoy);
   });
 
+  it('los contadores por estado también van por franja: GET /resumen y GET /rda suman todas', async () => {
+    const resumen = async () =>
+      (await pedir(env.s.url, '/resumen', { cabeceras: a.cabeceras })).body as Record<string, unknown>;
+    const totalRda = async () =>
+      (await pedir(env.s.url, '/rda?limit=1', { cabeceras: a.cabeceras })).body.total;
+    const antes = await resumen();
+    const rdaAntes = await totalRda();
+    expect(rdaAntes).toBeGreaterThan(0);
+    // Half of every counter row moved to another stripe, as other connections would have written it.
+    for (const t of ['conteo_transmision', 'conteo_radicacion']) {
+      await sql(
+        `insert into ${t} (entidad_id, tipo, estado, franja, cantidad)
+           select entidad_id, tipo, estado, franja + 100, cantidad / 2 from ${t} where entidad_id = ? and franja < 100`,
+        [a.entidad.id],
+      );
+      await sql(`update ${t} set cantidad = cantidad - cantidad / 2 where entidad_id = ? and franja < 100`, [
+        a.entidad.id,
+      ]);
+    }
+    expect(await resumen()).toEqual(antes);
+    expect(await totalRda()).toBe(rdaAntes);
+  });
+
   it('resumen_compactar pliega las franjas de los días y meses cerrados sin cambiar ninguna cifra', async () => {
     const antes = await leerResumenes();
     // As other connections would have left them: half of each day's counts in stripe 8, and one row

@@ -16,7 +16,7 @@ const MONTOS = [
  * Issue 23, speed: the daily roll-ups were one row per entity and day, shared by every concurrent
  * change of that entity (8 concurrent transmissions queued on it: p95 +18 %), and a year's range-level
  * figures summed 730–6,200 day rows per request.
- * - Stripes: every roll-up key gets a `franja` (the writing backend's pid modulo FRANJAS), so concurrent
+ * - Stripes: every roll-up key (and the per-state counters') gets a `franja` (the writing backend's pid modulo FRANJAS), so concurrent
  *   connections update different rows; readers sum the stripes; `resumen_compactar()` folds the
  *   stripes of closed days and months into stripe 0, so history stays one row per key.
  * - Monthly roll-ups (causes, money, time to acceptance), kept by the same triggers: a range reads
@@ -64,6 +64,58 @@ $$;`);
     this.addSql(`create function resumen_mes_de(d date) returns date language sql immutable as $$
   select date_trunc('month', d::timestamp)::date
 $$;`);
+    // The per-state counters (GET /rda totals, /resumen without a range) are shared rows too, locked by
+    // the statement-level triggers from the change to the commit: striped the same way (readers sum rows).
+    const sumarConteo = (tabla: string) =>
+      `on conflict (entidad_id, tipo, estado, franja) do update set cantidad = ${tabla}.cantidad + excluded.cantidad`;
+    for (const tabla of ['conteo_transmision', 'conteo_radicacion']) {
+      this.addSql(`alter table "${tabla}" add column "franja" smallint not null default 0;`);
+      this.addSql(
+        `alter table "${tabla}" drop constraint "${tabla}_pkey", add constraint "${tabla}_pkey" primary key ("entidad_id", "tipo", "estado", "franja");`,
+      );
+    }
+    this.addSql(`create or replace function conteo_transmision_sumar() returns trigger language plpgsql as $$
+begin
+  if TG_OP = 'INSERT' then
+    insert into conteo_transmision (entidad_id, tipo, estado, franja, cantidad)
+      select entidad_id, tipo, estado, resumen_franja(), count(*) from nuevas group by 1, 2, 3 order by 1, 2, 3
+      ${sumarConteo('conteo_transmision')};
+  elsif TG_OP = 'DELETE' then
+    insert into conteo_transmision (entidad_id, tipo, estado, franja, cantidad)
+      select entidad_id, tipo, estado, resumen_franja(), -count(*) from viejas group by 1, 2, 3 order by 1, 2, 3
+      ${sumarConteo('conteo_transmision')};
+  else
+    insert into conteo_transmision (entidad_id, tipo, estado, franja, cantidad)
+      select entidad_id, tipo, estado, resumen_franja(), sum(d) from (
+        select v.entidad_id, v.tipo, v.estado, -1 as d from viejas v join nuevas n using (id)
+          where (v.entidad_id, v.tipo, v.estado) is distinct from (n.entidad_id, n.tipo, n.estado)
+        union all
+        select n.entidad_id, n.tipo, n.estado, 1 from viejas v join nuevas n using (id)
+          where (v.entidad_id, v.tipo, v.estado) is distinct from (n.entidad_id, n.tipo, n.estado)
+      ) x group by 1, 2, 3 having sum(d) <> 0 order by 1, 2, 3
+      ${sumarConteo('conteo_transmision')};
+  end if;
+  return null;
+end $$;`);
+    this.addSql(`create or replace function conteo_radicacion_sumar() returns trigger language plpgsql as $$
+begin
+  insert into conteo_radicacion (entidad_id, tipo, estado, franja, cantidad)
+    select entidad_id, coalesce(tipo_nota, 'FEV'), estado, resumen_franja(), count(*) from nuevas group by 1, 2, 3 order by 1, 2, 3
+    ${sumarConteo('conteo_radicacion')};
+  return null;
+end $$;`);
+    this.addSql(`create or replace function conteo_radicacion_completar() returns trigger language plpgsql as $$
+begin
+  insert into conteo_radicacion (entidad_id, tipo, estado, franja, cantidad)
+    select entidad_id, tipo, estado, resumen_franja(), sum(delta) from (
+      select entidad_id, coalesce(tipo_nota, 'FEV') as tipo, estado, -1 as delta from viejas
+      union all
+      select entidad_id, coalesce(tipo_nota, 'FEV'), estado, 1 from nuevas
+    ) d group by 1, 2, 3 order by 1, 2, 3
+    ${sumarConteo('conteo_radicacion')};
+  return null;
+end $$;`);
+
     // Sum of two roll-up maps: {"k": n} or {"k": [a, b]} (causes: attempts and documents).
     this.addSql(`create function resumen_jsonb_mas(a jsonb, b jsonb) returns jsonb language sql immutable as $$
   select coalesce(a, '{}'::jsonb) || coalesce((

@@ -6,7 +6,7 @@ import { Entity, PrimaryKey, PrimaryKeyProp, Property } from '@mikro-orm/core';
  */
 @Entity({ tableName: 'conteo_transmision' })
 export class ConteoTransmision {
-  [PrimaryKeyProp]?: ['entidadId', 'tipo', 'estado'];
+  [PrimaryKeyProp]?: ['entidadId', 'tipo', 'estado', 'franja'];
 
   @PrimaryKey({ type: 'uuid' })
   entidadId!: string;
@@ -16,6 +16,10 @@ export class ConteoTransmision {
 
   @PrimaryKey({ type: 'text' })
   estado!: string;
+
+  /** The writing connection's stripe (pg_backend_pid() % 8): readers sum every stripe. */
+  @PrimaryKey({ type: 'smallint' })
+  franja!: number;
 
   @Property({ type: 'bigint' })
   cantidad!: string;
