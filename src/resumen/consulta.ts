@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import DataLoader from 'dataloader';
 import { TIPOS_RDA } from '../rda/tipos.js';
 import { ESTADOS_TRANSMISION } from '../rda/transmision/valores.js';
 import { PAGADOR_PERSONA_NATURAL, SIN_PAGADOR } from '../rips/radicacion/valor.js';
@@ -251,15 +252,30 @@ export class ConsultaResumen {
   }
 
   /**
-   * The rows of `consulta` as one JSON array in one row: PostgreSQL builds it and Node parses it
-   * once, instead of decoding a protocol row (and a jsonb value) per day.
+   * Reads asked in the same turn of the event loop (the fields GraphQL resolves side by side) go to
+   * PostgreSQL as one statement: each read is one JSON array of the statement's single row. One round
+   * trip instead of five or six; the reads are a few hundred rows each, so running them one after the
+   * other in one backend costs less than the per-statement work saved.
+   */
+  private readonly lecturas = new DataLoader<[string, unknown[]], unknown[]>(
+    async (lecturas) => {
+      const [fila] = await this.sql<{ filas: unknown[][] }>(
+        `select json_build_array(${lecturas
+          .map(([consulta]) => `(select coalesce(json_agg(x), '[]'::json) from (${consulta}) x)`)
+          .join(', ')}) as filas`,
+        lecturas.flatMap(([, parametros]) => parametros),
+      );
+      return lecturas.map((_, i) => fila?.filas[i] ?? []);
+    },
+    { cache: false, maxBatchSize: 12 },
+  );
+
+  /**
+   * The rows of `consulta` as one JSON array: PostgreSQL builds it and Node parses it once, instead
+   * of decoding a protocol row (and a jsonb value) per day.
    */
   private async json<T>(consulta: string, parametros: unknown[]): Promise<T[]> {
-    const [fila] = await this.sql<{ filas: T[] }>(
-      `select coalesce(json_agg(x), '[]'::json) as filas from (${consulta}) x`,
-      parametros,
-    );
-    return fila?.filas ?? [];
+    return (await this.lecturas.load([consulta, parametros])) as T[];
   }
 
   /** The range: as given, else from the entity's first day with data to today (Colombia). */
@@ -657,7 +673,7 @@ export class ConsultaResumen {
       // Colombian midnights as instants (UTC−5 all year), so the index range needs no cast per row.
       const limites = r ? [new Date(`${r.desde}T00:00:00-05:00`), new Date(`${r.hasta}T00:00:00-05:00`)] : [];
       // One index range per state (entidad_id, estado, created_at, id): the oldest of each, then the older.
-      const filas = await this.sql<{ id: string; tipo: string; estado: string; created_at: Date }>(
+      const filas = await this.json<{ id: string; tipo: string; estado: string; created_at: string }>(
         `${EN_ESPERA.map(
           () =>
             `(select id, tipo, estado, created_at from transmision where entidad_id = ? and estado = ?${desde} order by created_at, id limit 1)`,
