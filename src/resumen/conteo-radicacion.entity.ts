@@ -18,7 +18,7 @@ export class ConteoRadicacion {
   estado!: string;
 
   /** The writing connection's stripe (pg_backend_pid() % 8): readers sum every stripe. */
-  @PrimaryKey({ type: 'smallint' })
+  @PrimaryKey({ type: 'smallint', columnType: 'smallint', default: 0 })
   franja!: number;
 
   @Property({ type: 'bigint' })
