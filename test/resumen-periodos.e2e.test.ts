@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLUMNAS_MONTOS } from '../src/resumen/consulta.js';
 import { CREDENCIALES_SANDBOX } from '../src/simuladores/muv/sandbox.js';
 import { iniciarSimuladorMuv, type SimuladorMuv } from '../src/simuladores/muv/servidor.js';
 import { ripsDe, xmlFev } from './fixtures/muv.js';
@@ -706,14 +707,7 @@ describe('Muchos pagadores', () => {
  * Each roll-up as rows summed over its stripes (a connection writes its own stripe); a count left at 0
  * by a completed attempt is the same as no count.
  */
-const MONTOS_SQL = [
-  'radicado',
-  'radicados',
-  'radicados_sin_valor',
-  'retenido',
-  'retenidos',
-  'retenidos_sin_valor',
-];
+const MONTOS_SQL = COLUMNAS_MONTOS;
 const sumasMonto = MONTOS_SQL.map((c) => `sum(${c})::text as ${c}`).join(', ');
 const algunMonto = MONTOS_SQL.map((c) => `sum(${c}) <> 0`).join(' or ');
 const CONSULTAS_RESUMEN: Record<string, string> = {

@@ -103,7 +103,8 @@ const TODOS_LOS_PAGADORES = '*';
 /** Payers beyond the MAX_PAGADORES largest, summed in one row. */
 const PAGADOR_OTROS = 'otros';
 export const MAX_PAGADORES = 100;
-const COLUMNAS_MONTOS = [
+/** The money columns of `resumen_monto_dia` and `resumen_monto_mes`. */
+export const COLUMNAS_MONTOS = [
   'radicado',
   'radicados',
   'radicados_sin_valor',
