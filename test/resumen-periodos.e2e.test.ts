@@ -939,6 +939,26 @@ describe('resumen_reconstruir (la migración de los datos existentes)', () => {
     await sql('select resumen_reconstruir()', []);
     expect(await leerResumenes()).toEqual(antes);
   });
+
+  it('resumen_derivar (lo que hace la migración de franjas y meses) da desde los días lo mismo que los triggers', async () => {
+    const antes = await leerResumenes();
+    await sql('select resumen_derivar()', []);
+    expect(await leerResumenes()).toEqual(antes);
+    // Twice changes nothing (the marginal counts are not transformed again).
+    await sql('select resumen_derivar()', []);
+    expect(await leerResumenes()).toEqual(antes);
+    // The day rows as the first layout wrote them ({"tipo|estado": n}) become marginal counts.
+    const [fila] = (await sql(
+      `select resumen_marginales('{"FEV|radicado": 2, "NC|radicado": 1, "FEV|rechazado-local": 3, "t|FEV": 4}') as m`,
+      [],
+    )) as { m: Record<string, number> }[];
+    expect(fila!.m).toEqual({
+      't|FEV': 9,
+      't|NC': 1,
+      'e|radicado': 3,
+      'e|rechazado-local': 3,
+    });
+  });
 });
 
 describe('La radicación registra el valor y el pagador de la factura', () => {

@@ -136,12 +136,20 @@ $$;`);
     't|' || t, coalesce((resumen_dia.conteos ->> ('t|' || t))::bigint, 0) + n,
     'e|' || s, coalesce((resumen_dia.conteos ->> ('e|' || s))::bigint, 0) + n)
 $$;`);
-    // {"tipo|estado": n} → {"t|tipo": n, "e|estado": n} (the rows the earlier rebuild writes).
+    // {"tipo|estado": n} → {"t|tipo": n, "e|estado": n} (the rows the earlier rebuild writes); marginal
+    // keys pass through, so a second call changes nothing.
     this.addSql(`create function resumen_marginales(conteos jsonb) returns jsonb language sql immutable as $$
   select coalesce(jsonb_object_agg(k, n), '{}'::jsonb) from (
-    select 't|' || split_part(k, '|', 1) as k, sum(v::bigint) as n from jsonb_each_text(conteos) as x(k, v) group by 1
-    union all
-    select 'e|' || substr(k, strpos(k, '|') + 1), sum(v::bigint) from jsonb_each_text(conteos) as x(k, v) group by 1
+    select k, sum(n) as n from (
+      select 't|' || split_part(k, '|', 1) as k, v::bigint as n from jsonb_each_text(conteos) as x(k, v)
+        where k !~ '^[et][|]'
+      union all
+      select 'e|' || substr(k, strpos(k, '|') + 1), v::bigint from jsonb_each_text(conteos) as x(k, v)
+        where k !~ '^[et][|]'
+      union all
+      -- Already marginal (a second call): kept.
+      select k, v::bigint from jsonb_each_text(conteos) as x(k, v) where k ~ '^[et][|]'
+    ) z group by 1
   ) y
 $$;`);
     // A state change within one day: the −1 and the +1 in one update of the day's row (half the
@@ -370,10 +378,13 @@ end $$;`);
 
     // The rebuild also fills the monthly tables and the all-types time rows (stripe 0 everywhere).
     this.addSql(`alter function resumen_reconstruir() rename to resumen_reconstruir_dias;`);
-    this.addSql(`create function resumen_reconstruir() returns void language plpgsql as $$
+    // What the daily rows already tell: marginal counts, monthly rows, the all-types and all-payers day
+    // rows, percentile buckets. The migration derives them without reading the base tables again.
+    this.addSql(`create function resumen_derivar() returns void language plpgsql as $$
 begin
   truncate resumen_causa_mes, resumen_monto_mes, resumen_tiempo_mes;
-  perform resumen_reconstruir_dias();
+  delete from resumen_tiempo_dia where tipo = '*';
+  delete from resumen_monto_dia where pagador = '*';
   update resumen_dia set conteos = resumen_marginales(conteos);
   insert into resumen_causa_mes (entidad_id, mes, modulo, causas)
     select entidad_id, resumen_mes_de(dia), modulo, resumen_jsonb_suma(causas) from resumen_causa_dia group by 1, 2, 3;
@@ -390,6 +401,11 @@ begin
     select entidad_id, dia, '*', ${MONTOS.map((c) => `sum(${c})`).join(', ')} from resumen_monto_dia group by 1, 2;
   perform resumen_percentiles(resumen_dia_de(now()) - 1);
 end $$;`);
-    this.addSql(`select resumen_reconstruir();`);
+    this.addSql(`create function resumen_reconstruir() returns void language plpgsql as $$
+begin
+  perform resumen_reconstruir_dias();
+  perform resumen_derivar();
+end $$;`);
+    this.addSql(`select resumen_derivar();`);
   }
 }
