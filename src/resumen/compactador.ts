@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { resumenError } from '../logger.js';
+import { TareaPeriodica } from '../tarea-periodica.js';
 
 /**
  * Folds the roll-ups' stripes of closed days and months into one row per key (`resumen_compactar()`),
@@ -9,24 +10,17 @@ import { resumenError } from '../logger.js';
  * the same rows (it is retried on the next pass, never the other way round).
  */
 export class CompactadorResumen {
-  private temporizador: NodeJS.Timeout | undefined;
-  private enCurso: Promise<unknown> | undefined;
+  private readonly tarea: TareaPeriodica;
 
   constructor(
-    private readonly cadaMs: number,
+    cadaMs: number,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.tarea = new TareaPeriodica(cadaMs);
+  }
 
   iniciar(orm: MikroORM): void {
-    if (this.cadaMs <= 0 || this.temporizador) return;
-    const pasada = () => {
-      this.enCurso ??= this.pasada(orm).finally(() => {
-        this.enCurso = undefined;
-      });
-    };
-    this.temporizador = setInterval(pasada, this.cadaMs);
-    this.temporizador.unref();
-    pasada();
+    this.tarea.iniciar(() => this.pasada(orm));
   }
 
   /** One pass; the rows folded, or null when it gave way or failed (logged, retried next time). */
@@ -45,9 +39,7 @@ export class CompactadorResumen {
     }
   }
 
-  async detener(): Promise<void> {
-    clearInterval(this.temporizador);
-    this.temporizador = undefined;
-    await this.enCurso;
+  detener(): Promise<void> {
+    return this.tarea.detener();
   }
 }

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { resumenError } from '../../logger.js';
+import { TareaPeriodica } from '../../tarea-periodica.js';
 import type { ServicioRadicacion } from './servicio.js';
 
 /**
@@ -9,25 +10,18 @@ import type { ServicioRadicacion } from './servicio.js';
  * instances finishing the same row do no harm.
  */
 export class ConciliadorRadicaciones {
-  private temporizador: NodeJS.Timeout | undefined;
-  private enCurso: Promise<unknown> | undefined;
+  private readonly tarea: TareaPeriodica;
 
   constructor(
     private readonly radicacion: ServicioRadicacion,
     private readonly o: { cadaMs: number; pendienteTrasMs: number },
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.tarea = new TareaPeriodica(o.cadaMs);
+  }
 
   iniciar(orm: MikroORM): void {
-    if (this.o.cadaMs <= 0 || this.temporizador) return;
-    const pasada = () => {
-      this.enCurso ??= this.pasada(orm).finally(() => {
-        this.enCurso = undefined;
-      });
-    };
-    this.temporizador = setInterval(pasada, this.o.cadaMs);
-    this.temporizador.unref();
-    pasada();
+    this.tarea.iniciar(() => this.pasada(orm));
   }
 
   /** One pass: the oldest stale pending rows, each asked to the mechanism once. */
@@ -37,7 +31,7 @@ export class ConciliadorRadicaciones {
       const antesDe = new Date(Date.now() - this.o.pendienteTrasMs);
       const filas = await this.radicacion.pendientes(orm.em.fork(), antesDe);
       for (const fila of filas) {
-        if (!this.temporizador && this.o.cadaMs > 0) break;
+        if (this.tarea.detenida) break;
         if (await this.radicacion.conciliarPendiente(orm.em.fork(), fila, this.log)) completadas++;
       }
     } catch (e) {
@@ -49,9 +43,7 @@ export class ConciliadorRadicaciones {
     return completadas;
   }
 
-  async detener(): Promise<void> {
-    clearInterval(this.temporizador);
-    this.temporizador = undefined;
-    await this.enCurso;
+  detener(): Promise<void> {
+    return this.tarea.detener();
   }
 }
