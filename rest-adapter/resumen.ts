@@ -80,7 +80,6 @@ export interface OpcionesCsv {
   separador: ',' | ';';
 }
 
-/** `formato`, `vista` and `separador`, checked before the operation runs (Spanish 400s). */
 /** Read once per request: the view picks the operation, then the variables and the answer use it. */
 const formatos = new WeakMap<Request, OpcionesCsv | null>();
 
@@ -91,6 +90,7 @@ export function formatoResumen(req: Request, parametro: (n: string) => string | 
   return r;
 }
 
+/** `formato`, `vista` and `separador`, checked before the operation runs (Spanish 400s). */
 function leerFormato(req: Request, parametro: (n: string) => string | null): OpcionesCsv | null {
   const formato = parametro('formato');
   const vista = parametro('vista') ?? 'resumen';

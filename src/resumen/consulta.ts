@@ -6,10 +6,10 @@ import { PAGADOR_PERSONA_NATURAL, SIN_PAGADOR } from '../rips/radicacion/valor.j
 import { ESTADOS_RADICACION } from '../rips/radicacion/valores.js';
 import { type ConteoModulo, contarRda, contarRips } from './contadores.js';
 import { type FiltrosResumen, revisarSerie } from './filtros.js';
+import { valorDe } from './mapas.js';
 import { hoyBogota, periodos, sumarDias, tramosMensuales } from './periodos.js';
 import {
   type AcumuladoTiempos,
-  acumuladoDe,
   acumuladoVacio,
   type FilaTiempos,
   fusionar,
@@ -196,15 +196,6 @@ function sumarConteos(
   }
 }
 
-function acumuladoConteo<K>(m: Map<K, AcumuladoConteo>, clave: K, modulo: ModuloResumen): AcumuladoConteo {
-  let a = m.get(clave);
-  if (!a) {
-    a = conteoVacio(modulo);
-    m.set(clave, a);
-  }
-  return a;
-}
-
 function conteoDe(modulo: ModuloResumen, a: AcumuladoConteo): ConteoModulo {
   return {
     total: a.total,
@@ -348,7 +339,7 @@ export class ConsultaResumen {
 
   /**
    * Counts of the range per module, and per period with `agrupar`, summed from each day's (and
-   * stripe's) {"tipo|estado": n}.
+   * stripe's) marginal counts {"e|estado": n, "t|tipo": n}.
    */
   private acumuladosConteo() {
     return this.una('conteo', async () => {
@@ -365,13 +356,10 @@ export class ConsultaResumen {
       const rango = new Map<ModuloResumen, AcumuladoConteo>();
       const porPeriodo = new Map<string, AcumuladoConteo>();
       for (const f of filas) {
-        sumarConteos(acumuladoConteo(rango, f.modulo, f.modulo), f.modulo, f.conteos);
+        const vacio = () => conteoVacio(f.modulo);
+        sumarConteos(valorDe(rango, f.modulo, vacio), f.modulo, f.conteos);
         if (f.periodo !== null)
-          sumarConteos(
-            acumuladoConteo(porPeriodo, `${f.modulo}|${fecha(f.periodo)}`, f.modulo),
-            f.modulo,
-            f.conteos,
-          );
+          sumarConteos(valorDe(porPeriodo, `${f.modulo}|${fecha(f.periodo)}`, vacio), f.modulo, f.conteos);
       }
       return { rango, porPeriodo };
     });
@@ -531,12 +519,7 @@ export class ConsultaResumen {
     const porPeriodo = await this.una('montosPeriodoPagador', async () => {
       const filas = await this.filasMontos(true);
       const grupos = new Map<string, FilaMonto[]>();
-      for (const f of filas) {
-        const k = fecha(f.periodo);
-        const g = grupos.get(k);
-        if (g) g.push(f);
-        else grupos.set(k, [f]);
-      }
+      for (const f of filas) valorDe(grupos, fecha(f.periodo), () => []).push(f);
       const r = new Map<string, MontoPagador[]>();
       for (const [k, g] of grupos) r.set(k, this.conNombres(g));
       return r;
@@ -576,7 +559,7 @@ export class ConsultaResumen {
       );
       const tipos = new Map<string, AcumuladoTiempos>();
       for (const f of await this.json<FilaTiempos & { tipo: string }>(fuente, p))
-        sumarFila(acumuladoDe(tipos, f.tipo), f);
+        sumarFila(valorDe(tipos, f.tipo, acumuladoVacio), f);
       // The total is the types merged: a handful of accumulators instead of every row again.
       const total = acumuladoVacio();
       for (const a of tipos.values()) fusionar(total, a);
@@ -625,10 +608,7 @@ export class ConsultaResumen {
     const grupos = new Map<string, Fila[]>();
     for (const f of filas) {
       if (f.periodo === null) continue;
-      const k = porTipo ? `${fecha(f.periodo)}|${f.tipo}` : fecha(f.periodo);
-      const g = grupos.get(k);
-      if (g) g.push(f);
-      else grupos.set(k, [f]);
+      valorDe(grupos, porTipo ? `${fecha(f.periodo)}|${f.tipo}` : fecha(f.periodo), () => []).push(f);
     }
     const r = new Map<string, Tiempos>();
     const sinCubetas: Fila[] = [];

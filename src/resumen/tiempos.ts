@@ -59,16 +59,6 @@ export function sumarFila(a: AcumuladoTiempos, f: FilaTiempos): void {
   for (const b in f.cubetas) sumarCubeta(a, Number(b), Number(f.cubetas[b]));
 }
 
-/** The accumulator of a key, created empty the first time. */
-export function acumuladoDe(m: Map<string, AcumuladoTiempos>, clave: string): AcumuladoTiempos {
-  let a = m.get(clave);
-  if (!a) {
-    a = acumuladoVacio();
-    m.set(clave, a);
-  }
-  return a;
-}
-
 /** The milliseconds a bucket stands for: its geometric middle, never above the exact maximum. */
 function valorCubeta(b: number, maxMs: number): number {
   return Math.round(Math.min(b === 0 ? 1 : RAZON_CUBETA ** (b + 0.5), maxMs));
@@ -92,27 +82,16 @@ function percentil(a: AcumuladoTiempos, q: number): number | null {
   return b === null ? null : valorCubeta(b, a.maxMs);
 }
 
-/** A closed day's row whose p50 and p95 buckets were computed in the database (no histogram read). */
-export function tiemposPrecalculados(
-  f: Omit<FilaTiempos, 'cubetas'>,
-  p50Cubeta: number,
-  p95Cubeta: number,
+/** The figures from the sums and the two percentiles (null when nothing was accepted). */
+function cifras(
+  aceptados: number,
+  intentos: number,
+  sumaMs: number,
+  maxMs: number,
+  p50Ms: number | null,
+  p95Ms: number | null,
 ): Tiempos {
-  const aceptados = Number(f.aceptados);
-  const maxMs = Number(f.max);
-  if (aceptados === 0) return tiemposDe(acumuladoVacio());
-  return {
-    aceptados,
-    intentosPorAceptado: Math.round((Number(f.intentos) / aceptados) * 100) / 100,
-    promedioMs: Math.round(Number(f.suma) / aceptados),
-    p50Ms: valorCubeta(p50Cubeta, maxMs),
-    p95Ms: valorCubeta(p95Cubeta, maxMs),
-    maxMs,
-  };
-}
-
-export function tiemposDe(a: AcumuladoTiempos): Tiempos {
-  if (a.aceptados === 0)
+  if (aceptados === 0)
     return {
       aceptados: 0,
       intentosPorAceptado: null,
@@ -122,11 +101,32 @@ export function tiemposDe(a: AcumuladoTiempos): Tiempos {
       maxMs: null,
     };
   return {
-    aceptados: a.aceptados,
-    intentosPorAceptado: Math.round((a.intentos / a.aceptados) * 100) / 100,
-    promedioMs: Math.round(a.sumaMs / a.aceptados),
-    p50Ms: percentil(a, 0.5),
-    p95Ms: percentil(a, 0.95),
-    maxMs: a.maxMs,
+    aceptados,
+    intentosPorAceptado: Math.round((intentos / aceptados) * 100) / 100,
+    promedioMs: Math.round(sumaMs / aceptados),
+    p50Ms,
+    p95Ms,
+    maxMs,
   };
+}
+
+/** A closed day's row whose p50 and p95 buckets were computed in the database (no histogram read). */
+export function tiemposPrecalculados(
+  f: Omit<FilaTiempos, 'cubetas'>,
+  p50Cubeta: number,
+  p95Cubeta: number,
+): Tiempos {
+  const maxMs = Number(f.max);
+  return cifras(
+    Number(f.aceptados),
+    Number(f.intentos),
+    Number(f.suma),
+    maxMs,
+    valorCubeta(p50Cubeta, maxMs),
+    valorCubeta(p95Cubeta, maxMs),
+  );
+}
+
+export function tiemposDe(a: AcumuladoTiempos): Tiempos {
+  return cifras(a.aceptados, a.intentos, a.sumaMs, a.maxMs, percentil(a, 0.5), percentil(a, 0.95));
 }
