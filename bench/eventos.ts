@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createClient } from 'graphql-ws';
-import pg from 'pg';
 import WebSocket from 'ws';
 import type { TipoRda } from '../src/rda/tipos.js';
 import { datosRda } from '../test/fixtures/rda.js';
+import { conectarBd } from './carga-directa.js';
 import { guardarSalida } from './salida.js';
 import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
 
@@ -169,11 +167,7 @@ try {
       : {}),
   });
   // Phase 2: LOTE filing outcomes committed at once; every subscriber and the receiver get them all.
-  const info = JSON.parse(readFileSync(path.join(servidor.dataDir, 'pg.json'), 'utf8'));
-  const bd = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(info.password)}@127.0.0.1:${info.port}/motor`,
-  });
-  await bd.connect();
+  const bd = await conectarBd(servidor);
   const antesWs = recibidosWs;
   const antesWebhook = recibidosWebhook;
   const t1 = performance.now();

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { ripsDe, xmlFev } from '../test/fixtures/muv.js';
+import { conectarBd, reconstruirContadores } from './carga-directa.js';
 import { guardarSalida } from './salida.js';
 import { CLAVE_BENCH, iniciarServidorHijo, puertoLibre } from './servidor-hijo.js';
 
@@ -77,11 +75,7 @@ try {
   if (SIN_LISTA) throw new SinLista();
 
   // A million stored attempts for the same entity, written by SQL (generate_series), as the issue asks.
-  const { password } = JSON.parse(readFileSync(path.join(servidor.dataDir, 'pg.json'), 'utf8'));
-  const bd = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${servidor.pgPort}/motor`,
-  });
-  await bd.connect();
+  const bd = await conectarBd(servidor);
   const { rows } = await bd.query(`select id from entidad where slug = 'demo'`);
   const entidad = rows[0].id as string;
   let t = performance.now();
@@ -101,12 +95,7 @@ try {
     [entidad, FILAS],
   );
   await bd.query('set session_replication_role = origin');
-  await bd.query('delete from conteo_radicacion where entidad_id = $1', [entidad]);
-  await bd.query(
-    `insert into conteo_radicacion (entidad_id, tipo, estado, cantidad)
-       select entidad_id, coalesce(tipo_nota, 'FEV'), estado, count(*) from radicacion where entidad_id = $1 group by 1, 2, 3`,
-    [entidad],
-  );
+  await reconstruirContadores(bd);
   await bd.query('select resumen_reconstruir()');
   await bd.query('analyze radicacion');
   const cargaS = (performance.now() - t) / 1000;

@@ -1,8 +1,7 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { conectarBd, reconstruirContadores } from './carga-directa.js';
 import { cuantil } from './estadistica.js';
 import { guardarSalida } from './salida.js';
 import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
@@ -70,11 +69,7 @@ console.log('datos del servidor', servidor.dataDir);
 const salida: Record<string, unknown> = { filasRips: FILAS, filasRda: FILAS_RDA, repeticiones: REPETICIONES };
 let fallo: unknown = null;
 try {
-  const { password } = JSON.parse(readFileSync(path.join(servidor.dataDir, 'pg.json'), 'utf8'));
-  const bd = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${servidor.pgPort}/motor`,
-  });
-  await bd.connect();
+  const bd = await conectarBd(servidor);
   const { rows } = await bd.query(`select id from entidad where slug = 'demo'`);
   const entidad = rows[0].id as string;
   // A kept data folder (BENCH_DATOS) that already holds the load: straight to the reads.
@@ -212,20 +207,7 @@ try {
       [entidad, JSON.stringify(PAGADORES)],
     );
     await medir('resumen_reconstruir', () => bd.query('select resumen_reconstruir()'));
-    // The per-state counters, rebuilt as the migrations build them.
-    await medir('conteos', async () => {
-      await bd.query('begin');
-      await bd.query('truncate conteo_radicacion, conteo_transmision');
-      await bd.query(
-        `insert into conteo_radicacion (entidad_id, tipo, estado, cantidad)
-       select entidad_id, coalesce(tipo_nota, 'FEV'), estado, count(*) from radicacion group by 1, 2, 3`,
-      );
-      await bd.query(
-        `insert into conteo_transmision (entidad_id, tipo, estado, cantidad)
-       select entidad_id, tipo, estado, count(*) from transmision group by 1, 2, 3`,
-      );
-      await bd.query('commit');
-    });
+    await medir('conteos', () => reconstruirContadores(bd));
     // The roll-up tables as the migration defines them now (their set may change).
     const tablasResumen = (
       await bd.query(

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import type { TipoRda } from '../src/rda/tipos.js';
 import { datosRda } from '../test/fixtures/rda.js';
+import { conectarBd, reconstruirContadores } from './carga-directa.js';
 import { guardarSalida } from './salida.js';
 import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
 
@@ -70,11 +68,7 @@ try {
   // 2) Bulk rows for the demo entity, straight into PostgreSQL. Triggers are skipped for the load (the
   // daily roll-ups' row triggers would update the same few rows a million times in one transaction);
   // counters and roll-ups are then rebuilt set-based, as the migration does for existing rows.
-  const info = JSON.parse(readFileSync(path.join(servidor.dataDir, 'pg.json'), 'utf8'));
-  const bd = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(info.password)}@127.0.0.1:${info.port}/motor`,
-  });
-  await bd.connect();
+  const bd = await conectarBd(servidor);
   const { rows } = await bd.query(`select id from entidad where slug = 'demo'`);
   const entidad = rows[0].id as string;
   const ti = performance.now();
@@ -90,12 +84,7 @@ try {
     [entidad, FILAS],
   );
   await bd.query('set session_replication_role = origin');
-  await bd.query('delete from conteo_transmision where entidad_id = $1', [entidad]);
-  await bd.query(
-    `insert into conteo_transmision (entidad_id, tipo, estado, cantidad)
-       select entidad_id, tipo, estado, count(*) from transmision where entidad_id = $1 group by 1, 2, 3`,
-    [entidad],
-  );
+  await reconstruirContadores(bd);
   await bd.query('select resumen_reconstruir()');
   await bd.query('analyze transmision');
   salida.insercionSegundos = Math.round((performance.now() - ti) / 100) / 10;
