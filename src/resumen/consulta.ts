@@ -14,8 +14,8 @@ import {
   type FilaTiempos,
   fusionar,
   sumarFila,
+  TIPOS_JUNTOS,
   type Tiempos,
-  TODOS_LOS_TIPOS,
   tiemposDe,
   tiemposPrecalculados,
 } from './tiempos.js';
@@ -99,7 +99,7 @@ function sumarMontos(a: Montos, b: Montos): void {
 }
 
 /** `resumen_monto_dia.pagador` of each day's all-payers row (what the series' totals read). */
-const TODOS_LOS_PAGADORES = '*';
+const PAGADORES_JUNTOS = '*';
 /** Payers beyond the MAX_PAGADORES largest, summed in one row. */
 const PAGADOR_OTROS = 'otros';
 export const MAX_PAGADORES = 100;
@@ -468,7 +468,7 @@ export class ConsultaResumen {
       'resumen_monto_dia',
       `pagador, ${COLUMNAS_MONTOS.join(', ')}`,
       ' and pagador <> ?',
-      [TODOS_LOS_PAGADORES],
+      [PAGADORES_JUNTOS],
     );
     const [dias, pd] = await this.dias();
     const otros = `case when pagador in (select pagador from principales) then pagador else '${PAGADOR_OTROS}' end`;
@@ -476,7 +476,7 @@ export class ConsultaResumen {
       ? [
           `select ${this.periodoSql()} as periodo, ${otros} as pagador, ${ConsultaResumen.SUMAS}
              from resumen_monto_dia where entidad_id = ? and pagador <> ?${dias} group by 1, 2`,
-          [this.entidadId, TODOS_LOS_PAGADORES, ...pd],
+          [this.entidadId, PAGADORES_JUNTOS, ...pd],
         ]
       : [
           `select null::date as periodo, ${otros} as pagador, ${ConsultaResumen.SUMAS} from rango group by 1, 2`,
@@ -508,7 +508,7 @@ export class ConsultaResumen {
       const filas = await this.json<FilaMonto>(
         `select ${this.periodoSql()} as periodo, ${ConsultaResumen.SUMAS}
            from resumen_monto_dia where entidad_id = ? and pagador = ?${dias} group by 1`,
-        [this.entidadId, TODOS_LOS_PAGADORES, ...p],
+        [this.entidadId, PAGADORES_JUNTOS, ...p],
       );
       return new Map(filas.map((f) => [fecha(f.periodo), montosDe(f)]));
     });
@@ -555,7 +555,7 @@ export class ConsultaResumen {
         'resumen_tiempo_dia',
         'tipo, aceptados, intentos, suma_ms as suma, max_ms as max, cubetas',
         ' and tipo <> ?',
-        [TODOS_LOS_TIPOS],
+        [TIPOS_JUNTOS],
       );
       const tipos = new Map<string, AcumuladoTiempos>();
       for (const f of await this.json<FilaTiempos & { tipo: string }>(fuente, p))
@@ -603,7 +603,7 @@ export class ConsultaResumen {
          p50_cubeta as p50, p95_cubeta as p95,
          ${porDia ? 'case when p50_cubeta is null then cubetas end' : 'cubetas'} as cubetas
          from resumen_tiempo_dia where entidad_id = ? and ${tipo}${dias}`,
-      [this.entidadId, TODOS_LOS_TIPOS, ...p],
+      [this.entidadId, TIPOS_JUNTOS, ...p],
     );
     const grupos = new Map<string, Fila[]>();
     for (const f of filas) {
@@ -627,7 +627,7 @@ export class ConsultaResumen {
       }>(
         `select dia, tipo, franja, cubetas from resumen_tiempo_dia
           where entidad_id = ? and ${tipo} and dia = any(?::date[])`,
-        [this.entidadId, TODOS_LOS_TIPOS, `{${[...new Set(sinCubetas.map((f) => fecha(f.dia)))].join(',')}}`],
+        [this.entidadId, TIPOS_JUNTOS, `{${[...new Set(sinCubetas.map((f) => fecha(f.dia)))].join(',')}}`],
       );
       const porFila = new Map(cubetas.map((c) => [`${fecha(c.dia)}|${c.tipo}|${c.franja}`, c.cubetas]));
       for (const f of sinCubetas) f.cubetas = porFila.get(`${fecha(f.dia)}|${f.tipo}|${f.franja}`) ?? {};

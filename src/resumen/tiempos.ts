@@ -6,7 +6,7 @@
  */
 export const RAZON_CUBETA = 1.1;
 /** `resumen_tiempo_dia.tipo` of each day's all-types row (what a daily series reads). */
-export const TODOS_LOS_TIPOS = '*';
+export const TIPOS_JUNTOS = '*';
 
 export interface AcumuladoTiempos {
   aceptados: number;
