@@ -338,20 +338,36 @@ end $$;`);
     // Folds the stripes of closed days (before yesterday) and months into stripe 0, one statement per
     // table. Sums are exact whatever runs concurrently: a trigger whose stripe row was just deleted
     // inserts it again, and the next pass folds it.
-    const plegar = (tabla: string, clave: string[], suma: string, corte: string) => `
+    // How each roll-up folds: its value columns, their sums over the stripes, and how a sum is added
+    // to the stripe-0 row already there (`t`: that row's table).
+    type Plegado = { columnas: string; sumas: string; mezcla: (t: string) => string };
+    const jsonb = (c: string): Plegado => ({
+      columnas: c,
+      sumas: `resumen_jsonb_suma(${c})`,
+      mezcla: (t) => `${c} = resumen_jsonb_mas(${t}.${c}, excluded.${c})`,
+    });
+    const montos: Plegado = {
+      columnas: MONTOS.join(', '),
+      sumas: MONTOS.map((c) => `sum(${c})`).join(', '),
+      mezcla: (t) => MONTOS.map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', '),
+    };
+    const tiempo: Plegado = {
+      columnas: 'aceptados, intentos, suma_ms, max_ms, cubetas',
+      sumas: 'sum(aceptados), sum(intentos), sum(suma_ms), max(max_ms), resumen_jsonb_suma(cubetas)',
+      mezcla: (t) =>
+        `aceptados = ${t}.aceptados + excluded.aceptados, intentos = ${t}.intentos + excluded.intentos, suma_ms = ${t}.suma_ms + excluded.suma_ms, max_ms = greatest(${t}.max_ms, excluded.max_ms), cubetas = resumen_jsonb_mas(${t}.cubetas, excluded.cubetas)`,
+    };
+    // A day's time row that changes loses its percentile buckets (the compactor computes them again).
+    const tiempoDia: Plegado = {
+      ...tiempo,
+      mezcla: (t) => `${tiempo.mezcla(t)}, p50_cubeta = null, p95_cubeta = null`,
+    };
+    const plegar = (tabla: string, clave: string[], v: Plegado, corte: string) => `
   with v as (delete from ${tabla} where franja <> 0 and ${clave[1]} < ${corte} returning *)
-  insert into ${tabla} (${clave.join(', ')}, franja, ${suma.split(';')[0]})
-    select ${clave.join(', ')}, 0, ${suma.split(';')[1]} from v group by ${clave.map((_, i) => i + 1).join(', ')}
-  on conflict (${clave.join(', ')}, franja) do update set ${suma.split(';')[2]!.replaceAll('$t', tabla)}${
-    tabla === 'resumen_tiempo_dia' ? ', p50_cubeta = null, p95_cubeta = null' : ''
-  };
+  insert into ${tabla} (${clave.join(', ')}, franja, ${v.columnas})
+    select ${clave.join(', ')}, 0, ${v.sumas} from v group by ${clave.map((_, i) => i + 1).join(', ')}
+  on conflict (${clave.join(', ')}, franja) do update set ${v.mezcla(tabla)};
   get diagnostics k = row_count; n := n + k;`;
-    const jsonb = (c: string) =>
-      `${c};resumen_jsonb_suma(${c});${c} = resumen_jsonb_mas($t.${c}, excluded.${c})`;
-    const montos = `${MONTOS.join(', ')};${MONTOS.map((c) => `sum(${c})`).join(', ')};${MONTOS.map((c) => `${c} = $t.${c} + excluded.${c}`).join(', ')}`;
-    const tiempo =
-      'aceptados, intentos, suma_ms, max_ms, cubetas;sum(aceptados), sum(intentos), sum(suma_ms), max(max_ms), resumen_jsonb_suma(cubetas);' +
-      'aceptados = $t.aceptados + excluded.aceptados, intentos = $t.intentos + excluded.intentos, suma_ms = $t.suma_ms + excluded.suma_ms, max_ms = greatest($t.max_ms, excluded.max_ms), cubetas = resumen_jsonb_mas($t.cubetas, excluded.cubetas)';
     // Percentile buckets of the stripe-0 time rows of the days before «corte» that lack them.
     this.addSql(`create function resumen_percentiles(corte date) returns void language sql as $$
   update resumen_tiempo_dia set p50_cubeta = resumen_percentil_cubeta(cubetas, 0.5),
@@ -370,7 +386,7 @@ begin
   ${plegar('resumen_causa_mes', ['entidad_id', 'mes', 'modulo'], jsonb('causas'), 'corte_mes')}
   ${plegar('resumen_monto_dia', ['entidad_id', 'dia', 'pagador'], montos, 'corte_dia')}
   ${plegar('resumen_monto_mes', ['entidad_id', 'mes', 'pagador'], montos, 'corte_mes')}
-  ${plegar('resumen_tiempo_dia', ['entidad_id', 'dia', 'tipo'], tiempo, 'corte_dia')}
+  ${plegar('resumen_tiempo_dia', ['entidad_id', 'dia', 'tipo'], tiempoDia, 'corte_dia')}
   ${plegar('resumen_tiempo_mes', ['entidad_id', 'mes', 'tipo'], tiempo, 'corte_mes')}
   perform resumen_percentiles(corte_dia);
   return n;
