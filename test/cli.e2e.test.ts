@@ -396,8 +396,25 @@ describe('cli: obligados a reportar', () => {
       modulos: [],
       emitirApiKey: false,
     });
-    const r = await c.cambiarObligados(ctx(), otra, { agregar: ['800765432'], quitar: [] });
+    // Sharing a NIT with another entity is deliberate (issue 30): refused without --compartir-nit.
+    const sinPermiso = await errorDe(c.cambiarObligados(ctx(), otra, { agregar: ['800765432'], quitar: [] }));
+    expect(sinPermiso.message).toMatch(/ya lo declara otra entidad .*--compartir-nit/);
+    const r = await c.cambiarObligados(ctx(), otra, { agregar: ['800765432'], quitar: [], compartir: true });
     expect(r).toMatchObject({ antes: [], obligados: ['800765432'], compartidos: [slug] });
+    expect(
+      (
+        await errorDe(
+          c.crearEntidad(ctx(), {
+            slug: `${base}-obl3`,
+            nombre: 'Tercera',
+            tipoEntidad: 'ips',
+            modulos: [],
+            obligados: ['800765432'],
+            emitirApiKey: false,
+          }),
+        )
+      ).message,
+    ).toMatch(/--compartir-nit/);
     expect((await c.cambiarObligados(ctx(), slug, { agregar: [], quitar: ['900123456'] })).obligados).toEqual(
       ['800765432'],
     );
@@ -408,7 +425,7 @@ describe('cli: obligados a reportar', () => {
       'Indique --agregar o --quitar.',
     );
     const { textoObligados } = await import('../src/cli/formato.js');
-    expect(textoObligados(r)).toContain(`también los declara(n): ${slug}`);
+    expect(textoObligados(r)).toContain(`NIT compartido (--compartir-nit) con: ${slug}`);
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entidad } from '../src/entidades/entidad.entity.js';
 import { resumirEnvio } from '../src/rips/radicacion/conciliacion.js';
 import { Radicacion } from '../src/rips/radicacion/radicacion.entity.js';
+import { CREDENCIALES_SANDBOX } from '../src/simuladores/muv/sandbox.js';
 import { iniciarSimuladorMuv, type SimuladorMuv } from '../src/simuladores/muv/servidor.js';
 import { embebidoTemporal } from './db.js';
 import { ripsDe, xmlFev } from './fixtures/muv.js';
@@ -55,9 +56,11 @@ describe('obligados a reportar de la entidad', () => {
     // The NIT of the MUV login (900123456 in the fixtures) counts without being declared.
     expect((await radicar(x.clave, { rips: ripsDe(num), xmlFevFile: xmlFev(num) })).status).toBe(201);
 
+    // The demo entity may declare it too in this shared database: sharing is said explicitly.
     await s.servicio.servicios.entidades.cambiarObligados(s.em(), x.entidad.slug, {
       agregar: ['530520110'],
       quitar: [],
+      compartir: true,
     });
     const otra = await radicar(x.clave, { rips, xmlFevFile: xmlFev(num) });
     expect(otra.status).not.toBe(403);
@@ -112,12 +115,12 @@ describe('dos entidades con un mismo NIT', () => {
     const num = documento('IDX');
     const cuerpo = { rips: ripsDe(num), xmlFevFile: xmlFev(num) };
     expect((await radicar(a.clave, cuerpo)).status).toBe(201);
-    // Same package, same NIT: the mechanism's record is what B sent, so B gets it as its own CUV.
+    // Same package, same NIT: still A's filing, never B's (issue 30); each entity keeps its own rows.
     const deB = await radicar(b.clave, cuerpo);
-    expect(deB.status).toBe(201);
-    expect(deB.body.motivo).toMatch(/coincide con lo enviado/);
+    expect(deB.status).toBe(422);
+    expect(deB.body.motivo).toMatch(/otra entidad de este servicio/);
     expect((await radicar(a.clave, cuerpo)).status).toBe(200);
-    expect((await radicar(b.clave, cuerpo)).status).toBe(200);
+    expect((await radicar(b.clave, cuerpo)).status).toBe(422);
   });
 });
 
@@ -202,9 +205,18 @@ describe('filas pendientes: el conciliador', () => {
     const num = documento('PEN');
     const rips = ripsDe(num);
     const xml = xmlFev(num);
-    // The mechanism holds it (filed here through another entity); our row's request died mid-call.
-    const otro = await conCredenciales(s, 'conciliador-otro');
-    await radicar(otro.clave, { rips, xmlFevFile: xml });
+    // The mechanism holds it (filed by another way, not through this service); our row's request died
+    // mid-call. Another entity's filing would never be adopted (test/rips-cuv-ajeno.e2e.test.ts).
+    const otraVia = await s.servicio.servicios.muv.cargar(
+      'otra-via',
+      { ...CREDENCIALES_SANDBOX },
+      'CargarFevRips',
+      {
+        rips,
+        xmlFevFile: xml,
+      },
+    );
+    expect(otraVia.respuesta.aceptado).toBe(true);
     const em = s.em();
     const hace = new Date(Date.now() - 3600_000);
     const base = {
@@ -223,6 +235,7 @@ describe('filas pendientes: el conciliador', () => {
       ...base,
       numFactura: num,
       enviado: resumirEnvio(rips, num),
+      huella: 'h-conciliador',
     });
     const perdida = em.create(Radicacion, {
       ...base,

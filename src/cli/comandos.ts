@@ -99,6 +99,8 @@ export interface DatosCrearEntidad {
   tipoEntidad: string;
   modulos: string[];
   obligados?: string[];
+  /** `--compartir-nit`: a NIT another entity declares may be declared here too. */
+  compartirNit?: boolean;
   descripcionClave?: string;
   /** false: the entity is created without an API key. */
   emitirApiKey: boolean;
@@ -116,6 +118,7 @@ export async function crearEntidad(
       tipoEntidad: d.tipoEntidad,
       modulos: d.modulos,
       obligados: d.obligados,
+      compartirNit: d.compartirNit,
     });
     let apiKey: ApiKeyEmitida | undefined;
     if (d.emitirApiKey) {
@@ -191,7 +194,7 @@ export async function cambiarModulos(
 export async function cambiarObligados(
   ctx: Contexto,
   slug: string,
-  c: { agregar: string[]; quitar: string[] },
+  c: { agregar: string[]; quitar: string[]; compartir?: boolean },
 ): Promise<{ slug: string; antes: string[]; obligados: string[]; compartidos: string[] }> {
   if (c.agregar.length === 0 && c.quitar.length === 0)
     throw errores.entradaInvalida('Indique --agregar o --quitar.');

@@ -108,7 +108,7 @@ export function textoObligados(r: {
   let t = `Obligados a reportar (NIT) de «${r.slug}»: ${lista(r.antes)} → ${lista(r.obligados)}\n`;
   t += 'El NIT del usuario del MUV de la entidad también vale, sin declararlo.\n';
   if (r.compartidos.length)
-    t += `Aviso: también los declara(n): ${r.compartidos.join(', ')}. Ambas entidades podrán radicar RIPS de ese NIT.\n`;
+    t += `NIT compartido (--compartir-nit) con: ${r.compartidos.join(', ')}. Cada entidad radica con sus propias filas; ninguna toma el CUV de un documento que radicó la otra.\n`;
   return t;
 }
 

@@ -71,6 +71,10 @@ export function crearPrograma(deps: Dependencias): Command {
         '--obligados <lista>',
         'NIT de los obligados a reportar cuyos RIPS radica (separados por comas; el del usuario del MUV vale sin declararlo)',
       )
+      .option(
+        '--compartir-nit',
+        'Permite declarar un NIT que otra entidad ya declara (grupos que facturan con un mismo NIT); sin esta opción se rechaza',
+      )
       .option('--descripcion-clave <texto>', 'Descripción de la API key emitida')
       .option('--sin-api-key', 'No emitir API key'),
   ).action(
@@ -81,6 +85,7 @@ export function crearPrograma(deps: Dependencias): Command {
         tipo: string;
         modulos: string;
         obligados?: string;
+        compartirNit?: boolean;
         descripcionClave?: string;
         sinApiKey?: boolean;
       },
@@ -92,6 +97,7 @@ export function crearPrograma(deps: Dependencias): Command {
           tipoEntidad: o.tipo,
           modulos: c.separarLista(o.modulos),
           obligados: c.separarLista(o.obligados),
+          compartirNit: o.compartirNit === true,
           descripcionClave: o.descripcionClave,
           emitirApiKey: !o.sinApiKey,
         }),
@@ -141,11 +147,21 @@ export function crearPrograma(deps: Dependencias): Command {
       .description('Declara o retira los NIT de los obligados a reportar cuyos RIPS radica la entidad')
       .argument('<slug>', 'Entidad')
       .option('--agregar <lista>', 'NIT a declarar (separados por comas, sin dígito de verificación)')
-      .option('--quitar <lista>', 'NIT a retirar (separados por comas)'),
-  ).action(async (slug: string, o: ConJson & { agregar?: string; quitar?: string }) => {
-    const cambio = { agregar: c.separarLista(o.agregar), quitar: c.separarLista(o.quitar) };
-    responder(o, await deps.ejecutar((ctx) => c.cambiarObligados(ctx, slug, cambio)), f.textoObligados);
-  });
+      .option('--quitar <lista>', 'NIT a retirar (separados por comas)')
+      .option(
+        '--compartir-nit',
+        'Permite declarar un NIT que otra entidad ya declara; sin esta opción se rechaza',
+      ),
+  ).action(
+    async (slug: string, o: ConJson & { agregar?: string; quitar?: string; compartirNit?: boolean }) => {
+      const cambio = {
+        agregar: c.separarLista(o.agregar),
+        quitar: c.separarLista(o.quitar),
+        compartir: o.compartirNit === true,
+      };
+      responder(o, await deps.ejecutar((ctx) => c.cambiarObligados(ctx, slug, cambio)), f.textoObligados);
+    },
+  );
 
   // ── apikey ─────────────────────────────────────────────────────────────────
   const apikey = programa.command('apikey').description('Emisión, consulta y revocación de API keys');

@@ -14,6 +14,8 @@ export interface DatosEntidad {
   modulos: string[];
   /** NITs of the obligated parties the entity files RIPS for. */
   obligados?: string[];
+  /** The operator means to share a NIT another entity already declared (`--compartir-nit`). */
+  compartirNit?: boolean;
 }
 
 // DT1 T01: the obligated party's NIT, 4 to 12 characters; digits only (without verification digit).
@@ -39,6 +41,40 @@ export function validarModulos(modulos: string[]): Modulo[] {
   return [...new Set(modulos)] as Modulo[];
 }
 
+/**
+ * Two entities filing for one NIT (a group billing under one tax id) is possible but never by
+ * accident: the operator says so (`--compartir-nit`). What it allows is documented in
+ * docs/seguridad.md §3: each entity files with its own rows; neither ever takes a CUV of a document
+ * the other one filed.
+ */
+async function exigirCompartirDeliberado(
+  em: EntityManager,
+  nits: string[],
+  excluir: string | null,
+  compartir: boolean,
+): Promise<Entidad[]> {
+  if (!nits.length) return [];
+  const otras = await em.find(
+    Entidad,
+    { obligados: { $overlap: nits }, ...(excluir ? { id: { $ne: excluir } } : {}) },
+    { orderBy: { slug: 'asc' } },
+  );
+  if (otras.length && !compartir) {
+    const comunes = nits.filter((n) => otras.some((o) => o.obligados.includes(n)));
+    throw new ErrorApp(
+      'conflicto',
+      `El NIT ${comunes.join(', ')} ya lo declara otra entidad (${otras.map((o) => `«${o.slug}»`).join(', ')}). Compartir un NIT entre entidades debe ser deliberado: si ambas facturan con ese NIT, repita el comando con --compartir-nit. Cada entidad radicará con sus propias filas, y ninguna tomará el CUV de un documento que radicó la otra.`,
+      {
+        detalles: comunes.map((n) => ({
+          campo: 'obligados',
+          mensaje: `NIT ${n} ya declarado por otra entidad.`,
+        })),
+      },
+    );
+  }
+  return otras;
+}
+
 /** Onboarding and key management, used by the operator CLI and the demo bootstrap. */
 export class ServicioEntidades {
   async crear(em: EntityManager, d: DatosEntidad): Promise<Entidad> {
@@ -59,6 +95,7 @@ export class ServicioEntidades {
     if (await em.findOne(Entidad, { slug: d.slug })) {
       throw new ErrorApp('conflicto', `Ya existe una entidad con slug «${d.slug}».`);
     }
+    await exigirCompartirDeliberado(em, obligados, null, d.compartirNit === true);
     const e = em.create(Entidad, {
       slug: d.slug,
       nombre: d.nombre.trim(),
@@ -85,19 +122,28 @@ export class ServicioEntidades {
   async cambiarObligados(
     em: EntityManager,
     slug: string,
-    c: { agregar: string[]; quitar: string[] },
+    c: { agregar: string[]; quitar: string[]; compartir?: boolean },
   ): Promise<{ entidad: Entidad; antes: string[]; compartidos: string[] }> {
     const agregar = validarObligados(c.agregar);
     const quitar = validarObligados(c.quitar);
     const e = await this.porSlug(em, slug);
     const antes = [...(e.obligados ?? [])];
-    e.obligados = [...antes.filter((n) => !quitar.includes(n)), ...agregar.filter((n) => !antes.includes(n))];
+    const nuevos = agregar.filter((n) => !antes.includes(n));
+    const otras = await exigirCompartirDeliberado(em, nuevos, e.id, c.compartir === true);
+    e.obligados = [...antes.filter((n) => !quitar.includes(n)), ...nuevos];
     await em.flush();
-    // A NIT declared by another entity too is allowed (groups), but the operator should know.
-    const otras = agregar.length
-      ? await em.find(Entidad, { obligados: { $overlap: agregar }, id: { $ne: e.id } })
-      : [];
     return { entidad: e, antes, compartidos: otras.map((o) => o.slug) };
+  }
+
+  /** NITs of this entity that another entity of the service declares too (shown in /sesion). */
+  async obligadosCompartidos(em: EntityManager, entidad: Entidad): Promise<string[]> {
+    if (!entidad.obligados?.length) return [];
+    const otras = await em.find(
+      Entidad,
+      { obligados: { $overlap: entidad.obligados }, id: { $ne: entidad.id } },
+      { fields: ['obligados'] },
+    );
+    return entidad.obligados.filter((n) => otras.some((o) => o.obligados.includes(n))).sort();
   }
 
   async fijarModulos(em: EntityManager, slug: string, modulos: string[]): Promise<Entidad> {

@@ -4,10 +4,13 @@ import { errores } from '../errores/errores.js';
 import { authDe, type Contexto } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
 import type { SistemaMinisterio } from './credencial.entity.js';
+import type { Entidad } from './entidad.entity.js';
 import type { Modulo } from './valores.js';
 
 @ObjectType('EntidadSesion', { description: 'La entidad (tenant) de la sesión' })
 export class EntidadSesion {
+  entidad!: Entidad;
+
   @Field(() => String)
   slug!: string;
 
@@ -19,6 +22,12 @@ export class EntidadSesion {
 
   @Field(() => [Enums.Modulo], { description: 'Módulos contratados' })
   modulos!: string[];
+
+  @Field(() => [String], {
+    description:
+      'NIT de los obligados a reportar que la entidad declaró (además, el NIT de su usuario del MUV vale sin declararlo)',
+  })
+  obligados!: string[];
 }
 
 @ObjectType('Identidad', { description: 'Quién llama' })
@@ -76,6 +85,18 @@ export class ConfiguracionModulo {
 
 const SISTEMA: Record<Modulo, SistemaMinisterio> = { rips: 'muv', rda: 'ihce' };
 
+@Resolver(() => EntidadSesion)
+export class EntidadSesionResolver {
+  // Its own resolver: one query, run only when the field is asked for.
+  @FieldResolver(() => [String], {
+    description:
+      'NIT declarados que otra entidad de este servicio también declara, por decisión del operador (--compartir-nit). Cada entidad radica con sus propias filas y ninguna toma el CUV de un documento que radicó la otra',
+  })
+  obligadosCompartidos(@Root() e: EntidadSesion, @Ctx() ctx: Contexto): Promise<string[]> {
+    return ctx.servicios.entidades.obligadosCompartidos(ctx.em, e.entidad);
+  }
+}
+
 @Resolver(() => Sesion)
 export class SesionResolver {
   @Query(() => Sesion, { description: 'Entidad, identidad y permisos efectivos de quien llama' })
@@ -98,7 +119,14 @@ export class SesionResolver {
   async entidad(@Root() sesion: Sesion, @Ctx() ctx: Contexto): Promise<EntidadSesion> {
     const e = await ctx.loaders.entidad.load(sesion.entidadId);
     if (!e) throw errores.noEncontrado('La entidad');
-    return { slug: e.slug, nombre: e.nombre, tipoEntidad: e.tipoEntidad, modulos: e.modulos };
+    return {
+      slug: e.slug,
+      nombre: e.nombre,
+      tipoEntidad: e.tipoEntidad,
+      modulos: e.modulos,
+      obligados: [...(e.obligados ?? [])],
+      entidad: e,
+    };
   }
 
   @Query(() => ConfiguracionModulo, {

@@ -5,7 +5,7 @@ import { allow, deny, shield } from 'graphql-shield';
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
 import type { ShieldRule, TablaReglas } from '../auth/reglas.js';
 import { ApiKeysResolver, reglasApiKeys } from '../entidades/api-keys.resolver.js';
-import { reglasSesion, SesionResolver } from '../entidades/sesion.resolver.js';
+import { EntidadSesionResolver, reglasSesion, SesionResolver } from '../entidades/sesion.resolver.js';
 import { ErrorApp } from '../errores/errores.js';
 import { reglasSuscripciones, SuscripcionesResolver } from '../eventos/suscripciones.resolver.js';
 import { conEntradaUnoDe } from '../rda/construccion/entrada-graphql.js';
@@ -21,7 +21,7 @@ type ClaseResolver = Function;
 
 /** Each capability contributes its resolvers and the shield rules of its root fields. */
 const CAPACIDADES: { resolvers: ClaseResolver[]; reglas: TablaReglas }[] = [
-  { resolvers: [SesionResolver], reglas: reglasSesion },
+  { resolvers: [SesionResolver, EntidadSesionResolver], reglas: reglasSesion },
   { resolvers: [ApiKeysResolver], reglas: reglasApiKeys },
   { resolvers: [ValidacionRipsResolver], reglas: reglasValidacionRips },
   { resolvers: [TransmisionResolver], reglas: reglasTransmision },

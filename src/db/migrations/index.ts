@@ -15,6 +15,8 @@ import { Migration20261128100000_eventos_dominio } from './Migration202611281000
 import { Migration20261128200000_webhooks } from './Migration20261128200000_webhooks.js';
 import { Migration20261129100000_resumen_diario } from './Migration20261129100000_resumen_diario.js';
 import { Migration20261130100000_resumen_franjas } from './Migration20261130100000_resumen_franjas.js';
+import { Migration20261201100000_radicacion_documento } from './Migration20261201100000_radicacion_documento.js';
+import { Migration20261201200000_pagador_entidades } from './Migration20261201200000_pagador_entidades.js';
 
 /** Applied in order; names are stored in `mikro_orm_migrations`. */
 export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
@@ -42,4 +44,9 @@ export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261128200000_webhooks', class: Migration20261128200000_webhooks },
   { name: 'Migration20261129100000_resumen_diario', class: Migration20261129100000_resumen_diario },
   { name: 'Migration20261130100000_resumen_franjas', class: Migration20261130100000_resumen_franjas },
+  {
+    name: 'Migration20261201100000_radicacion_documento',
+    class: Migration20261201100000_radicacion_documento,
+  },
+  { name: 'Migration20261201200000_pagador_entidades', class: Migration20261201200000_pagador_entidades },
 ];

@@ -180,3 +180,17 @@ export function fechaMuv(v: string | null): Date | null {
   const d = new Date(`${m[1]}T${m[2]!.length === 5 ? `${m[2]}:00` : m[2]}${ms}${m[4] ?? '-05:00'}`);
   return Number.isNaN(d.getTime()) ? null : d;
 }
+
+/**
+ * ConsultarCUV asked with a package's files and a CUV (LIN §4.5.1: the method computes the CUV from
+ * the files sent): CCV000 says the files give another CUV; a valid record with that same CUV and no
+ * rejection says they give this one; anything else says nothing.
+ */
+export function leerCalculoCuv(v: unknown, cuv: string): 'coincide' | 'difiere' | 'desconocido' {
+  if (!esObjeto(v)) return 'desconocido';
+  const resultados = leerResultados(campo(v, 'ResultadosValidacion'));
+  if (resultados.some((r) => r.codigo === 'CCV000')) return 'difiere';
+  if (resultados.some((r) => r.clase === 'RECHAZADO')) return 'desconocido';
+  const registro = leerRegistroCuv(v);
+  return registro?.esValido && registro.cuv === cuv ? 'coincide' : 'desconocido';
+}

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { RegistroCuv } from '../muv/respuesta.js';
-import { diferenciasConRegistro, resumirEnvio } from './conciliacion.js';
+import { leerCalculoCuv } from '../muv/respuesta.js';
+import {
+  decidirConciliacion,
+  diferenciasConRegistro,
+  type EvidenciaConciliacion,
+  resumirEnvio,
+} from './conciliacion.js';
 
 const rips = {
   numDocumentoIdObligado: '900123456',
@@ -85,5 +91,103 @@ describe('conciliación con ConsultarCUV', () => {
     expect(
       diferenciasConRegistro(registro({ totalFactura: 5 }), '900123456', { ...enviado, total: null }),
     ).toEqual([]);
+  });
+});
+
+describe('decidir de quién es el CUV que el MUV tiene (issue 30)', () => {
+  const base: EvidenciaConciliacion = {
+    diferencias: [],
+    calculo: 'desconocido',
+    deOtraEntidad: false,
+    huella: 'h1',
+    huellasSinDesenlace: [],
+  };
+  const decidir = (o: Partial<EvidenciaConciliacion>) => decidirConciliacion({ ...base, ...o });
+
+  it('conteos iguales no bastan: sin más pruebas no se adopta, y se dice que no es seguro', () => {
+    const d = decidir({});
+    expect(d).toMatchObject({ adoptar: false, seguro: false });
+    expect(JSON.stringify(d)).toMatch(/no permite confirmar/);
+  });
+
+  it('el MUV calcula ese CUV con los archivos enviados → se adopta', () => {
+    expect(decidir({ calculo: 'coincide' })).toMatchObject({ adoptar: true });
+  });
+
+  it('el MUV calcula otro CUV (CCV000) → no, con certeza, aunque esta entidad lo haya intentado antes', () => {
+    expect(decidir({ calculo: 'difiere', huellasSinDesenlace: ['h1'] })).toMatchObject({
+      adoptar: false,
+      seguro: true,
+    });
+  });
+
+  it('otra entidad del servicio tiene el documento → nunca, aunque el cálculo coincida', () => {
+    const d = decidir({ deOtraEntidad: true, calculo: 'coincide', huellasSinDesenlace: ['h1'] });
+    expect(d).toMatchObject({ adoptar: false, seguro: true });
+    expect(JSON.stringify(d)).toMatch(/otra entidad de este servicio/);
+  });
+
+  it('diferencias de conteo mandan sobre todo lo demás', () => {
+    expect(decidir({ diferencias: ['x'], calculo: 'coincide' })).toEqual({
+      adoptar: false,
+      diferencias: ['x'],
+      seguro: true,
+    });
+  });
+
+  it('respuesta perdida de este mismo paquete (misma huella) → se adopta sin cálculo del MUV', () => {
+    expect(decidir({ huellasSinDesenlace: ['h1', 'h1'] })).toMatchObject({ adoptar: true });
+  });
+
+  it('respuesta perdida de otro paquete y ahora uno corregido → no se adopta', () => {
+    const d = decidir({ huellasSinDesenlace: ['h0'] });
+    expect(d).toMatchObject({ adoptar: false, seguro: false });
+    expect(JSON.stringify(d)).toMatch(/otro contenido quedó sin respuesta/);
+    expect(decidir({ huellasSinDesenlace: ['h1', 'h0'] })).toMatchObject({ adoptar: false });
+    expect(decidir({ huellasSinDesenlace: ['h1', null] })).toMatchObject({ adoptar: false });
+  });
+
+  it('sin huella propia no hay prueba propia', () => {
+    expect(decidir({ huella: null, huellasSinDesenlace: [null] })).toMatchObject({ adoptar: false });
+  });
+});
+
+describe('leerCalculoCuv: ConsultarCUV con los archivos', () => {
+  const cuv = 'b'.repeat(96);
+  const dto = (o: Record<string, unknown> = {}) => ({
+    ProcesoId: 9,
+    EsValido: true,
+    CodigoUnicoValidacion: cuv,
+    ResultadosValidacion: [],
+    ...o,
+  });
+  it.each([
+    ['registro válido con ese CUV', dto(), 'coincide'],
+    ['en camelCase', { procesoId: 9, esValido: true, codigoUnicoValidacion: cuv }, 'coincide'],
+    [
+      'CCV000',
+      dto({ ResultadosValidacion: [{ Clase: 'RECHAZADO', Codigo: 'CCV000', Descripcion: '' }] }),
+      'difiere',
+    ],
+    [
+      'CCV000 sin registro (ProcesoId 0)',
+      dto({
+        ProcesoId: 0,
+        EsValido: false,
+        ResultadosValidacion: [{ Clase: 'RECHAZADO', Codigo: 'CCV000' }],
+      }),
+      'difiere',
+    ],
+    [
+      'otro rechazo (CCV001)',
+      dto({ ResultadosValidacion: [{ Clase: 'RECHAZADO', Codigo: 'CCV001' }] }),
+      'desconocido',
+    ],
+    ['otro CUV', dto({ CodigoUnicoValidacion: 'c'.repeat(96) }), 'desconocido'],
+    ['no válido', dto({ EsValido: false }), 'desconocido'],
+    ['sin cuerpo', null, 'desconocido'],
+    ['texto', 'error', 'desconocido'],
+  ] as const)('%s → %s', (_n, cuerpo, esperado) => {
+    expect(leerCalculoCuv(cuerpo, cuv)).toBe(esperado);
   });
 });

@@ -38,6 +38,12 @@ export { ESTADOS_RADICACION, type EstadoRadicacion } from './valores.js';
   expression:
     'create index "radicacion_pendiente_created_at_index" on "radicacion" ("created_at") where "estado" = \'pendiente\'',
 })
+// Every attempt of one document across entities: read before a CUV the mechanism holds is adopted.
+@Index({
+  name: 'radicacion_documento_index',
+  expression:
+    'create index "radicacion_documento_index" on "radicacion" ("num_documento_id_obligado", (coalesce("tipo_nota", \'FEV\')), (coalesce("num_nota", "num_factura")))',
+})
 export class Radicacion {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -95,7 +101,10 @@ export class Radicacion {
   @Property({ type: 'jsonb', nullable: true, lazy: true })
   respuestaMuv: unknown = null;
 
-  /** SHA-256 of what a note sent: parallel identical notes make one upload. */
+  /**
+   * SHA-256 of what was sent (RIPS and XML): parallel identical notes make one upload, and an
+   * earlier attempt whose answer was lost is told apart from a corrected package (conciliacion.ts).
+   */
   @Property({ type: 'text', nullable: true, lazy: true })
   huella: string | null = null;
 

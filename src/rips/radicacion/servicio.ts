@@ -12,13 +12,20 @@ import { MEDIDOR_NULO, type Medidor } from '../../metricas/medidor.js';
 import { registrarServicios } from '../historia/registrar.js';
 import type { ClienteMuv, EnvioMuv } from '../muv/cliente.js';
 import { explicarResultadoMuv } from '../muv/explicar.js';
-import { fechaMuv, type RegistroCuv } from '../muv/respuesta.js';
+import { fechaMuv, leerCalculoCuv, type RegistroCuv } from '../muv/respuesta.js';
 import { type OperacionMuv, operacionDe, SIN_ADJUNTO } from '../muv/tipos.js';
 import type { Registro } from '../tipos.js';
 import { type HallazgosOmitidos, sumarOmitidos } from '../validacion/acotar.js';
 import type { ServicioValidacionRips } from '../validacion/servicio.js';
 import { compuertaLocal } from './compuerta.js';
-import { diferenciasConRegistro, resumirEnvio, totalDelAdjunto } from './conciliacion.js';
+import {
+  type CalculoCuv,
+  type Conciliacion,
+  decidirConciliacion,
+  diferenciasConRegistro,
+  resumirEnvio,
+  totalDelAdjunto,
+} from './conciliacion.js';
 import { type EstadoRadicacion, Radicacion, type ResumenEnvio } from './radicacion.entity.js';
 import { Semaforo } from './semaforo.js';
 import { type ValorDocumento, valorDelDocumento } from './valor.js';
@@ -72,6 +79,8 @@ interface Documento {
   numNota: string | null;
   /** Invoice number, or the note's own number: the mechanism's key of the document. */
   numero: string | null;
+  /** huellaDe, computed once when first needed. */
+  huella?: string;
 }
 
 /** The local gate's findings, as bounded by the validation service. */
@@ -193,7 +202,9 @@ export class ServicioRadicacion {
       await em.flush();
       return { radicacion: fila, repetida: false, errores: fila.errores, omitidos: fila.omitidos ?? [] };
     }
-    const huella = doc.tipoNota && doc.tipoNota !== 'RS' ? huellaDe(doc) : null;
+    // Every document the mechanism keys by number keeps its fingerprint: notes use it for identical
+    // attempts in flight, and reconciliation tells a lost earlier answer from a corrected package.
+    const huella = doc.numero && doc.tipoNota !== 'RS' ? huellaDe(doc) : null;
     const reserva = await this.reservar(em, entidad, doc, huella, valor, log);
     if ('repetida' in reserva) return repetidaDe(reserva.repetida);
     return this.semaforo.con(() => this.enviar(em, entidad, cred, doc, reserva.fila, local, log));
@@ -374,10 +385,7 @@ export class ServicioRadicacion {
   ): Promise<ResultadoRadicar> {
     let envio: EnvioMuv;
     try {
-      envio = await this.muv.cargar(entidad.id, cred, doc.operacion, {
-        rips: doc.rips,
-        xmlFevFile: SIN_ADJUNTO.has(doc.operacion) ? '' : (doc.xmlFevFile ?? ''),
-      });
+      envio = await this.muv.cargar(entidad.id, cred, doc.operacion, paqueteDe(doc));
     } catch (e) {
       if (e instanceof ErrorApp && e.codigo === 'upstream-no-disponible')
         return this.trasFallaDeCarga(em, doc, fila, local, e, log);
@@ -438,34 +446,121 @@ export class ServicioRadicacion {
         'El MUV indica que el documento ya tiene un CUV, pero ConsultarCUV no respondió: no se sabe si ese CUV corresponde a este paquete.',
       );
     }
-    const diferencias = c.registro
-      ? diferenciasConRegistro(c.registro, doc.nit, enviadoDe(doc))
-      : ['el MUV no devolvió el registro'];
-    if (c.registro && diferencias.length === 0) {
+    const k = c.registro
+      ? await this.conciliar(em, entidad.id, fila.id, doc, c.registro, false)
+      : {
+          decision: {
+            adoptar: false as const,
+            diferencias: ['el MUV no devolvió el registro'],
+            seguro: false,
+          },
+          calculo: null,
+        };
+    const evidencia = { carga: envio.cruda, consultaCuv: c.cruda, ...conCalculo(k.calculo) };
+    if (k.decision.adoptar) {
       return this.terminar(
         em,
         fila,
         local,
         radicadoSegun(
-          c.registro,
-          { carga: envio.cruda, consultaCuv: c.cruda },
-          'Conciliada: el MUV ya había radicado este documento (una respuesta anterior no llegó o se radicó por otra vía); el CUV se obtuvo con ConsultarCUV y lo registrado coincide con lo enviado.',
+          c.registro!,
+          evidencia,
+          `Conciliada: el MUV ya había radicado este documento (una respuesta anterior no llegó); el CUV se obtuvo con ConsultarCUV y es de este paquete: ${k.decision.porque}.`,
         ),
         log,
         doc.rips,
       );
     }
+    const d = k.decision;
     return this.terminar(
       em,
       fila,
-      { ...hallazgos, errores: [...hallazgos.errores, rvg18Ajeno(doc, diferencias)] },
+      { ...hallazgos, errores: [...hallazgos.errores, rvg18Ajeno(doc, d)] },
       {
         ...rechazo,
-        respuestaMuv: { carga: envio.cruda, consultaCuv: c.cruda },
-        motivo: `El MUV ya tiene un CUV para este documento, pero lo que tiene registrado no es lo que se envió (${diferencias.join('; ')}): no se registra ese CUV.`,
+        respuestaMuv: evidencia,
+        motivo: d.seguro
+          ? `El MUV ya tiene un CUV para este documento, pero lo que tiene registrado no es lo que se envió (${d.diferencias.join('; ')}): no se registra ese CUV.`
+          : `El MUV ya tiene un CUV para este documento, pero no se puede confirmar que sea de este paquete (${d.diferencias.join('; ')}): no se registra ese CUV.`,
       },
       log,
     );
+  }
+
+  /**
+   * Whose package the mechanism's record is (decidirConciliacion): the record's counts, this
+   * service's own attempts of the document (any entity), and, when the package is at hand, the CUV
+   * the mechanism computes from its files. Nothing is asked past the first contradiction.
+   */
+  private async conciliar(
+    em: EntityManager,
+    entidadId: string,
+    filaId: string,
+    d: Documento | Radicacion,
+    registro: RegistroCuv,
+    actualSinDesenlace: boolean,
+  ): Promise<{ decision: Conciliacion; calculo: unknown }> {
+    const enMemoria = 'rips' in d;
+    const nit = enMemoria ? d.nit : d.numDocumentoIdObligado;
+    const numero = enMemoria ? d.numero : d.tipoNota ? d.numNota : d.numFactura;
+    const huella = enMemoria ? (d.numero && d.tipoNota !== 'RS' ? huellaDe(d) : null) : d.huella;
+    const enviado = enMemoria
+      ? enviadoDe(d)
+      : (d.enviado ?? { numero, usuarios: 0, atenciones: {}, total: null });
+    const evidencia = {
+      diferencias: diferenciasConRegistro(registro, nit ?? '', enviado),
+      calculo: 'desconocido' as CalculoCuv,
+      deOtraEntidad: false,
+      huella,
+      huellasSinDesenlace: actualSinDesenlace ? [huella] : [],
+    };
+    if (evidencia.diferencias.length || !nit || !numero)
+      return { decision: decidirConciliacion(evidencia), calculo: null };
+    // Bounded: the attempts of one document are few; a pathological history is cut, never walked whole.
+    const filas: { entidad_id: string; estado: string; huella: string | null; cuv: string | null }[] =
+      await em
+        .getConnection()
+        .execute(
+          "select entidad_id, estado, huella, cuv from radicacion where num_documento_id_obligado = ? and coalesce(tipo_nota, 'FEV') = ? and coalesce(num_nota, num_factura) = ? and id <> ? and estado in ('radicado', 'pendiente', 'fallido') limit 500",
+          [nit, d.tipoNota ?? 'FEV', numero, filaId],
+        );
+    evidencia.deOtraEntidad = filas.some((f) => f.entidad_id !== entidadId);
+    for (const f of filas) {
+      if (f.entidad_id !== entidadId) continue;
+      // An attempt whose outcome nobody learned, or one filed with this very CUV, may be the package filed.
+      if (f.estado !== 'radicado' || f.cuv === registro.cuv) evidencia.huellasSinDesenlace.push(f.huella);
+    }
+    let calculo: unknown = null;
+    if (!evidencia.deOtraEntidad && enMemoria) {
+      const r = await this.calcularCuv(d, registro.cuv);
+      evidencia.calculo = r.calculo;
+      calculo = r.cruda;
+    }
+    return { decision: decidirConciliacion(evidencia), calculo };
+  }
+
+  /**
+   * ConsultarCUV with this package's files and the recorded CUV (LIN §4.5.1: the method computes the
+   * CUV from the files sent; CCV000 when they give another). A control query with the users removed
+   * must then give CCV000: a mechanism that does not compute from the files says nothing either way.
+   */
+  private async calcularCuv(doc: Documento, cuv: string): Promise<{ calculo: CalculoCuv; cruda: unknown }> {
+    const preguntar = async (rips: Registro) => {
+      const c = await this.muv.consultarCuv({ ...paqueteDe(doc), rips, codigoUnicoValidacion: cuv });
+      return { calculo: leerCalculoCuv(c.cruda, cuv), cruda: c.cruda };
+    };
+    try {
+      const r = await preguntar(doc.rips);
+      if (r.calculo !== 'coincide') return r;
+      const control = await preguntar({ ...doc.rips, usuarios: [] });
+      return control.calculo === 'difiere'
+        ? r
+        : { calculo: 'desconocido', cruda: { archivos: r.cruda, control: control.cruda } };
+    } catch (e) {
+      if (e instanceof ErrorApp && e.codigo === 'upstream-no-disponible')
+        return { calculo: 'desconocido', cruda: null };
+      throw e;
+    }
   }
 
   /**
@@ -483,10 +578,11 @@ export class ServicioRadicacion {
     if (doc.nit && doc.numero && doc.tipoNota !== 'RS') {
       try {
         const c = await this.consultar(doc);
-        if (
-          c.registro?.esValido &&
-          diferenciasConRegistro(c.registro, doc.nit, enviadoDe(doc)).length === 0
-        ) {
+        const k = c.registro?.esValido
+          ? await this.conciliar(em, entidadDe(fila), fila.id, doc, c.registro, true)
+          : null;
+        const evidencia = { consultaCuv: c.cruda, ...conCalculo(k?.calculo ?? null) };
+        if (k?.decision.adoptar) {
           log?.info(
             { radicacion: fila.id },
             'MUV sin respuesta a la carga, pero ConsultarCUV muestra el documento radicado',
@@ -496,21 +592,24 @@ export class ServicioRadicacion {
             fila,
             local,
             radicadoSegun(
-              c.registro,
-              { consultaCuv: c.cruda },
-              `Conciliada: la carga no obtuvo respuesta (${falla.message}), pero ConsultarCUV muestra el documento radicado con lo enviado; el CUV es el que registra el MUV.`,
+              c.registro!,
+              evidencia,
+              `Conciliada: la carga no obtuvo respuesta (${falla.message}), pero ConsultarCUV muestra el documento radicado y es este paquete (${k.decision.porque}); el CUV es el que registra el MUV.`,
             ),
             log,
             doc.rips,
           );
         }
+        const porque = k && !k.decision.adoptar ? `: ${k.decision.diferencias.join('; ')}` : '';
         await this.completar(
           em,
           fila,
           {
             estado: 'fallido',
-            respuestaMuv: { consultaCuv: c.cruda },
-            motivo: `La carga no obtuvo respuesta (${falla.message}) y ConsultarCUV no muestra este paquete radicado.`,
+            respuestaMuv: evidencia,
+            motivo: k
+              ? `La carga no obtuvo respuesta (${falla.message}); ConsultarCUV muestra el documento radicado, pero no como este paquete${porque}.`
+              : `La carga no obtuvo respuesta (${falla.message}) y ConsultarCUV no muestra este paquete radicado.`,
           },
           log,
         );
@@ -630,21 +729,23 @@ export class ServicioRadicacion {
         throw e;
       }
     }
-    const enviado = fila.enviado ?? { numero, usuarios: 0, atenciones: {}, total: null };
-    const coincide =
-      registro?.esValido &&
-      diferenciasConRegistro(registro, fila.numDocumentoIdObligado, enviado).length === 0;
-    const valores: Valores = coincide
+    // The package is no longer in memory: this service's own attempts of the document decide.
+    const k = registro?.esValido
+      ? await this.conciliar(em, entidadDe(fila), fila.id, fila, registro, true)
+      : null;
+    const valores: Valores = k?.decision.adoptar
       ? radicadoSegun(
           registro!,
           { consultaCuv: cruda },
-          'Conciliada después: la solicitud no terminó, pero ConsultarCUV muestra el documento radicado con lo enviado.',
+          `Conciliada después: la solicitud no terminó, pero ConsultarCUV muestra el documento radicado y es este paquete (${k.decision.porque}).`,
         )
       : {
           estado: 'fallido',
           respuestaMuv: cruda === null ? null : { consultaCuv: cruda },
           motivo:
-            'La solicitud no terminó y ConsultarCUV no muestra este paquete radicado: reintente la radicación.',
+            k && !k.decision.adoptar
+              ? `La solicitud no terminó; ConsultarCUV muestra el documento radicado, pero no como este paquete (${k.decision.diferencias.join('; ')}): no se registra ese CUV.`
+              : 'La solicitud no terminó y ConsultarCUV no muestra este paquete radicado: reintente la radicación.',
         };
     const n = await em.fork().nativeUpdate(Radicacion, { id: fila.id, estado: 'pendiente' }, valores);
     if (n) {
@@ -664,7 +765,7 @@ export class ServicioRadicacion {
     return em.find(
       Radicacion,
       { estado: 'pendiente', createdAt: { $lt: antesDe } },
-      { orderBy: { createdAt: 'asc' }, limit: limite, populate: ['enviado'] },
+      { orderBy: { createdAt: 'asc' }, limit: limite, populate: ['enviado', 'huella'] },
     );
   }
 
@@ -781,13 +882,14 @@ function acotar(v: string | null): string | null {
   return `${v.slice(0, 20)}… (${v.length} caracteres)`;
 }
 
-/** What a note sends, canonical enough for identical requests (same client, same bytes). */
+/** What a document sends, canonical enough for identical requests (same client, same bytes). */
 function huellaDe(doc: Documento): string {
-  return createHash('sha256')
+  doc.huella ??= createHash('sha256')
     .update(JSON.stringify(doc.rips))
     .update('\n')
     .update(doc.xmlFevFile ?? '')
     .digest('hex');
+  return doc.huella;
 }
 
 /** NITs an entity may file for: the ones it declared and the one of its MUV login. */
@@ -813,9 +915,10 @@ function desenlaceDesconocido(radicacionId: string, motivo: string): ErrorApp {
   );
 }
 
-/** RVG18 for a CUV that is not this package's: what the client must fix. */
-function rvg18Ajeno(doc: Documento, diferencias: string[]): ErrorAccionable {
+/** RVG18 for a CUV that is not (or cannot be shown to be) this package's: what the client must fix. */
+function rvg18Ajeno(doc: Documento, d: { diferencias: string[]; seguro: boolean }): ErrorAccionable {
   const numero = acotar(doc.numero);
+  const tipo = doc.tipoNota ? 'nota' : 'factura';
   return {
     codigo: 'RVG18',
     severidad: 'rechazo',
@@ -831,12 +934,32 @@ function rvg18Ajeno(doc: Documento, diferencias: string[]): ErrorAccionable {
       ruta: doc.tipoNota ? 'numNota' : 'numFactura',
       descripcion: `${doc.tipoNota ? 'Nota' : 'Factura'} ${numero}`,
     },
-    titulo: 'El documento ya tiene un CUV que no corresponde a lo enviado',
-    explicacion: `El MUV ya radicó un documento ${numero} del obligado ${acotar(doc.nit)}, pero lo que tiene registrado no coincide con este paquete: ${diferencias.join('; ')}. Ese CUV no se registra como de esta radicación.`,
-    comoCorregir:
-      'Verifique el número del documento en el sistema de facturación: si es otro documento, corrija el número; si es el mismo documento radicado antes con otro contenido, corrija mediante una nota (NC, ND o NA) en lugar de radicarlo de nuevo.',
+    titulo: d.seguro
+      ? 'El documento ya tiene un CUV que no corresponde a lo enviado'
+      : 'El documento ya tiene un CUV que no se puede confirmar como de este paquete',
+    explicacion: d.seguro
+      ? `El MUV ya radicó un documento ${numero} del obligado ${acotar(doc.nit)}, pero lo que tiene registrado no coincide con este paquete: ${d.diferencias.join('; ')}. Ese CUV no se registra como de esta radicación.`
+      : `El MUV ya radicó un documento ${numero} del obligado ${acotar(doc.nit)} y lo registrado no contradice este paquete, pero tampoco lo prueba: ${d.diferencias.join('; ')}. Un CUV solo se registra cuando consta que es del paquete enviado, por eso esta radicación no lo toma.`,
+    comoCorregir: d.seguro
+      ? `Verifique el número en el sistema de facturación: si es otro documento, corrija el número; si es la misma ${tipo} radicada antes con otro contenido, corríjala mediante una nota (NC, ND o NA) en lugar de radicarla de nuevo.`
+      : `Si este paquete es exactamente el que se radicó antes (por otra vía o en un intento cuya respuesta se perdió), su CUV ya existe: consúltelo en el MUV (ConsultarCUV) o en el sistema con que se radicó, y no radique de nuevo. Si el contenido cambió desde entonces, corríjalo mediante una nota (NC, ND o NA) sobre la ${tipo} radicada; si es otro documento, corrija el número.`,
     mensajeOriginal: null,
   };
+}
+
+/** The envelope the mechanism receives for a document (the XML empty where the operation takes none). */
+function paqueteDe(doc: Documento): { rips: Registro; xmlFevFile: string } {
+  return { rips: doc.rips, xmlFevFile: SIN_ADJUNTO.has(doc.operacion) ? '' : (doc.xmlFevFile ?? '') };
+}
+
+/** The answers of the CUV computation, kept as evidence when asked. */
+function conCalculo(calculo: unknown): { calculoCuv?: unknown } {
+  return calculo === null ? {} : { calculoCuv: calculo };
+}
+
+/** The entity of a row, loaded or a reference. */
+function entidadDe(fila: Radicacion): string {
+  return fila.entidad.id;
 }
 
 /** What was sent, as ConsultarCUV reports it (the XML total only when an XML was sent). */

@@ -28,6 +28,11 @@ export interface FallasMuv {
   proporcionColgar: number;
   /** Process and file the package, then drop the connection without answering. */
   proporcionSoltar: number;
+  /**
+   * ConsultarCUV ignores the files sent and answers by document or CUV alone (a mechanism that does
+   * not compute the CUV as LIN §4.5.1 says): the service must then not take its answer as proof.
+   */
+  consultaSinCalculo?: boolean;
 }
 
 export type TipoFalla = '5xx' | 'colgar' | 'soltar';
@@ -91,6 +96,7 @@ export class SimuladorMuv {
   private readonly extra = new Map<string, ResultadoValidacionMuv[]>();
   private generacion = 0;
   private procesoId = 1000;
+  private consultasFallidas = 0;
   private servidor: Server | undefined;
   url = '';
 
@@ -133,6 +139,11 @@ export class SimuladorMuv {
   /** The next `n` upload requests fail that way (tests), before the configured fractions apply. */
   fallarProximas(tipo: TipoFalla, n = 1): void {
     this.proximas[tipo] += n;
+  }
+
+  /** The next `n` ConsultarCUV requests answer 503 without looking anything up. */
+  fallarProximasConsultas(n = 1): void {
+    this.consultasFallidas += n;
   }
 
   /** Every token issued so far stops working (the next upload gets TOT002). */
@@ -307,25 +318,36 @@ export class SimuladorMuv {
   private async consultar(req: Request, res: Response): Promise<void> {
     await this.latencia();
     this.contadores.consultas++;
+    if (this.consultasFallidas > 0) {
+      this.consultasFallidas--;
+      res
+        .status(503)
+        .json({ tipo: 'ServiceUnavailable', descripcion: 'Servicio del Ministerio no disponible.' });
+      return;
+    }
     const b = (req.body ?? {}) as { rips?: unknown; xmlFevFile?: unknown; codigoUnicoValidacion?: unknown };
     const rips = b.rips && typeof b.rips === 'object' ? (b.rips as Registro) : null;
     const cuvPedido = texto(b.codigoUnicoValidacion)?.toLowerCase() ?? null;
+    const xml = typeof b.xmlFevFile === 'string' ? b.xmlFevFile : '';
+    // LIN §4.5.1: with the files (a RIPS with its users, or the XML), the CUV is computed from them.
+    const conArchivos = !this.fallas.consultaSinCalculo && ((rips && 'usuarios' in rips) || xml !== '');
+    const calculado = conArchivos ? cuvDelPaquete(rips, xml) : null;
     const clave = rips ? claveDocumento(rips) : null;
     const radicado = clave
       ? this.porDocumento.get(clave)
-      : cuvPedido
-        ? this.porCuv.get(cuvPedido)
-        : undefined;
+      : ((calculado ? this.porCuv.get(calculado) : undefined) ??
+        (cuvPedido ? this.porCuv.get(cuvPedido) : undefined));
     if (!radicado) {
       res.json(registroVacio(cuvPedido));
       return;
     }
     const resultados = [...radicado.resultados];
-    if (cuvPedido && cuvPedido !== radicado.cuv) {
+    if (cuvPedido && cuvPedido !== (calculado ?? radicado.cuv)) {
       resultados.push({
         Clase: 'RECHAZADO',
         Codigo: 'CCV000',
-        Descripcion: 'El CUV calculado a partir de los archivos adjuntos no coincide con el CUV consultado.',
+        Descripcion:
+          '[ARCHIVO(S) INVALIDOS] El CUV generado a partir de los archivos XML y/o Json adjuntos, no concuerdan con el CUV a consultar',
         Observaciones: '',
         PathFuente: 'codigoUnicoValidacion',
         Fuente: 'Rips',
