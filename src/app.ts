@@ -11,6 +11,7 @@ import { conCuerpoFlujo, crearRouterRest, DESAFIO_AUTENTICACION } from '../rest-
 import { construirOpenApi } from '../rest-adapter/openapi.js';
 import { RUTAS } from '../rest-adapter/rutas.js';
 import { autenticar } from './auth/autenticacion.js';
+import { hayProxiesConfiables } from './config/proxies.js';
 import type { Config } from './config.js';
 import { ErrorApp, errores } from './errores/errores.js';
 import { aRespuesta } from './errores/http.js';
@@ -21,7 +22,8 @@ import { errorParaCliente } from './graphql/errores-graphql.js';
 import { consultaDeSolicitud, LimitesOperacion, problemaVariablesGet } from './graphql/limites.js';
 import { crearLoaders } from './graphql/loaders.js';
 import { construirSchema, type Extensiones, schemaPublico } from './graphql/schema.js';
-import { cabecerasSeguridad } from './http/cabeceras-seguridad.js';
+import { avisoSinProxy } from './http/aviso-proxy.js';
+import { CSP_API, cabecerasSeguridad } from './http/cabeceras-seguridad.js';
 import { corsPorLista } from './http/cors.js';
 import { ServidorSuscripciones } from './http/graphql-ws.js';
 import { verificarCuerpoJson } from './http/json-seguro.js';
@@ -110,8 +112,12 @@ export async function crearApp(
   }
 
   const apollo = new ApolloServer<Contexto>({
-    gateway: ejecutorCompilado(publico),
+    gateway: ejecutorCompilado(publico, undefined, { sinSugerencias: !config.graphqlIntrospection }),
     introspection: config.graphqlIntrospection,
+    // With introspection off, validation errors must not name fields, arguments or types the client did
+    // not write ("Did you mean …"): graphql-js leaves them out, and Apollo's own switch strips any left.
+    hideSchemaDetailsFromClientErrors: !config.graphqlIntrospection,
+    validationOptions: { hideSuggestions: !config.graphqlIntrospection },
     // A backstop: every document's text is checked against the limits before Apollo parses it.
     parseOptions: { maxTokens: config.graphqlLimites.maxTokens },
     includeStacktraceInErrorResponses: false,
@@ -149,9 +155,11 @@ export async function crearApp(
 
   const app = express();
   app.disable('x-powered-by');
-  // The client address is the entry the last TRUST_PROXY_HOPS proxies appended: entries before it are
-  // the client's own say, and the per-address rate limit must not take them as its key.
+  // The client address is the entry the trusted proxies (TRUST_PROXY) appended: entries before it are
+  // the client's own say, and the per-address rate limit must not take them as its key. None trusted:
+  // the connection's address.
   app.set('trust proxy', config.proxiesConfiables);
+  if (!hayProxiesConfiables(config.proxiesConfiables)) app.use(avisoSinProxy(log));
   const rutaRegistrable = rutaParaRegistro([...RUTAS_PROPIAS, ...RUTAS]);
   const metricas = servicios.metricas;
   if (metricas) {
@@ -188,7 +196,8 @@ export async function crearApp(
       }),
     }),
   );
-  app.use(cabecerasSeguridad({ contentSecurityPolicy: false }));
+  // A strict CSP on every answer; the two pages (src/http/paginas.ts) set their own.
+  app.use(cabecerasSeguridad({ contentSecurityPolicy: CSP_API }));
   // Before the rate limit, the database guard and Apollo's CSRF guard: a preflight from an allowed
   // origin is answered here (204); any other origin gets no CORS headers and the guards apply as usual.
   if (config.corsOrigenes.length) app.use(corsPorLista(config.corsOrigenes));

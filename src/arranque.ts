@@ -34,12 +34,13 @@ export interface ServicioEnMarcha {
   /** The in-process MUV sandbox of the default run (undefined when MUV_BASE_URL is set). */
   simuladorMuv: SimuladorMuv | undefined;
   /**
-   * Graceful stop: /ready answers 503 `apagando`, the listener closes, in-flight requests finish
-   * (at most SHUTDOWN_DRAIN_SECONDS), then queue, threads, ORM, databases and simulators stop.
-   * Idempotent: later calls share the first one's promise.
+   * Graceful stop: /ready answers 503 `apagando` while the listener keeps answering for
+   * SHUTDOWN_PRESTOP_SECONDS (the balancer takes the instance out), then the listener closes, in-flight
+   * requests finish (at most SHUTDOWN_DRAIN_SECONDS), then queue, threads, ORM, databases and
+   * simulators stop. Idempotent: later calls share the first one's promise.
    */
   detener: () => Promise<void>;
-  /** Ends the drain wait of a running `detener` now (in-flight requests are cut). */
+  /** Ends the pre-stop and drain waits of a running `detener` now (in-flight requests are cut). */
   forzar: () => void;
 }
 
@@ -146,7 +147,15 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
     detener: () =>
       (deteniendo ??= (async () => {
         detenido = true;
-        // WebSockets first: close 1001 so clients reconnect elsewhere (the drain would wait for them).
+        // Readiness fails first; the listener keeps answering until the balancer has seen it.
+        const esperaMs = config.apagado.esperaPreviaMs;
+        if (esperaMs > 0)
+          log.info(
+            { esperaMs },
+            'apagado: /ready responde 503 apagando; se sigue atendiendo durante la espera previa',
+          );
+        await drenaje.anunciar(esperaMs);
+        // WebSockets next: close 1001 so clients reconnect elsewhere (the drain would wait for them).
         await pasoAcotado(log, 'suscripciones-graphql', () => suscripciones.cerrar(), 5000);
         const ventanaMs = config.apagado.drenajeMs;
         const enCurso = drenaje.pendientes;

@@ -34,6 +34,18 @@ describe('configuración', () => {
     expect(c.oidc?.algorithms).toEqual(['RS256']);
   });
 
+  it('OIDC_MAX_TOKEN_LIFETIME_SECONDS: 24 h por defecto, de 60 s a 31 días', () => {
+    const oidc = { DATA_DIR: dir(), OIDC_ISSUER: 'https://idp', OIDC_AUDIENCE: 'api' };
+    expect(loadConfig(oidc).oidc?.maxVidaTokenSegundos).toBe(86_400);
+    expect(loadConfig({ ...oidc, OIDC_MAX_TOKEN_LIFETIME_SECONDS: '3600' }).oidc?.maxVidaTokenSegundos).toBe(
+      3600,
+    );
+    for (const v of ['59', '2678401', 'un-dia'])
+      expect(() => loadConfig({ ...oidc, OIDC_MAX_TOKEN_LIFETIME_SECONDS: v })).toThrow(
+        /OIDC_MAX_TOKEN_LIFETIME_SECONDS/,
+      );
+  });
+
   it('tamaños y enteros', () => {
     expect(parseTamano('16MB')).toBe(16 * 1024 * 1024);
     expect(parseTamano('512kb')).toBe(512 * 1024);
@@ -220,6 +232,25 @@ describe('configuración', () => {
     expect(loadConfig({ ...base, GRAPHQL_INTROSPECTION: 'true' }).graphqlIntrospection).toBe(true);
     expect(loadConfig({ ...base, METRICS_ENABLED: 'true' }).metricas.token).toBeUndefined();
     expect(loadConfig({ DATA_DIR: dir(), GRAPHQL_INTROSPECTION: 'off' }).graphqlIntrospection).toBe(false);
+  });
+
+  it('espera previa del apagado: 5 s en producción, 0 fuera de ella; SHUTDOWN_PRESTOP_SECONDS la fija (0–600)', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      CREDENTIALS_KEY: Buffer.alloc(32, 1).toString('base64'),
+      DATABASE_URL: 'postgresql://u:p@db/motor',
+      DATA_DIR: dir(),
+    };
+    expect(loadConfig(prod).apagado).toEqual({ esperaPreviaMs: 5000, drenajeMs: 30_000 });
+    expect(loadConfig({ ...prod, SHUTDOWN_PRESTOP_SECONDS: '0' }).apagado.esperaPreviaMs).toBe(0);
+    for (const NODE_ENV of ['development', 'test'])
+      expect(loadConfig({ NODE_ENV, DATA_DIR: dir() }).apagado.esperaPreviaMs).toBe(0);
+    const propia = loadConfig({ DATA_DIR: dir(), SHUTDOWN_PRESTOP_SECONDS: '15' });
+    expect(propia.apagado.esperaPreviaMs).toBe(15_000);
+    for (const malo of ['-1', '601', '2.5', 'cinco'])
+      expect(() => loadConfig({ DATA_DIR: dir(), SHUTDOWN_PRESTOP_SECONDS: malo }), malo).toThrow(
+        /^SHUTDOWN_PRESTOP_SECONDS: debe ser un número entero entre 0 y 600/,
+      );
   });
 
   it('un error de configuración no crea la clave local', () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatoApiKeyValido } from './auth/api-keys.js';
 import { ConfigError, citar, type Env, Lector, NIVELES_LOG } from './config/lector.js';
+import { leerProxiesConfiables, type ProxiesConfiables } from './config/proxies.js';
 import { MODULOS, type Modulo } from './entidades/valores.js';
 import {
   type ConfigValidadorHl7,
@@ -52,12 +53,15 @@ export interface Config {
   limiteTasa: { habilitado: boolean; ipPorMinuto: number; entidadPorMinuto: number };
   /** GraphQL subscriptions (graphql-ws on /graphql), per instance: active operations per socket, sockets per entity. */
   suscripciones: { porConexion: number; conexionesPorEntidad: number };
-  /** Proxies in front of the instance whose X-Forwarded-For entry is trusted (the client address is the next one). */
-  proxiesConfiables: number;
+  /** Proxies whose X-Forwarded-For entries are trusted (TRUST_PROXY): none by default, hops or addresses. */
+  proxiesConfiables: ProxiesConfiables;
   /** Modules this instance serves: readiness requires only their upstreams. */
   modulos: Modulo[];
-  /** Graceful shutdown: how long in-flight requests may run after SIGTERM/SIGINT. */
-  apagado: { drenajeMs: number };
+  /**
+   * Graceful shutdown: after SIGTERM/SIGINT, /ready fails and the listener keeps answering for
+   * `esperaPreviaMs` (the balancer stops routing here), then in-flight requests get `drenajeMs`.
+   */
+  apagado: { esperaPreviaMs: number; drenajeMs: number };
   /** Slow clients: a whole request (headers and body) and its headers must arrive within these. */
   http: {
     solicitudMs: number;
@@ -194,6 +198,8 @@ export interface OidcConfig {
   groupsClaim: string;
   /** Only for tests and local issuers over http. */
   allowInsecureHttp: boolean;
+  /** Longest lifetime a bearer token may have (exp − iat, or exp − now without iat), in seconds. */
+  maxVidaTokenSegundos: number;
 }
 
 function leerEntorno(l: Lector): Config['entorno'] {
@@ -274,6 +280,8 @@ function configOidc(l: Lector): OidcConfig | undefined {
     algorithms,
     groupsClaim: l.texto('OIDC_GROUPS_CLAIM') ?? 'groups',
     allowInsecureHttp,
+    // 24 h: the longest default access-token lifetime of the common providers (Auth0); see docs/operacion.md.
+    maxVidaTokenSegundos: l.entero('OIDC_MAX_TOKEN_LIFETIME_SECONDS', 86_400, 60, 31 * 86_400),
   };
 }
 
@@ -483,9 +491,12 @@ export function loadConfig(env: Env = process.env): Config {
       porConexion: l.entero('GRAPHQL_WS_MAX_SUBSCRIPTIONS_PER_CONNECTION', 25, 1, 1000),
       conexionesPorEntidad: l.entero('GRAPHQL_WS_MAX_CONNECTIONS_PER_ENTITY', 200, 1, 100_000),
     },
-    proxiesConfiables: l.entero('TRUST_PROXY_HOPS', 1, 0, 10),
+    proxiesConfiables: leerProxiesConfiables(l),
     modulos: modulos(l),
-    apagado: { drenajeMs: l.entero('SHUTDOWN_DRAIN_SECONDS', 30, 0, 3600) * 1000 },
+    apagado: {
+      esperaPreviaMs: l.entero('SHUTDOWN_PRESTOP_SECONDS', produccion ? 5 : 0, 0, 600) * 1000,
+      drenajeMs: l.entero('SHUTDOWN_DRAIN_SECONDS', 30, 0, 3600) * 1000,
+    },
     http: tiemposHttp(l),
     metricas: {
       habilitadas: l.booleano('METRICS_ENABLED', true),

@@ -55,7 +55,8 @@ const SENALES = ['SIGINT', 'SIGTERM'] as const;
 const alRecibir = (senal: (typeof SENALES)[number]) => {
   senales += 1;
   if (senales === 1) {
-    log.info({ senal, ventanaMs: config.apagado.drenajeMs }, 'apagado ordenado: inicio');
+    const { esperaPreviaMs, drenajeMs: ventanaMs } = config.apagado;
+    log.info({ senal, esperaPreviaMs, ventanaMs }, 'apagado ordenado: inicio');
     servicio
       .detener()
       // Spans still buffered are exported last, so the drain itself is traced (a no-op without tracing).

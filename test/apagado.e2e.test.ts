@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { asegurarCompilado, lanzar, type Proceso, terminaEn } from './compilado.js';
-import { type BaseDePrueba, enServidor, puertoLibre } from './db.js';
+import { type BaseDePrueba, enServidor } from './db.js';
 import { ripsDe, xmlFev } from './fixtures/muv.js';
 
 const SERVIDOR = 'dist/src/server.js';
@@ -19,31 +19,30 @@ interface Corrida extends Proceso {
 
 let bd: BaseDePrueba;
 
-/**
- * A free port is only free when it is asked for: between puertoLibre() and the child's listen, the
- * OS may hand it to another listener (the IHCE sandbox takes an ephemeral port). Start again on a
- * new port when that happens, instead of failing on a race of the machine.
- */
-async function arrancar(env: Record<string, string>): Promise<Corrida> {
-  for (let intento = 1; ; intento++) {
+/** The service's address, from its `servicio escuchando` log line (it listens on a port the OS picked). */
+function urlDelRegistro(texto: string): string | undefined {
+  for (const linea of texto.split('\n')) {
+    if (!linea.includes('"servicio escuchando"')) continue;
     try {
-      return await arrancarUnaVez(env);
-    } catch (e) {
-      if (intento >= 3 || !String((e as Error).message).includes('ya está en uso')) throw e;
-    }
+      const l = JSON.parse(linea) as { msg?: string; port?: unknown };
+      if (l.msg === 'servicio escuchando' && typeof l.port === 'number') return `http://127.0.0.1:${l.port}`;
+    } catch {}
   }
+  return undefined;
 }
 
-/** The compiled server as an operator runs it: default run (MUV and IHCE sandboxes), demo key, a slow MUV. */
-async function arrancarUnaVez(env: Record<string, string>): Promise<Corrida> {
-  const puerto = await puertoLibre();
+/**
+ * The compiled server as an operator runs it: default run (MUV and IHCE sandboxes), demo key, a slow MUV.
+ * The service and the MUV sandbox listen on ports the OS picks (0): no window for another listener.
+ */
+async function arrancar(env: Record<string, string>): Promise<Corrida> {
   const c = lanzar(SERVIDOR, {
     NODE_ENV: 'development',
     DATABASE_URL: bd.url,
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'motor-apagado-')),
-    PORT: String(puerto),
+    PORT: '0',
     HOST: '127.0.0.1',
-    MUV_SIM_PORT: String(await puertoLibre()),
+    MUV_SIM_PORT: '0',
     DEMO: 'true',
     DEMO_API_KEY: CLAVE_DEMO,
     // The runs share one database: the same key reads the demo's stored sandbox credentials.
@@ -55,16 +54,16 @@ async function arrancarUnaVez(env: Record<string, string>): Promise<Corrida> {
   const { proceso } = c;
   // Both streams: the drain's log lines and start-up notices.
   const salida = () => c.salida() + c.errores();
-  const url = `http://127.0.0.1:${puerto}`;
   const limite = Date.now() + 60_000;
+  let url: string | undefined;
   for (;;) {
-    const r = await pedirHttp(url, 'GET', '/ready').catch(() => undefined);
-    if (r?.status === 200) break;
+    url ??= urlDelRegistro(c.salida());
+    const r = url ? await pedirHttp(url, 'GET', '/ready').catch(() => undefined) : undefined;
+    if (url && r?.status === 200) return { ...c, salida, url };
     if (Date.now() > limite || proceso.exitCode !== null)
       throw new Error(`el servicio no quedó listo (/ready ${r?.status}):\n${salida()}`);
     await new Promise((ok) => setTimeout(ok, 200));
   }
-  return { ...c, salida, url };
 }
 
 /** One request on its own new connection (no shared keep-alive pool), so a refused connection shows. */
@@ -230,5 +229,79 @@ describe('apagado ordenado (SIGTERM)', () => {
     expect(Date.now() - segunda).toBeLessThan(10_000);
     await filing;
     expect(c.salida()).toContain('segunda señal: se cortan las solicitudes en curso');
+  }, 90_000);
+});
+
+describe('espera previa (SHUTDOWN_PRESTOP_SECONDS): el drenaje como lo ve un balanceador', () => {
+  it('/ready dice 503 apagando y el resto responde durante la espera; luego se deja de aceptar, se drena y sale con 0', async () => {
+    // Login and upload each wait 2.5 s at the sandbox: a filing started in the wait outlasts it.
+    const c = await arrancar({
+      SHUTDOWN_PRESTOP_SECONDS: '3',
+      SHUTDOWN_DRAIN_SECONDS: '20',
+      MUV_SIM_LATENCIA_MS: '2500',
+    });
+    vivos.push(c);
+    const senal = Date.now();
+    c.proceso.kill('SIGTERM');
+    await esperar(300);
+
+    // New connections are still accepted and served, each answer closing its connection.
+    const ready = await pedirHttp(c.url, 'GET', '/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toMatchObject({ estado: 'apagando', detalle: expect.stringContaining('deteniendo') });
+    expect(ready.headers.connection).toBe('close');
+    expect((await pedirHttp(c.url, 'GET', '/health')).status).toBe(200);
+    const sesion = await pedirHttp(c.url, 'GET', '/sesion');
+    expect(sesion.status).toBe(200);
+    expect(sesion.body.entidad.slug).toBe('demo');
+    expect(sesion.headers.connection).toBe('close');
+    const num = `PREVIA${Date.now()}`;
+    const filing = pedirHttp(c.url, 'POST', '/rips', { rips: ripsDe(num), xmlFevFile: xmlFev(num) });
+
+    // /ready keeps saying 503 until the listener closes, and that happens only after the wait.
+    let rechazada: number | undefined;
+    const estados = new Set<number>();
+    while (Date.now() - senal < 15_000) {
+      const r = await pedirHttp(c.url, 'GET', '/ready').then(
+        (x) => x,
+        (e: NodeJS.ErrnoException) => e,
+      );
+      if ('code' in r && r.code === 'ECONNREFUSED') {
+        rechazada = Date.now();
+        break;
+      }
+      estados.add((r as { status: number }).status);
+      await esperar(100);
+    }
+    expect(estados).toEqual(new Set([503]));
+    expect(rechazada, c.salida()).toBeDefined();
+    expect(rechazada! - senal).toBeGreaterThanOrEqual(3000);
+    expect(c.proceso.exitCode).toBeNull();
+
+    // The filing started during the wait is drained: its real answer, then a clean exit.
+    const radicada = await filing;
+    expect(radicada.status, JSON.stringify(radicada.body)).toBe(201);
+    expect(radicada.headers.connection).toBe('close');
+    expect(await terminaEn(c, 30_000)).toBe(0);
+    expect(await filaRadicacion(num)).toEqual([{ estado: 'radicado', cuv: radicada.body.cuv }]);
+    const log = c.salida();
+    expect(log).toMatch(/"esperaPreviaMs":3000,"ventanaMs":20000.*"msg":"apagado ordenado: inicio"/);
+    expect(log).toContain(
+      'apagado: /ready responde 503 apagando; se sigue atendiendo durante la espera previa',
+    );
+    expect(log).toMatch(/"enCursoAlInicio":1,"cortadas":0/);
+    expect(log).toContain('apagado ordenado: fin');
+  }, 90_000);
+
+  it('una segunda señal durante la espera previa la acorta: se detiene de inmediato y sale con 1', async () => {
+    const c = await arrancar({ SHUTDOWN_PRESTOP_SECONDS: '60' });
+    vivos.push(c);
+    c.proceso.kill('SIGTERM');
+    await esperar(500);
+    expect((await pedirHttp(c.url, 'GET', '/ready')).status).toBe(503);
+    const segunda = Date.now();
+    c.proceso.kill('SIGINT');
+    expect(await terminaEn(c, 15_000), c.salida()).toBe(1);
+    expect(Date.now() - segunda).toBeLessThan(10_000);
   }, 90_000);
 });

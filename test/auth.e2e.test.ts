@@ -115,6 +115,16 @@ describe('Bearer JWT', () => {
     ['firma inválida', () => emisor.firmar({ groups: [] }, { clave: emisor.claveAjena }), /firma|clave/],
     ['alg none', async () => emisor.sinFirma({ groups: [] }), /algoritmo|mal formado|firma/],
     ['basura', async () => 'no.es.un-jwt', /mal formado|firma|verificarse/],
+    [
+      'válido por diez años',
+      () => emisor.firmar({ groups: [`${a.entidad.slug}:owner`] }, { exp: '3650d' }),
+      /vale por 10 años \(de iat a exp\) y este servicio acepta tokens de a lo sumo 24 horas \(OIDC_MAX_TOKEN_LIFETIME_SECONDS\)/,
+    ],
+    [
+      'sin iat y válido por diez años',
+      () => emisor.firmar({ groups: [`${a.entidad.slug}:owner`] }, { exp: '3650d', iat: null }),
+      /vale por 10 años \(sin iat: de ahora a exp\)/,
+    ],
   ])('token %s → 401', async (_n, token, motivo) => {
     const t = await token();
     const r = await pedir(s.url, '/sesion', { cabeceras: bearer(t) });
@@ -125,6 +135,16 @@ describe('Bearer JWT', () => {
     const g = await graphql(s.url, '{ sesion { permisos } }', bearer(t));
     expect(g.status).toBe(401);
     expect(g.body.errors[0].extensions.codigo).toBe('credencial-invalida');
+  });
+
+  it('un token de vida acotada (23 h, con o sin iat) sí se acepta', async () => {
+    for (const iat of [undefined, null]) {
+      const t = await emisor.firmar(
+        { sub: 'ana', groups: [`${a.entidad.slug}:auditor`] },
+        { exp: '23h', iat },
+      );
+      expect((await pedir(s.url, '/sesion', { cabeceras: bearer(t) })).status).toBe(200);
+    }
   });
 
   it('Authorization sin esquema Bearer → 401', async () => {

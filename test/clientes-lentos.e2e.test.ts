@@ -55,6 +55,8 @@ describe('clientes lentos', () => {
     const { respuesta } = await conexionLenta(['ESTO NO ES HTTP\r\n\r\n']);
     expect(respuesta).toMatch(/^HTTP\/1\.1 400 /);
     expect(cuerpoDe(respuesta)).toMatchObject({ codigo: 'entrada-invalida' });
+    // Written without express, and still with the strict CSP of every JSON answer.
+    expect(respuesta).toMatch(/\r\nContent-Security-Policy: default-src 'none';frame-ancestors 'none'\r\n/);
     expect((await pedir(s.url, '/health')).status).toBe(200);
   });
 });

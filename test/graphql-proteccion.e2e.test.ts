@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { graphql, iniciarServicio, pedir } from './servidor.js';
 
 type Servicio = Awaited<ReturnType<typeof iniciarServicio>>;
@@ -13,10 +15,9 @@ let clave: string;
 let claveSinCors: string;
 
 beforeAll(async () => {
-  [s, sinCors] = await Promise.all([
-    iniciarServicio({ CORS_ORIGINS: `${PERMITIDO}, http://localhost:5173` }),
-    iniciarServicio({ GRAPHQL_INTROSPECTION: 'false' }),
-  ]);
+  // One after the other: pg-boss creating its queues twice at once on one database can deadlock.
+  s = await iniciarServicio({ CORS_ORIGINS: `${PERMITIDO}, http://localhost:5173` });
+  sinCors = await iniciarServicio({ GRAPHQL_INTROSPECTION: 'false' });
   clave = (await s.crearEntidad('proteccion')).clave;
   claveSinCors = (await sinCors.crearEntidad('proteccion-sin-cors')).clave;
 }, 120_000);
@@ -189,6 +190,73 @@ describe('introspección', () => {
     // `__typename` is not introspection: it stays available.
     const t = await graphql(sinCors.url, '{ __typename }', { 'X-Api-Key': claveSinCors });
     expect(t.body.data).toEqual({ __typename: 'Query' });
+  });
+});
+
+describe('sugerencias de nombres («Did you mean …») solo con la introspección habilitada', () => {
+  /** A misspelled name and the schema's name the suggestion would reveal. */
+  const casos: { caso: string; query: string; variables?: Record<string, unknown>; revela: RegExp }[] = [
+    { caso: 'campo', query: '{ sesion { permiso } }', revela: /"permisos"|«permisos»/ },
+    { caso: 'argumento', query: '{ apiKey(id: "1", ide: "1") { __typename } }', revela: /"id"|«id»/ },
+    {
+      caso: 'campo de un input escrito en la consulta',
+      query: '{ construirRda(datos: { consultaExterno: {} }) { __typename } }',
+      revela: /consultaExterna/,
+    },
+    {
+      caso: 'campo de un input en una variable',
+      query: 'query ($d: DatosRdaEntrada!) { construirRda(datos: $d) { __typename } }',
+      variables: { d: { consultaExterno: {} } },
+      revela: /consultaExterna/,
+    },
+  ];
+
+  for (const { caso, query, variables, revela } of casos) {
+    it(`${caso}: con introspección se sugiere el nombre; sin ella (producción), nada`, async () => {
+      // The first error is the misspelling (a @oneOf variable also gets «exactly one of its fields»).
+      const con = await graphql(s.url, query, { 'X-Api-Key': clave }, variables);
+      expect(con.status).toBe(400);
+      expect(con.body.errors[0].message).toMatch(/Did you mean|¿quiso decir/);
+      expect(con.body.errors[0].message).toMatch(revela);
+
+      const sin = await graphql(sinCors.url, query, { 'X-Api-Key': claveSinCors }, variables);
+      expect(sin.status).toBe(400);
+      const e = sin.body.errors[0];
+      expect(e.extensions.codigo).toBe('entrada-invalida');
+      expect(e.message).toMatch(/inválid|desconocido/);
+      expect(e.message).not.toMatch(/Did you mean|quiso decir|Suggestion/);
+      expect(e.message).not.toMatch(revela);
+    });
+  }
+
+  it('suscripción por WebSocket: la misma regla', async () => {
+    /** The first error a subscription with a misspelled field gets. */
+    async function mensaje(srv: Servicio, k: string): Promise<string> {
+      const c = createClient({
+        url: `${srv.url.replace(/^http/, 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { 'X-Api-Key': k },
+        retryAttempts: 0,
+      });
+      try {
+        return await new Promise<string>((ok, falla) => {
+          c.subscribe(
+            { query: 'subscription { radicacionesDeLaEntidad { fechx } }' },
+            {
+              next: () => falla(new Error('la suscripción no debía aceptarse')),
+              error: (e) => ok((e as { message: string }[])[0]!.message),
+              complete: () => falla(new Error('terminó sin error')),
+            },
+          );
+        });
+      } finally {
+        await c.dispose();
+      }
+    }
+    expect(await mensaje(s, clave)).toMatch(/Did you mean "fecha"\?/);
+    const sin = await mensaje(sinCors, claveSinCors);
+    expect(sin).toMatch(/^Consulta GraphQL inválida: Cannot query field "fechx"/);
+    expect(sin).not.toMatch(/Did you mean|"fecha"/);
   });
 });
 

@@ -35,14 +35,22 @@ export async function iniciarEmisor(audience = 'motor-cumplimiento') {
 
   async function firmar(
     claims: JWTPayload,
-    o: { clave?: Clave; iss?: string; aud?: string; exp?: number | string | null; kid?: string } = {},
+    o: {
+      clave?: Clave;
+      iss?: string;
+      aud?: string;
+      exp?: number | string | null;
+      kid?: string;
+      /** Seconds since the epoch; null signs a token without iat. Default: now. */
+      iat?: number | null;
+    } = {},
   ): Promise<string> {
     const jwt = new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: o.kid ?? 'k1' })
       .setIssuer(o.iss ?? issuer)
       .setAudience(o.aud ?? audience)
-      .setSubject(String(claims.sub ?? 'usuario-1'))
-      .setIssuedAt();
+      .setSubject(String(claims.sub ?? 'usuario-1'));
+    if (o.iat !== null) jwt.setIssuedAt(o.iat);
     // exp: null signs a token without expiry (which the service must refuse).
     if (o.exp !== null) jwt.setExpirationTime(o.exp ?? '5m');
     return jwt.sign(o.clave ?? publicada.privateKey);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AVISO_SIN_PROXY } from '../src/http/aviso-proxy.js';
+import { crearLogger } from '../src/logger.js';
 import { graphql, iniciarServicio, pedir } from './servidor.js';
 
 let s: Awaited<ReturnType<typeof iniciarServicio>>;
@@ -10,6 +12,8 @@ beforeAll(async () => {
     RATE_LIMIT_ENABLED: 'true',
     RATE_LIMIT_IP_PER_MINUTE: '20',
     RATE_LIMIT_ENTITY_PER_MINUTE: '10',
+    // The test client reaches the service from 127.0.0.1, standing in for the balancer.
+    TRUST_PROXY: 'loopback',
   });
   claveA = (await s.crearEntidad('tasa-a')).clave;
   claveB = (await s.crearEntidad('tasa-b')).clave;
@@ -18,7 +22,7 @@ afterAll(async () => {
   await s?.cerrar();
 });
 
-/** A request from a client address as the (one, trusted) balancer reports it. */
+/** A request from a client address as the trusted balancer (loopback) reports it. */
 const desde = (ip: string, ruta: string, cabeceras: Record<string, string> = {}) =>
   pedir(s.url, ruta, { cabeceras: { 'X-Forwarded-For': ip, ...cabeceras } });
 
@@ -118,3 +122,52 @@ describe('límite por entidad (después de autenticar)', () => {
     expect(texto).toMatch(/motor_limited_requests_total\{limit="entidad"\} [1-9]/);
   });
 });
+
+describe('sin proxies de confianza (TRUST_PROXY sin definir, el valor por defecto)', () => {
+  let sinProxy: Awaited<ReturnType<typeof iniciarServicio>>;
+  const lineas: { level: number; msg: string; [k: string]: unknown }[] = [];
+
+  beforeAll(async () => {
+    const log = crearLogger('info', {
+      write: (l: string) => {
+        lineas.push(JSON.parse(l));
+      },
+    });
+    sinProxy = await iniciarServicio(
+      { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_IP_PER_MINUTE: '20', LOG_LEVEL: 'info' },
+      { log },
+    );
+  });
+  afterAll(async () => {
+    await sinProxy?.cerrar();
+  });
+
+  it('un X-Forwarded-For distinto en cada solicitud no cambia la dirección: 429 tras el máximo; se avisa una vez', async () => {
+    expect(sinProxy.config.proxiesConfiables).toBe(0);
+    const estados: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const r = await pedir(sinProxy.url, '/openapi.json', {
+        cabeceras: { 'X-Forwarded-For': `198.51.100.${i + 1}, 203.0.113.${i + 1}` },
+      });
+      estados.push(r.status);
+    }
+    expect(estados.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(estados.slice(20)).toEqual(Array(10).fill(429));
+    // The socket's address is the one limited: without the header it is refused as well.
+    limitadaEn(await pedir(sinProxy.url, '/openapi.json'));
+
+    const avisos = lineas.filter((l) => l.msg === AVISO_SIN_PROXY);
+    expect(avisos).toHaveLength(1);
+    expect(avisos[0]!.level).toBe(40);
+    expect(avisos[0]!.msg).toMatch(
+      /^llegan solicitudes con X-Forwarded-For pero no hay proxies de confianza \(TRUST_PROXY\)/,
+    );
+    // The header's addresses never reach the log.
+    expect(JSON.stringify(lineas)).not.toMatch(/198\.51\.100\.|203\.0\.113\./);
+  });
+});
+
+function limitadaEn(r: Awaited<ReturnType<typeof pedir>>) {
+  expect(r.status).toBe(429);
+  expect(r.body.error).toMatch(/^Demasiadas solicitudes desde esta dirección \(máximo 20 por minuto\)/);
+}

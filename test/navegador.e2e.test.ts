@@ -55,15 +55,27 @@ describe.skipIf(!hayChromium)(
       const pagina = await contexto.newPage();
       const pedidas: string[] = [];
       const fallos: string[] = [];
+      const violaciones: string[] = [];
       pagina.on('request', (r) => pedidas.push(r.url()));
       // A script error on the page (a missing global, a broken bundle) fails the test.
       pagina.on('pageerror', (e) => fallos.push(e.message));
+      // Anything the page's Content-Security-Policy blocked fails it too: Chromium reports each block on
+      // the console, and the page's own violation events are echoed there as well.
+      await pagina.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`CSP violada: ${e.effectiveDirective} ${e.blockedURI}`),
+        );
+      });
+      pagina.on('console', (m) => {
+        if (/Content Security Policy|CSP violada/i.test(m.text())) violaciones.push(m.text());
+      });
       return {
         pagina,
         pedidas,
         cerrar: async () => {
           await contexto.close();
           expect(fallos).toEqual([]);
+          expect(violaciones).toEqual([]);
         },
       };
     }
@@ -174,6 +186,38 @@ describe.skipIf(!hayChromium)(
       const ide = await fetch(`${s.url}/graphql`, { headers: { accept: 'text/html' } });
       expect(ide.status).toBe(200);
       expect(await ide.text()).toContain('recursos/graphiql/graphiql.min.js');
+    });
+
+    it('Content-Security-Policy en toda respuesta: las páginas, solo este origen; el resto, nada', async () => {
+      const paginas =
+        "default-src 'none';script-src 'self';style-src 'self';img-src 'self' data:;font-src 'self' data:;connect-src 'self';base-uri 'none';form-action 'self';frame-ancestors 'none'";
+      const estricta = "default-src 'none';frame-ancestors 'none'";
+      const html = { accept: 'text/html' };
+      const casos: [string, Record<string, string>, string][] = [
+        ['/docs', html, paginas],
+        ['/graphql', html, paginas],
+        ['/openapi.json', {}, estricta],
+        ['/sesion', { 'x-api-key': clave }, estricta],
+        ['/sesion', {}, estricta],
+        ['/health', {}, estricta],
+        ['/ready', {}, estricta],
+        ['/metrics', {}, estricta],
+        ['/no-existe', html, estricta],
+        ['/recursos/paginas/docs.js', {}, estricta],
+        ['/recursos/graphiql/graphiql.min.js', {}, estricta],
+      ];
+      for (const [ruta, headers, csp] of casos) {
+        const r = await fetch(`${s.url}${ruta}`, { headers });
+        await r.arrayBuffer();
+        expect(r.headers.get('content-security-policy'), ruta).toBe(csp);
+      }
+      const post = await fetch(`${s.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': clave },
+        body: JSON.stringify({ query: '{ sesion { permisos } }' }),
+      });
+      expect(post.status).toBe(200);
+      expect(post.headers.get('content-security-policy')).toBe(estricta);
     });
   },
 );

@@ -75,6 +75,8 @@ describe('producción con su configuración completa', () => {
         MUV_SIM_PORT: String(puertoSimuladorMuv),
         RDA_COLA: `rda-produccion-${randomUUID()}`,
         SHUTDOWN_DRAIN_SECONDS: '1',
+        // Production waits 5 s for the balancer before it stops accepting; no balancer here.
+        SHUTDOWN_PRESTOP_SECONDS: '0',
         LOG_LEVEL: 'info',
       });
       // Ready once the database guard lets /graphql through (it says 503 bd-arrancando until then).

@@ -498,6 +498,17 @@ describe('GET /resumen con período y serie', () => {
       [{ vista: 'todo', formato: 'csv' }, 'vista', /vista/],
       [{ separador: '|', formato: 'csv' }, 'separador', /separador/],
       [{ desde: '1999-12-31' }, 'desde', /2000-01-01/],
+      // A real date out of range is called that (Date.UTC once read 0001 as 1901: "not a calendar date").
+      [
+        { desde: '0001-01-01' },
+        'desde',
+        /\(0001-01-01\) es una fecha del calendario, pero está fuera del rango del resumen: debe estar entre 2000-01-01 y 2100-12-31/,
+      ],
+      [
+        { hasta: '9999-12-31' },
+        'hasta',
+        /fuera del rango del resumen: debe estar entre 2000-01-01 y 2100-12-31/,
+      ],
     ];
     for (const [params, campo, mensaje] of casos) {
       const r = await pedir(env.s.url, q('/resumen', params), { cabeceras: a.cabeceras });
@@ -512,6 +523,12 @@ describe('GET /resumen con período y serie', () => {
     const g = await graphql(env.s.url, '{ resumen(desde: "2026-13-01") { desde } }', a.cabeceras);
     expect(g.body.errors[0].extensions.codigo).toBe('entrada-invalida');
     expect(g.body.errors[0].message).toMatch(/desde/);
+    const fuera = await graphql(env.s.url, '{ resumen(desde: "0001-01-01") { desde } }', a.cabeceras);
+    expect(fuera.body.errors[0].extensions.codigo).toBe('entrada-invalida');
+    expect(fuera.body.errors[0].message).toMatch(/fuera del rango del resumen: debe estar entre 2000-01-01/);
+    expect(fuera.body.errors[0].message).not.toMatch(/no es una fecha del calendario/);
+    const imposible = await graphql(env.s.url, '{ resumen(hasta: "2026-02-30") { desde } }', a.cabeceras);
+    expect(imposible.body.errors[0].message).toMatch(/«hasta» \(2026-02-30\) no es una fecha del calendario/);
   });
 
   it('CSV: BOM, RFC 4180, las mismas cifras que el JSON; vistas causas, pagadores y tiempos; separador «;»', async () => {
@@ -1001,5 +1018,37 @@ describe('La radicación registra el valor y el pagador de la factura', () => {
       expect.objectContaining({ pagador: '800111222', clase: 'nit', nombre: 'EPS Ficticia', radicados: 1 }),
     ]);
     expect(r.body.montos.radicado).toBe(Number(fila.monto));
+  });
+
+  it('el nombre del pagador se guarda y se muestra con las entidades XML decodificadas (A&amp;B → A&B)', async () => {
+    const b = await env.s.crearEntidad('resumen-entidades');
+    await env.s.servicio.servicios.credenciales.guardar(env.s.em(), b.entidad, 'muv', {
+      ...CREDENCIALES_SANDBOX,
+    });
+    const factura = `ENT${Date.now().toString(36)}`.toUpperCase().slice(0, 20);
+    const xml = Buffer.from(xmlFev(factura), 'base64')
+      .toString('utf8')
+      .replace(
+        '<cbc:RegistrationName>EPS Ficticia</cbc:RegistrationName>',
+        '<cbc:RegistrationName>A&amp;B S.A.S. &#209;</cbc:RegistrationName>',
+      );
+    expect(xml).toContain('A&amp;B S.A.S.');
+    const f = await pedir(env.s.url, '/rips', {
+      cuerpo: { rips: ripsDe(factura), xmlFevFile: Buffer.from(xml, 'utf8').toString('base64') },
+      cabeceras: { 'x-api-key': b.clave },
+    });
+    expect(f.status, JSON.stringify(f.body).slice(0, 300)).toBe(201);
+    const [fila] = (await sql('select nombre from pagador where entidad_id = ?', [b.entidad.id])) as any[];
+    expect(fila.nombre).toBe('A&B S.A.S. Ñ');
+    const r = await pedir(env.s.url, '/resumen', { cabeceras: { 'x-api-key': b.clave } });
+    expect(r.body.montos.porPagador).toEqual([
+      expect.objectContaining({ pagador: '800111222', nombre: 'A&B S.A.S. Ñ', radicados: 1 }),
+    ]);
+    const g = await graphql(env.s.url, '{ resumen { rips { montos { porPagador { pagador nombre } } } } }', {
+      'x-api-key': b.clave,
+    });
+    expect(g.body.data.resumen.rips.montos.porPagador).toEqual([
+      { pagador: '800111222', nombre: 'A&B S.A.S. Ñ' },
+    ]);
   });
 });

@@ -99,6 +99,23 @@ describe('POST /rips/validar con xmlFevFile (compuerta FEV)', () => {
     expect(performance.now() - t0).toBeLessThan(15_000);
   });
 
+  it('XML que declara UTF-16 con contenido UTF-8, o en UTF-16 de verdad → XML03 en español con la corrección', async () => {
+    const utf16 = contenedorFev().replace('encoding="UTF-8"', 'encoding="UTF-16"');
+    for (const xmlFevFile of [
+      base64(utf16),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(utf16, 'utf16le')]).toString('base64'),
+    ]) {
+      const r = await validar({ rips: ripsValido(), xmlFevFile, fechaEvaluacion });
+      expect(r.status).toBe(200);
+      expect(r.body.valid).toBe(false);
+      expect(codigos(r.body)).toEqual(['XML03']);
+      const e = r.body.errores.find((x: { codigo: string }) => x.codigo === 'XML03');
+      expect(e).toMatchObject({ severidad: 'rechazo', ubicacion: { ruta: 'xmlFevFile' } });
+      expect(e.explicacion).toMatch(/UTF-16/);
+      expect(e.comoCorregir).toMatch(/en UTF-8, con la declaración/);
+    }
+  });
+
   it('tipoNota NA/RS con XML → XML02; xmlFevFile que no es texto → 400', async () => {
     const na = await validar({
       rips: { ...ripsValido(), tipoNota: 'NA', numNota: 'A1' },

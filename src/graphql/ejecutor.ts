@@ -86,6 +86,7 @@ function variablesRechazadas(
   schema: GraphQLSchema,
   operacion: OperationDefinitionNode,
   variables: Record<string, unknown>,
+  sinSugerencias = false,
 ): readonly GraphQLError[] | undefined {
   const definiciones = operacion.variableDefinitions ?? [];
   const conObjeto = definiciones.some((v) => {
@@ -93,7 +94,10 @@ function variablesRechazadas(
     return tipo !== undefined && isInputObjectType(getNamedType(tipo));
   });
   if (!conObjeto) return undefined;
-  const r = getVariableValues(schema, definiciones, variables, { maxErrors: 20 });
+  const r = getVariableValues(schema, definiciones, variables, {
+    maxErrors: 20,
+    hideSuggestions: sinSugerencias,
+  });
   return r.errors?.length ? r.errors : undefined;
 }
 
@@ -105,6 +109,8 @@ function variablesRechazadas(
 export function ejecutorCompilado(
   schema: GraphQLSchema,
   operaciones = new OperacionesCompiladas(schema),
+  /** Introspection off: refusals name no field the client did not write ("Did you mean …"). */
+  o: { sinSugerencias?: boolean } = {},
 ): Pasarela {
   return {
     async load() {
@@ -117,7 +123,12 @@ export function ejecutorCompilado(
           if (!isCompiledQuery(c)) return c;
           const r = await c.query(undefined, rc.context, rc.request.variables ?? {});
           if (r.errors?.length && !('data' in r)) {
-            const conRuta = variablesRechazadas(schema, rc.operation, rc.request.variables ?? {});
+            const conRuta = variablesRechazadas(
+              schema,
+              rc.operation,
+              rc.request.variables ?? {},
+              o.sinSugerencias,
+            );
             if (conRuta) return { errors: conRuta };
           }
           return r.errors?.length ? { ...r, errors: r.errors.map(errorCompleto) } : r;

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { cabecerasSeguridad } from './cabeceras-seguridad.js';
+import { CSP_API, CSP_PAGINAS, cabecerasSeguridad, textoCsp } from './cabeceras-seguridad.js';
 
 /** Headers of GET / on an app whose only middleware is `m`, minus those that vary per response. */
 async function cabeceras(m: express.RequestHandler): Promise<Record<string, string>> {
@@ -40,7 +40,34 @@ describe('cabecerasSeguridad', () => {
     expect((await cabeceras(cabecerasSeguridad(opciones)))['x-frame-options']).toBeUndefined();
   });
 
-  it('refuses a CSP, whose nonce could differ per request', () => {
-    expect(() => cabecerasSeguridad({})).toThrow(/CSP/);
+  it('a fixed CSP is precomputed like the rest, the same as helmet writes it', async () => {
+    const opciones = { contentSecurityPolicy: CSP_API };
+    const obtenidas = await cabeceras(cabecerasSeguridad(opciones));
+    expect(obtenidas).toEqual(await cabeceras(helmet(opciones)));
+    expect(obtenidas['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(textoCsp(CSP_API)).toBe(obtenidas['content-security-policy']);
+  });
+
+  it('the pages: only this origin, no inline script or style, never framed', () => {
+    const csp = textoCsp(CSP_PAGINAS);
+    expect(csp.split(';')).toEqual([
+      "default-src 'none'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "base-uri 'none'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ]);
+    expect(csp).not.toMatch(/unsafe|nonce|\*/);
+  });
+
+  it('refuses a CSP with a per-request directive (a nonce): it cannot be precomputed', () => {
+    const nonce = () => "'nonce-cambia-en-cada-solicitud'";
+    expect(() =>
+      cabecerasSeguridad({ contentSecurityPolicy: { directives: { scriptSrc: ["'self'", nonce] } } }),
+    ).toThrow(/CSP fija/);
   });
 });

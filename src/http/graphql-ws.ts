@@ -25,6 +25,7 @@ import type { LimitesOperacion } from '../graphql/limites.js';
 import { crearLoaders } from '../graphql/loaders.js';
 import { resumenError } from '../logger.js';
 import type { Servicios } from '../servicios.js';
+import { CABECERA_CSP_API } from './cabeceras-seguridad.js';
 import type { LimitesTasa } from './limites-tasa.js';
 
 /** The only path that accepts WebSocket upgrades (the same as the GraphQL endpoint). */
@@ -107,7 +108,7 @@ export function cabecerasDe(params: Readonly<Record<string, unknown>> | undefine
 function responderHttp(socket: Duplex, status: number, texto: string, cuerpo: Record<string, unknown>): void {
   const json = JSON.stringify(cuerpo);
   socket.end(
-    `HTTP/1.1 ${status} ${texto}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    `HTTP/1.1 ${status} ${texto}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n${CABECERA_CSP_API}\r\nConnection: close\r\n\r\n${json}`,
   );
 }
 
@@ -482,7 +483,9 @@ export class ServidorSuscripciones {
         throw errores.entradaInvalida(
           'Por WebSocket solo se admiten suscripciones (subscription): envíe consultas y mutaciones por HTTP a POST /graphql.',
         );
-      const invalidos = validate(this.d.schema, documento);
+      // Introspection off: no "Did you mean …" naming fields the client did not write (as on HTTP).
+      const sinSugerencias = !this.d.config.graphqlIntrospection;
+      const invalidos = validate(this.d.schema, documento, undefined, { hideSuggestions: sinSugerencias });
       if (invalidos.length)
         return invalidos.map(
           (e) =>
@@ -499,6 +502,7 @@ export class ServidorSuscripciones {
         operationName: nombre,
         variableValues: payload.variables ?? undefined,
         contextValue: this.contexto(c, id),
+        hideSuggestions: sinSugerencias,
       };
     } catch (e) {
       return [this.d.normalizar(e, log)];

@@ -60,10 +60,10 @@ describe('límite por entidad', () => {
 
 describe('configuración', () => {
   const base = { CREDENTIALS_KEY: Buffer.alloc(32, 7).toString('base64') };
-  it('activos por defecto solo en producción; un proxy de confianza', () => {
+  it('activos por defecto solo en producción; ningún proxy de confianza sin TRUST_PROXY', () => {
     const prod = loadConfig({ ...base, NODE_ENV: 'production', DATABASE_URL: 'postgres://x@localhost/x' });
     expect(prod.limiteTasa).toEqual({ habilitado: true, ipPorMinuto: 3000, entidadPorMinuto: 1200 });
-    expect(prod.proxiesConfiables).toBe(1);
+    expect(prod.proxiesConfiables).toBe(0);
     for (const NODE_ENV of ['development', 'test'])
       expect(loadConfig({ ...base, NODE_ENV, DATA_DIR: '/tmp/x' }).limiteTasa.habilitado).toBe(false);
     const propia = loadConfig({
@@ -72,10 +72,10 @@ describe('configuración', () => {
       RATE_LIMIT_ENABLED: 'true',
       RATE_LIMIT_IP_PER_MINUTE: '50',
       RATE_LIMIT_ENTITY_PER_MINUTE: '7',
-      TRUST_PROXY_HOPS: '0',
+      TRUST_PROXY: '1',
     });
     expect(propia.limiteTasa).toEqual({ habilitado: true, ipPorMinuto: 50, entidadPorMinuto: 7 });
-    expect(propia.proxiesConfiables).toBe(0);
+    expect(propia.proxiesConfiables).toBe(1);
     expect(() => loadConfig({ ...base, NODE_ENV: 'test', RATE_LIMIT_IP_PER_MINUTE: '0' })).toThrow(
       /RATE_LIMIT_IP_PER_MINUTE/,
     );

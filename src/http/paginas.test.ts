@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSP_PAGINAS, textoCsp } from './cabeceras-seguridad.js';
 import { paginas } from './paginas.js';
 
 async function servir(ide: boolean) {
@@ -36,9 +37,14 @@ describe('paginas', () => {
     expect(r.status).toBe(200);
     const html = await r.text();
     expect(html).toContain('<title>Referencia de la API — Motor de cumplimiento</title>');
-    expect(html).toContain("url: 'openapi.json'");
     expect(html).toContain('href="graphql"');
     expect(html).not.toMatch(/https?:\/\//);
+    // No inline script or style: the page's CSP allows only this origin's files.
+    expect(html).not.toMatch(/<script>|<style|\sstyle=|\son[a-z]+=/i);
+    expect(r.headers.get('content-security-policy')).toBe(textoCsp(CSP_PAGINAS));
+    const script = await fetch(`${on.url}/recursos/paginas/docs.js`);
+    expect(script.headers.get('content-type')).toMatch(/^application\/javascript|^text\/javascript/);
+    expect(await script.text()).toContain("url: 'openapi.json'");
   });
 
   it('GET /graphql: el IDE solo para un navegador; JSON, POST y otros clientes siguen a Apollo', async () => {
@@ -48,6 +54,8 @@ describe('paginas', () => {
     const html = await ide.text();
     expect(html).toContain('<title>IDE de GraphQL — Motor de cumplimiento</title>');
     expect(html).toContain('href="docs"');
+    expect(html).not.toMatch(/<script>|<style|\sstyle=|\son[a-z]+=/i);
+    expect(ide.headers.get('content-security-policy')).toBe(textoCsp(CSP_PAGINAS));
     for (const accept of ['application/json', '*/*', 'application/graphql-response+json, text/html;q=0.5']) {
       const r = await fetch(`${on.url}/graphql`, { headers: { accept } });
       expect(await r.json()).toEqual({ apollo: true });
@@ -77,6 +85,13 @@ describe('paginas', () => {
       const r = await fetch(`${on.url}/recursos/${archivo}`);
       expect(r.status, archivo).toBe(200);
       expect(r.headers.get('cache-control')).toMatch(/max-age=86400/);
+    }
+    // The pages' own scripts and styles change with the service: revalidated each time.
+    for (const archivo of ['paginas/docs.js', 'paginas/docs.css', 'paginas/ide.js', 'paginas/ide.css']) {
+      const r = await fetch(`${on.url}/recursos/${archivo}`);
+      expect(r.status, archivo).toBe(200);
+      expect(r.headers.get('content-type')).toMatch(archivo.endsWith('.js') ? /javascript/ : /^text\/css/);
+      expect(r.headers.get('cache-control')).toBe('no-cache');
     }
     for (const otro of ['swagger-ui/index.html', 'graphiql/package.json', '..%2Fpackage.json', 'x']) {
       expect((await fetch(`${on.url}/recursos/${otro}`)).status, otro).toBe(404);

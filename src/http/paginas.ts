@@ -1,12 +1,15 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type Request, type Response, Router } from 'express';
+import { CSP_PAGINAS, textoCsp } from './cabeceras-seguridad.js';
 
 /**
  * Pages a person opens in the browser: `GET /docs` (Swagger UI over /openapi.json) and, when enabled,
  * GraphiQL at `GET /graphql` for a browser (Accept text/html, no query). Every script and style comes
  * from node_modules through /recursos, so both pages work offline and behind a firewall (no CDN).
  * Links are relative, so the pages keep working when the service is mounted under a path prefix.
+ * Their own scripts and styles are served files too (/recursos/paginas), never inline, so the pages'
+ * Content-Security-Policy allows only this origin's scripts and styles (no nonce, no 'unsafe-inline').
  */
 
 const requerir = createRequire(import.meta.url);
@@ -47,7 +50,7 @@ const PAGINA_DOCS = `<!doctype html>
   <title>Referencia de la API — Motor de cumplimiento</title>
   <link rel="icon" type="image/png" href="recursos/swagger-ui/favicon-32x32.png">
   <link rel="stylesheet" href="recursos/swagger-ui/swagger-ui.css">
-  <style>body { margin: 0; } ${ESTILO_CABECERA}</style>
+  <link rel="stylesheet" href="recursos/paginas/docs.css">
 </head>
 <body>
   <header class="cabecera">
@@ -57,17 +60,7 @@ const PAGINA_DOCS = `<!doctype html>
   </header>
   <div id="swagger-ui"></div>
   <script src="recursos/swagger-ui/swagger-ui-bundle.js"></script>
-  <script>
-    window.ui = SwaggerUIBundle({
-      url: 'openapi.json',
-      dom_id: '#swagger-ui',
-      // null: no badge from the public validator (no request leaves the machine).
-      validatorUrl: null,
-      deepLinking: true,
-      presets: [SwaggerUIBundle.presets.apis],
-      layout: 'BaseLayout',
-    });
-  </script>
+  <script src="recursos/paginas/docs.js"></script>
 </body>
 </html>`;
 
@@ -79,12 +72,7 @@ const PAGINA_IDE = `<!doctype html>
   <title>IDE de GraphQL — Motor de cumplimiento</title>
   <link rel="stylesheet" href="recursos/graphiql/graphiql.min.css">
   <link rel="stylesheet" href="recursos/graphiql/explorer.css">
-  <style>
-    html, body { height: 100%; margin: 0; }
-    body { display: flex; flex-direction: column; }
-    #graphiql { flex: 1; min-height: 0; }
-    ${ESTILO_CABECERA}
-  </style>
+  <link rel="stylesheet" href="recursos/paginas/ide.css">
 </head>
 <body>
   <header class="cabecera">
@@ -97,19 +85,51 @@ const PAGINA_IDE = `<!doctype html>
   <script src="recursos/react-dom/react-dom.production.min.js"></script>
   <script src="recursos/graphiql/graphiql.min.js"></script>
   <script src="recursos/graphiql/explorer.umd.js"></script>
-  <script>
-    var url = location.origin + location.pathname.replace(/\\/+$/, '');
-    var raiz = ReactDOM.createRoot(document.getElementById('graphiql'));
-    raiz.render(React.createElement(GraphiQL, {
-      fetcher: GraphiQL.createFetcher({ url: url }),
-      plugins: [GraphiQLPluginExplorer.explorerPlugin()],
-      defaultEditorToolsVisibility: 'headers',
-      defaultHeaders: '{\\n  "X-Api-Key": ""\\n}',
-      defaultQuery: '# Consulta de ejemplo: quién llama y con qué permisos.\\n{\\n  sesion {\\n    entidad { nombre }\\n    permisos\\n  }\\n}\\n',
-    }));
-  </script>
+  <script src="recursos/paginas/ide.js"></script>
 </body>
 </html>`;
+
+const SCRIPT_DOCS = `window.ui = SwaggerUIBundle({
+  url: 'openapi.json',
+  dom_id: '#swagger-ui',
+  // null: no badge from the public validator (no request leaves the machine).
+  validatorUrl: null,
+  deepLinking: true,
+  presets: [SwaggerUIBundle.presets.apis],
+  layout: 'BaseLayout',
+});
+`;
+
+const SCRIPT_IDE = `var url = location.origin + location.pathname.replace(/\\/+$/, '');
+var raiz = ReactDOM.createRoot(document.getElementById('graphiql'));
+raiz.render(React.createElement(GraphiQL, {
+  fetcher: GraphiQL.createFetcher({ url: url }),
+  plugins: [GraphiQLPluginExplorer.explorerPlugin()],
+  defaultEditorToolsVisibility: 'headers',
+  defaultHeaders: '{\\n  "X-Api-Key": ""\\n}',
+  defaultQuery: '# Consulta de ejemplo: quién llama y con qué permisos.\\n{\\n  sesion {\\n    entidad { nombre }\\n    permisos\\n  }\\n}\\n',
+}));
+`;
+
+/** The pages' own scripts and styles, served as files (see the comment at the top). */
+const PROPIOS: ReadonlyMap<string, { tipo: string; texto: string }> = new Map([
+  ['paginas/docs.js', { tipo: 'js', texto: SCRIPT_DOCS }],
+  ['paginas/docs.css', { tipo: 'css', texto: `body { margin: 0; }\n${ESTILO_CABECERA}\n` }],
+  ['paginas/ide.js', { tipo: 'js', texto: SCRIPT_IDE }],
+  [
+    'paginas/ide.css',
+    {
+      tipo: 'css',
+      texto: `html, body { height: 100%; margin: 0; }
+body { display: flex; flex-direction: column; }
+#graphiql { flex: 1; min-height: 0; }
+${ESTILO_CABECERA}
+`,
+    },
+  ],
+]);
+
+const CSP = textoCsp(CSP_PAGINAS);
 
 /**
  * A browser navigating to /graphql: Apollo's own test (GET preferring HTML over its JSON types, with or
@@ -124,7 +144,7 @@ function esNavegacion(req: Request): boolean {
 }
 
 function html(res: Response, cuerpo: string) {
-  res.type('html').set('Cache-Control', 'no-cache').send(cuerpo);
+  res.type('html').set('Cache-Control', 'no-cache').set('Content-Security-Policy', CSP).send(cuerpo);
 }
 
 export function paginas(o: { ide: boolean }): Router {
@@ -143,7 +163,11 @@ export function paginas(o: { ide: boolean }): Router {
   });
   r.get('/recursos/*archivo', (req, res, next) => {
     const partes = (req.params as { archivo?: string[] }).archivo;
-    const archivo = servibles.get(Array.isArray(partes) ? partes.join('/') : '');
+    const nombre = Array.isArray(partes) ? partes.join('/') : '';
+    const propio = PROPIOS.get(nombre);
+    // They change with the service, not with a pinned package: revalidated each time (ETag).
+    if (propio) return res.type(propio.tipo).set('Cache-Control', 'no-cache').send(propio.texto);
+    const archivo = servibles.get(nombre);
     if (!archivo) return next();
     // Versions are pinned in package.json: a day of caching is safe and spares reloads.
     res.sendFile(archivo, { maxAge: '1d', dotfiles: 'deny' });

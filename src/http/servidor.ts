@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { Express } from 'express';
 import type { Config } from '../config.js';
+import { CABECERA_CSP_API } from './cabeceras-seguridad.js';
 
 /**
  * The HTTP server with bounds against slow clients: a request whose headers or body trickle in is
@@ -52,6 +53,6 @@ function responderErrorCliente(e: NodeJS.ErrnoException, socket: Socket, config:
         : [400, 'Bad Request', 'entrada-invalida', 'La solicitud HTTP está mal formada.'];
   const cuerpo = JSON.stringify({ error: mensaje, codigo });
   socket.end(
-    `HTTP/1.1 ${estado} ${texto}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(cuerpo)}\r\nConnection: close\r\n\r\n${cuerpo}`,
+    `HTTP/1.1 ${estado} ${texto}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(cuerpo)}\r\n${CABECERA_CSP_API}\r\nConnection: close\r\n\r\n${cuerpo}`,
   );
 }

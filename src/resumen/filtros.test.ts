@@ -197,6 +197,32 @@ describe('leerFiltros', () => {
   });
 
   it.each([
+    '0001-01-01',
+    '0000-02-29',
+    '0004-02-29',
+    '0099-12-31',
+    '0001-01-01T00:00:00-05:00',
+    '1900-01-01',
+    '9999-12-31',
+    '9999-12-31T00:00:00Z',
+  ])('a calendar date out of range (%s) is called out of range, with the range', (valor) => {
+    const e = error(() => leerFiltros({ desde: valor }));
+    expect(campos(e)).toEqual(['desde']);
+    expect(e.message).toContain(`«desde» (${valor.slice(0, 10)}) es una fecha del calendario`);
+    expect(e.message).toContain('fuera del rango del resumen: debe estar entre 2000-01-01 y 2100-12-31');
+    expect(e.message).not.toContain('no es una fecha del calendario');
+  });
+
+  it.each(['0001-02-29', '0100-02-29', '1900-02-29', '2026-02-30'])(
+    'an impossible date (%s) is still "not a calendar date", whatever its year',
+    (valor) => {
+      const e = error(() => leerFiltros({ hasta: valor }));
+      expect(e.message).toContain('no es una fecha del calendario');
+      expect(e.message).not.toContain('fuera del rango');
+    },
+  );
+
+  it.each([
     ['2026-03-02', '2026-03-02'],
     ['2026-03-03', '2026-03-02'],
     ['2026-03-02T05:00:00Z', '2026-03-02T00:00:00-05:00'],

@@ -45,15 +45,19 @@ function leerFecha(campo: 'desde' | 'hasta', valor: string, problemas: DetalleEr
   }
   const [, y, mes, d, h, mi, s, fr, zona] = m;
   const fecha = `${y}-${mes}-${d}`;
-  const dia = new Date(Date.UTC(Number(y), Number(mes) - 1, Number(d)));
   if (
-    dia.toISOString().slice(0, 10) !== fecha ||
+    !esDiaDelCalendario(Number(y), Number(mes), Number(d)) ||
     Number(h ?? 0) > 23 ||
     Number(mi ?? 0) > 59 ||
     Number(s ?? 0) > 59 ||
     (zona !== undefined && zona !== 'Z' && !/^[+-](?:[01]\d|2[0-3]):?[0-5]\d$/.test(zona))
   ) {
     problemas.push({ campo, mensaje: `«${campo}» (${fecha}) no es una fecha del calendario. ${EJEMPLO}` });
+    return null;
+  }
+  // A real date far outside the range: said as such, before any time-zone arithmetic.
+  if (Number(y) < Number(MIN_FECHA.slice(0, 4)) - 1 || Number(y) > Number(MAX_FECHA.slice(0, 4)) + 1) {
+    problemas.push({ campo, mensaje: fueraDeRango(campo, fecha) });
     return null;
   }
   let resultado = fecha;
@@ -75,10 +79,23 @@ function leerFecha(campo: 'desde' | 'hasta', valor: string, problemas: DetalleEr
     resultado = bogota.slice(0, 10);
   }
   if (resultado < MIN_FECHA || resultado > MAX_FECHA) {
-    problemas.push({ campo, mensaje: `«${campo}» debe estar entre ${MIN_FECHA} y ${MAX_FECHA}.` });
+    problemas.push({ campo, mensaje: fueraDeRango(campo, resultado) });
     return null;
   }
   return resultado;
+}
+
+const fueraDeRango = (campo: string, fecha: string) =>
+  `«${campo}» (${fecha}) es una fecha del calendario, pero está fuera del rango del resumen: debe estar entre ${MIN_FECHA} y ${MAX_FECHA}.`;
+
+/**
+ * Whether y-m-d exists in the proleptic Gregorian calendar. Not through Date: Date.UTC reads the
+ * years 0–99 as 1900–1999, so 0001-01-01 came back as 1901-01-01 and was called "not a date".
+ */
+function esDiaDelCalendario(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  const bisiesto = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return d <= (m === 2 ? (bisiesto ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31);
 }
 
 function desplazamientoDe(zona: string): number {

@@ -28,6 +28,7 @@ export class Drenaje {
   private _apagando = false;
   private alVaciar: (() => void) | undefined;
   private forzarYa: (() => void) | undefined;
+  private forzado = false;
 
   get apagando(): boolean {
     return this._apagando;
@@ -51,9 +52,29 @@ export class Drenaje {
     });
   }
 
-  /** Ends the wait of a running drain now (a second signal). */
+  /** Ends the pre-stop wait and the drain's wait now, or skips them if they have not begun (a second signal). */
   forzar(): void {
+    this.forzado = true;
     this.forzarYa?.();
+  }
+
+  /**
+   * Readiness fails (/ready → 503 `apagando`) while the listener keeps accepting and answering for
+   * `esperaMs`: a balancer stops sending new requests once its checks see it, instead of meeting refused
+   * connections. Each answer meanwhile carries `Connection: close`, so pooled clients reconnect through
+   * the balancer. Resolves early on `forzar()`.
+   */
+  async anunciar(esperaMs: number): Promise<void> {
+    this._apagando = true;
+    if (esperaMs <= 0 || this.forzado) return;
+    await new Promise<void>((r) => {
+      const timer = setTimeout(r, esperaMs);
+      this.forzarYa = () => {
+        clearTimeout(timer);
+        r();
+      };
+    });
+    this.forzarYa = undefined;
   }
 
   /**
@@ -73,7 +94,9 @@ export class Drenaje {
     const ocioso = setInterval(() => servidor.closeIdleConnections(), 100);
     let forzado = false;
     try {
-      if (this.enCurso.size > 0) {
+      // A second signal already came (during the pre-stop wait): nothing is waited for.
+      if (this.enCurso.size > 0 && this.forzado) forzado = true;
+      else if (this.enCurso.size > 0) {
         forzado = await new Promise<boolean>((r) => {
           const timer = setTimeout(() => r(true), ventanaMs);
           const fin = (valor: boolean) => {

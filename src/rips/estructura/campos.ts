@@ -149,12 +149,14 @@ function conceptoRecaudo(id: string): CampoSpec {
 }
 
 function numFEVPagoModerador(id: string): CampoSpec {
-  // Type and size "given by the DIAN rules": no length here; null when there is no moderating payment.
+  // Type and size "given by the DIAN rules": a DIAN number like numFactura (T02), so 1 to 20
+  // characters; null when there is no moderating payment. Without a size, any length was filed.
   return {
     id,
     nombre: 'numFEVPagoModerador',
     etiqueta: 'Factura del pago moderador',
     tipo: 'C',
+    longitud: ceroO(1, 20),
     requerido: 'condicional',
   };
 }

@@ -376,6 +376,18 @@ describe('RVG05: tamaño', () => {
     ]);
   });
 
+  it('numFEVPagoModerador es un número DIAN como numFactura: de 1 a 20 caracteres o null (sin tope, 190 MB se radicaban)', () => {
+    expect(con((r) => (s1(r).consultas[1].numFEVPagoModerador = 'F'.repeat(20)))).toEqual([]);
+    expect(con((r) => (s1(r).consultas[1].numFEVPagoModerador = null))).toEqual([]);
+    expect(con((r) => (s1(r).consultas[1].numFEVPagoModerador = 'F'.repeat(5 * 1024 * 1024)))).toEqual([
+      {
+        codigo: 'RVG05',
+        ruta: 'usuarios[1].servicios.consultas[1].numFEVPagoModerador',
+        detalle: 'Debe tener entre 1 y 20 caracteres (o null si no aplica); tiene 5242880.',
+      },
+    ]);
+  });
+
   it('un valor largo no se copia al hallazgo', () => {
     const [h] = con((r) => (s1(r).otrosServicios[0].nomTecnologiaSalud = 'x'.repeat(201)));
     expect(h).toEqual({

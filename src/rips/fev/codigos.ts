@@ -149,6 +149,18 @@ const FILAS: Fila[] = [
     comoCorregir:
       'Quite «xmlFevFile» de la solicitud, o revise el tipoNota del RIPS si en realidad soporta una factura o una nota crédito o débito.',
   },
+  {
+    clave: 'archivoCodificacion',
+    codigos: { Invoice: 'XML03', CreditNote: 'XML03', DebitNote: 'XML03' },
+    ruta: 'xmlFevFile',
+    nombre: () => 'Archivo XML del documento electrónico',
+    mensaje: () => 'El XML debe estar codificado en UTF-8 y declararlo así (código propio).',
+    titulo: () => 'El XML no está en UTF-8 o declara otra codificación',
+    explicacion: () =>
+      'Los documentos UBL 2.1 de la DIAN (el AttachedDocument, la factura o nota y el ApplicationResponse) van codificados en UTF-8, y así los recibe el MUV. Este XML está en otra codificación (UTF-16, por ejemplo) o su declaración <?xml … encoding="…"?> nombra una codificación que no es la de sus bytes: tildes y eñes se leerían distinto de como se emitieron, y el MUV lo rechazaría como mal formado. No se convierte aquí porque al MUV se envía el archivo tal cual llegó.',
+    comoCorregir:
+      'Descargue de nuevo el AttachedDocument desde su software de facturación o proveedor tecnológico en UTF-8, con la declaración <?xml version="1.0" encoding="UTF-8"?>, sin abrirlo ni guardarlo con otro editor (algunos lo guardan en UTF-16 o cambian la declaración), y vuelva a codificarlo en base64. Si el proveedor lo entrega en otra codificación, pídale el archivo en UTF-8, que es el que validó la DIAN.',
+  },
   // Structure (DT2 §11.2)
   {
     clave: 'estructuraContenedor',

@@ -537,7 +537,7 @@ describe('entrada hostil: rechazo claro, sin caída ni cuelgue', () => {
     const h = (v: string) => ejecutarCompuerta(ripsValido(), v).hallazgos;
     expect(h('esto no es base64!!').map((x) => x.codigo)).toEqual(['GI005']);
     expect(h('<AttachedDocument/>')[0]!.detalle).toMatch(/base64/);
-    expect(h(Buffer.from([0xff, 0xfe, 0x00, 0xc3]).toString('base64')).map((x) => x.codigo)).toEqual([
+    expect(h(Buffer.from([0x3c, 0x61, 0xc3, 0x28]).toString('base64')).map((x) => x.codigo)).toEqual([
       'GI005',
     ]);
     expect(h(base64('{"no": "xml"}')).map((x) => x.codigo)).toEqual(['GI005']);
@@ -602,6 +602,123 @@ describe('entrada hostil: rechazo claro, sin caída ni cuelgue', () => {
     const r = await validar(ripsValido(), base64(contenedorFev()), pequeno);
     expect(codigos(r)).toContain('GI008');
     expect(hallazgo(r, 'GI008')!.explicacion).toMatch(/MB/);
+  });
+});
+
+describe('codificación del XML (XML03, código propio): UTF-8 o un rechazo que dice cómo corregirlo', () => {
+  const DECLARACION = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>';
+  const declarando = (xml: string, encoding: string) =>
+    xml.replace(DECLARACION, `<?xml version="1.0" encoding="${encoding}" standalone="no"?>`);
+  const hallazgos = (b64: string) => ejecutarCompuerta(ripsValido(), b64).hallazgos;
+
+  it('declara UTF-16 con contenido UTF-8 → XML03 con la razón, y la validación explica cómo corregirlo', async () => {
+    const xml = declarando(contenedorFev(), 'UTF-16');
+    const h = hallazgos(base64(xml));
+    expect(h.map((x) => x.codigo)).toEqual(['XML03']);
+    expect(h[0]!.ruta).toBe('xmlFevFile');
+    expect(h[0]!.detalle).toMatch(/declara encoding="UTF-16", pero su contenido es UTF-8/);
+    const r = await validar(ripsValido(), base64(xml));
+    expect(r.valid).toBe(false);
+    const e = hallazgo(r, 'XML03')!;
+    expect(e.severidad).toBe('rechazo');
+    expect(e.titulo).toMatch(/no está en UTF-8/);
+    expect(e.explicacion).toMatch(/UBL 2\.1 de la DIAN .* UTF-8/);
+    expect(e.comoCorregir).toMatch(/software de facturación o proveedor tecnológico en UTF-8/);
+  });
+
+  it.each(['ISO-8859-1', 'windows-1252', 'UTF-32', 'ascii'])(
+    'cualquier otra codificación declarada (%s) → XML03',
+    (enc) => {
+      expect(hallazgos(base64(declarando(contenedorFev(), enc))).map((x) => x.codigo)).toEqual(['XML03']);
+    },
+  );
+
+  it('UTF-8 declarado de cualquier forma, sin declaración o con BOM UTF-8 → sin hallazgo', () => {
+    for (const xml of [
+      declarando(contenedorFev(), 'utf-8'),
+      declarando(contenedorFev(), 'UTF8'),
+      contenedorFev().replace(DECLARACION, '<?xml version="1.0"?>'),
+      contenedorFev().replace(DECLARACION, ''),
+    ])
+      expect(hallazgos(base64(xml))).toEqual([]);
+    const conBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(contenedorFev(), 'utf8')]);
+    expect(hallazgos(conBom.toString('base64'))).toEqual([]);
+  });
+
+  it('UTF-16 de verdad (con BOM FF FE o FE FF, o sin BOM) → XML03 que lo nombra; nunca un 500 ni FEV001', () => {
+    const xml = declarando(contenedorFev(), 'UTF-16');
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(xml, 'utf16le')]);
+    const be = Buffer.from(le).swap16();
+    const sinBom = Buffer.from(xml, 'utf16le');
+    for (const [bytes, detalle] of [
+      [le, /UTF-16 \(marca de orden de bytes FF FE/],
+      [be, /UTF-16 \(marca de orden de bytes FE FF/],
+      [sinBom, /UTF-16 \(little endian, sin marca/],
+    ] as const) {
+      const h = hallazgos(bytes.toString('base64'));
+      expect(h.map((x) => x.codigo)).toEqual(['XML03']);
+      expect(h[0]!.detalle).toMatch(detalle);
+    }
+  });
+
+  it('Latin-1 que lo declara (bytes que no son UTF-8) → XML03; sin declaración sigue siendo GI005', () => {
+    const latin1 = (x: string) => Buffer.from(x, 'latin1').toString('base64');
+    const xml = declarando(contenedorFev(), 'ISO-8859-1').replace('EPS Ficticia SA', 'EPS Compañía SA');
+    const h = hallazgos(latin1(xml));
+    expect(h.map((x) => x.codigo)).toEqual(['XML03']);
+    expect(h[0]!.detalle).toMatch(/declara encoding="ISO-8859-1" y su contenido no es UTF-8/);
+    expect(hallazgos(latin1(xml.replace(/<\?xml[^>]*>/, ''))).map((x) => x.codigo)).toEqual(['GI005']);
+  });
+
+  it('la factura o la respuesta de la DIAN que declaran otra codificación dentro del contenedor → XML03 en su ruta', () => {
+    const documento = declarando(documentoFev(), 'UTF-16');
+    const respuesta = declarando(respuestaDian('FEV1001'), 'ISO-8859-1');
+    const h = hallazgos(base64(contenedorFev({}, { documento, respuesta })));
+    expect(h.map((x) => [x.codigo, x.ruta])).toEqual([
+      ['XML03', 'AttachedDocument.Attachment.ExternalReference.Description'],
+      [
+        'XML03',
+        'AttachedDocument.ParentDocumentLineReference.DocumentReference.Attachment.ExternalReference.Description',
+      ],
+    ]);
+    expect(h[0]!.detalle).toMatch(/Factura electrónica dentro del contenedor declara encoding="UTF-16"/);
+  });
+});
+
+describe('entidades XML en los valores: se decodifican (A&amp;B → A&B), sin abrir la puerta a DOCTYPE', () => {
+  const conNombre = (nombre: string) =>
+    contenedorFev({}, { documento: documentoFev().replace('EPS Ficticia SA', nombre) });
+
+  it('el nombre del pagador llega decodificado: las cinco entidades y las referencias numéricas', () => {
+    const d = ejecutarCompuerta(
+      ripsValido(),
+      base64(conNombre('A&amp;B S.A.S. &quot;Cl&#237;nica&quot; &#xD1;')),
+    ).documento!;
+    expect(d.adquiriente.razonSocial).toBe('A&B S.A.S. "Clínica" Ñ');
+    // Once: an escaped reference is text, as in any XML reader.
+    const doble = ejecutarCompuerta(ripsValido(), base64(conNombre('Uno &amp;lt;dos&amp;gt;'))).documento!;
+    expect(doble.adquiriente.razonSocial).toBe('Uno &lt;dos&gt;');
+  });
+
+  it('en atributos también; dentro de CDATA el texto queda tal cual', () => {
+    const doc = documentoFev().replace(
+      'schemeName="salud_cobertura.gc"',
+      'schemeName="salud&#95;cobertura.gc"',
+    );
+    const r = ejecutarCompuerta(ripsValido(), base64(contenedorFev({}, { documento: doc })));
+    expect(r.hallazgos).toEqual([]);
+    const cdata = contenedorFev().replace(
+      '<cbc:ProfileID>Factura Electrónica de Venta</cbc:ProfileID>',
+      '<cbc:ProfileID><![CDATA[A&amp;B]]></cbc:ProfileID>',
+    );
+    expect(ejecutarCompuerta(ripsValido(), base64(cdata)).hallazgos).toEqual([]);
+  });
+
+  it('una entidad sin declarar queda como texto; DOCTYPE sigue rechazado (FEV001)', () => {
+    const d = ejecutarCompuerta(ripsValido(), base64(conNombre('EPS &nbsp; &desconocida;'))).documento!;
+    expect(d.adquiriente.razonSocial).toBe('EPS &nbsp; &desconocida;');
+    const conDoctype = `<?xml version="1.0"?><!DOCTYPE a [<!ENTITY n "EPS">]>${contenedorFev().replace(/^<\?xml[^>]*>/, '')}`;
+    expect(gate(ripsValido(), conDoctype)).toEqual(['FEV001']);
   });
 });
 

@@ -1,7 +1,14 @@
 import type { DatosFev } from '../reglas/tipos.js';
 import type { Registro } from '../tipos.js';
+import { nombreDe } from './codigos.js';
 import { type DocumentoFev, leerDocumento, TIPOS_DOCUMENTO_FEV, type TipoDocumentoFev } from './documento.js';
-import { decodificarXmlFev, LIMITES_FEV_POR_DEFECTO, type LimitesFev } from './entrada.js';
+import {
+  codificacionDeclarada,
+  decodificarXmlFev,
+  esUtf8,
+  LIMITES_FEV_POR_DEFECTO,
+  type LimitesFev,
+} from './entrada.js';
 import { Anotador, CONCEPTOS_RECAUDO, type HallazgoFev, verificarDocumento } from './verificar.js';
 import { ErrorXml, hijos, type Nodo, parsearXml, raiz, ruta, valor } from './xml.js';
 
@@ -30,14 +37,11 @@ export function documentoEsperado(tipoNota: unknown): TipoDocumentoFev | null {
 /** Names and values quoted in a finding come from the input: keep them short. */
 const corto = (v: string) => (v.length > 80 ? `${v.slice(0, 77)}…` : v);
 
-const ENTIDADES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const RUTA_RESPUESTA =
+  'AttachedDocument.ParentDocumentLineReference.DocumentReference.Attachment.ExternalReference.Description';
 
-/** The embedded document's text: CDATA, or (rarely) escaped with the five XML entities. */
-function textoEmbebido(n: Nodo | undefined): string | null {
-  const t = valor(n);
-  if (t === null) return null;
-  return t.startsWith('&lt;') ? t.replace(/&(lt|gt|amp|quot|apos);/g, (_, e: string) => ENTIDADES[e]!) : t;
-}
+/** The embedded document's text: CDATA, or (rarely) escaped, which the parser has already decoded. */
+const textoEmbebido = (n: Nodo | undefined): string | null => valor(n);
 
 /**
  * The FEV gate (DT2 §11, LIN §4.3): decodes and parses the AttachedDocument safely, checks the
@@ -93,6 +97,19 @@ export function ejecutarCompuerta(
   const textoRespuesta = textoEmbebido(ruta(referencia, 'Attachment', 'ExternalReference', 'Description'));
   if (textoDoc === null) a.anotar('documento');
   if (textoRespuesta === null) a.anotar('respuesta');
+  // The embedded documents are text of the container (already UTF-8); their own declarations must say so.
+  for (const [texto, clave, ruta] of [
+    [textoDoc, 'documento', 'AttachedDocument.Attachment.ExternalReference.Description'],
+    [textoRespuesta, 'respuesta', RUTA_RESPUESTA],
+  ] as const) {
+    const declarada = texto === null ? null : codificacionDeclarada(texto);
+    if (declarada !== null && !esUtf8(declarada))
+      a.anotar('archivoCodificacion', {
+        ruta,
+        campoNombre: nombreDe(clave, esperado),
+        detalle: `${nombreDe(clave, esperado)} declara encoding="${corto(declarada)}", pero es texto UTF-8 dentro del contenedor.`,
+      });
+  }
 
   let documento: DocumentoFev | undefined;
   if (textoDoc !== null) {

@@ -1,3 +1,4 @@
+import { ENTITY_ACTION, EntityDecoder } from '@nodable/entities';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 /** A parsed element: child elements by local name (always arrays), attributes as `@name`, text as `#text`. */
@@ -20,6 +21,19 @@ export interface LimitesXml {
 // DOCTYPE is where entity declarations (bombs, external entities) live; UBL never uses one.
 const DECLARACION_PELIGROSA = /<!\s*(DOCTYPE|ENTITY)/i;
 
+/**
+ * References decoded in text and attribute values (never inside CDATA): the five XML entities and
+ * numeric character references (`&amp;` → `&`, `&#209;` → `Ñ`), as any XML reader does; a payer
+ * named `A&amp;B S.A.S.` is `A&B S.A.S.`. Each reference yields one character: with DOCTYPE refused
+ * there is no entity of our input to expand (and one declared anyway is refused here too).
+ */
+const entidades = new EntityDecoder({
+  numericAllowed: true,
+  ncr: { xmlVersion: 1.0 },
+  onInputEntity: () => ENTITY_ACTION.THROW,
+  onExternalEntity: () => ENTITY_ACTION.THROW,
+});
+
 function crearParser(maxProfundidad: number) {
   return new XMLParser({
     ignoreAttributes: false,
@@ -28,8 +42,9 @@ function crearParser(maxProfundidad: number) {
     parseTagValue: false,
     parseAttributeValue: false,
     trimValues: true,
-    processEntities: false,
+    processEntities: true,
     htmlEntities: false,
+    entityDecoder: entidades,
     ignoreDeclaration: true,
     ignorePiTags: true,
     maxNestedTags: maxProfundidad,
@@ -41,9 +56,9 @@ function crearParser(maxProfundidad: number) {
 const parsers = new Map<number, XMLParser>();
 
 /**
- * Parses untrusted XML: no DOCTYPE (so no entity expansion and no external entities), entities
- * left as text, bounded depth; malformed input → ErrorXml with a Spanish reason. The caller
- * bounds the size before calling.
+ * Parses untrusted XML: no DOCTYPE (so no entity expansion and no external entities), the five XML
+ * entities and character references decoded, bounded depth; malformed input → ErrorXml with a
+ * Spanish reason. The caller bounds the size before calling.
  */
 export function parsearXml(texto: string, limites: LimitesXml): Nodo {
   if (DECLARACION_PELIGROSA.test(texto)) {

@@ -26,6 +26,7 @@ import {
   resumirEnvio,
   totalDelAdjunto,
 } from './conciliacion.js';
+import { avisosClavesDesconocidas, type ClaveDesconocida, depurarRips } from './depurar.js';
 import { type EstadoRadicacion, Radicacion, type ResumenEnvio } from './radicacion.entity.js';
 import { Semaforo } from './semaforo.js';
 import { type ValorDocumento, valorDelDocumento } from './valor.js';
@@ -81,6 +82,8 @@ interface Documento {
   numero: string | null;
   /** huellaDe, computed once when first needed. */
   huella?: string;
+  /** Keys outside DT1, already taken out of `rips` (never sent): reported as EST01. */
+  desconocidas: ClaveDesconocida[];
 }
 
 /** The local gate's findings, as bounded by the validation service. */
@@ -182,12 +185,16 @@ export class ServicioRadicacion {
       const previa = await this.radicadaPrevia(em, entidad, doc);
       if (previa) return repetidaDe(previa);
     }
-    const local = await compuertaLocal(
+    const gate = await compuertaLocal(
       this.validacion,
       em,
       { rips: doc.rips, xmlFevFile: doc.xmlFevFile },
       entidad.id,
     );
+    const local = {
+      ...gate,
+      errores: [...gate.errores, ...avisosClavesDesconocidas(doc.desconocidas, acotar(doc.numFactura))],
+    };
     const valor = valorDelDocumento(doc.rips, local.documentoFev);
     await this.anotarPagador(em, entidad, valor);
     if (!local.valid) {
@@ -1027,8 +1034,11 @@ function leerEntrada(entrada: { rips: unknown; xmlFevFile: unknown }): Documento
   const tipoNota = texto(r.tipoNota);
   const numFactura = texto(r.numFactura);
   const numNota = texto(r.numNota);
+  // From here on (gate, fingerprint, upload, reconciliation) the package is what the MUV receives.
+  const { rips: depurado, desconocidas } = depurarRips(r);
   return {
-    rips: r,
+    rips: depurado,
+    desconocidas,
     xmlFevFile: xml,
     operacion,
     numFactura,

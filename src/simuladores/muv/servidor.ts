@@ -88,6 +88,8 @@ function claveDocumento(rips: Registro): string | null {
 export class SimuladorMuv {
   readonly fallas: FallasMuv;
   readonly contadores = { login: 0, cargas: 0, consultas: 0, cargasGzip: 0 };
+  /** The last upload that reached the mechanism: its JSON body's bytes (inflated) and its RIPS (tests). */
+  ultimaCarga: { operacion: string; bytes: number; rips: Registro } | undefined;
   private readonly proximas: Record<TipoFalla, number> = { '5xx': 0, colgar: 0, soltar: 0 };
   private readonly secreto = randomBytes(32);
   private readonly usuarios: CredencialesMuv[];
@@ -108,7 +110,15 @@ export class SimuladorMuv {
   async iniciar(): Promise<this> {
     const app = express();
     app.disable('x-powered-by');
-    app.use(express.json({ limit: '400mb', inflate: true }));
+    app.use(
+      express.json({
+        limit: '400mb',
+        inflate: true,
+        verify: (req, _res, cuerpo) => {
+          (req as { bytesCuerpo?: number }).bytesCuerpo = cuerpo.length;
+        },
+      }),
+    );
     app.get(['/health', '/Health'], (_req, res) => {
       res.type('text/plain').send('Healthy');
     });
@@ -255,6 +265,7 @@ export class SimuladorMuv {
       return;
     }
     const rips = b.rips as Registro;
+    this.ultimaCarga = { operacion, bytes: (req as { bytesCuerpo?: number }).bytesCuerpo ?? 0, rips };
     const xmlFevFile = typeof b.xmlFevFile === 'string' ? b.xmlFevFile : '';
     const resultados = aplicarReglas({ operacion, rips, xmlFevFile });
     const clave = claveDocumento(rips);
