@@ -1,6 +1,6 @@
 // Starts the service the way `npm start` does (its last `node …` command; the build must already exist,
 // CI compiled it in the previous phases) on the Node running this script, with the embedded defaults
-// (own DATA_DIR, free ports, fixed demo key); waits until /sesion answers 200 with the demo key,
+// (own DATA_DIR, PORT=0 read back from its log, fixed demo key); waits until /sesion answers 200 with the demo key,
 // validates a small valid RIPS (.ci/rips-minimo.json: ripsMinimo() of test/fixtures/rips.ts, fictitious
 // data), stops it with SIGTERM and requires exit code 0.
 // Only Node built-ins and fetch: it must run on every supported Node without anything else.
@@ -60,13 +60,14 @@ async function pedir(url, init = {}) {
 }
 
 const args = argumentosDeStart();
-const [puerto, puertoPg] = [await puertoLibre(), await puertoLibre()];
+// PostgreSQL cannot listen on port 0; the service and its sandboxes can, and the service logs its port.
+const puertoPg = await puertoLibre();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'motor-ci-'));
 const env = { ...process.env };
 for (const v of ['DATABASE_URL', 'NODE_ENV', 'MUV_BASE_URL', 'IHCE_BASE_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT'])
   delete env[v];
 Object.assign(env, {
-  PORT: String(puerto),
+  PORT: '0',
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   EMBEDDED_PG_PORT: String(puertoPg),
@@ -75,12 +76,21 @@ Object.assign(env, {
   LOG_LEVEL: 'info',
 });
 
-console.log(`arrancar-y-validar: Node ${process.version}, node ${args.join(' ')}, puerto ${puerto}, DATA_DIR ${dataDir}`);
+console.log(`arrancar-y-validar: Node ${process.version}, node ${args.join(' ')}, DATA_DIR ${dataDir}`);
 const hijo = spawn(process.execPath, args, { cwd: raiz, env, stdio: ['ignore', 'pipe', 'pipe'] });
 // Keep only the tail of the service's output, shown if something fails.
 const salida = [];
+/** The port from the service's `servicio escuchando` line. */
+let puerto;
 const guardar = (trozo) => {
-  salida.push(...String(trozo).split('\n').filter(Boolean));
+  const lineas = String(trozo).split('\n').filter(Boolean);
+  for (const l of lineas) {
+    if (puerto || !l.includes('"servicio escuchando"')) continue;
+    try {
+      puerto = JSON.parse(l).port;
+    } catch {}
+  }
+  salida.push(...lineas);
   if (salida.length > 200) salida.splice(0, salida.length - 200);
 };
 hijo.stdout.on('data', guardar);
@@ -112,19 +122,21 @@ async function fallar(mensaje) {
   process.exit(1);
 }
 
-const base = `http://127.0.0.1:${puerto}`;
 const t0 = Date.now();
 let listo = false;
 while (!listo) {
   if (terminado) await fallar(`el servicio terminó antes de estar listo (${JSON.stringify(terminado)})`);
   if (Date.now() - t0 > ESPERA_ARRANQUE_MS) await fallar(`/sesion no respondió 200 en ${ESPERA_ARRANQUE_MS} ms`);
   try {
-    const r = await pedir(`${base}/sesion`, { headers: { 'X-Api-Key': CLAVE } });
-    listo = r.status === 200;
+    if (puerto) {
+      const r = await pedir(`http://127.0.0.1:${puerto}/sesion`, { headers: { 'X-Api-Key': CLAVE } });
+      listo = r.status === 200;
+    }
   } catch {}
   if (!listo) await dormir(500);
 }
-console.log(`arrancar-y-validar: /sesion 200 con la clave demo a los ${Date.now() - t0} ms`);
+const base = `http://127.0.0.1:${puerto}`;
+console.log(`arrancar-y-validar: /sesion 200 con la clave demo a los ${Date.now() - t0} ms (puerto ${puerto})`);
 
 const rips = JSON.parse(readFileSync(path.join(raiz, '.ci', 'rips-minimo.json'), 'utf8'));
 const v = await pedir(`${base}/rips/validar`, {

@@ -18,6 +18,10 @@ export class ClienteHttp {
     this.base = new URL(url);
   }
 
+  get(ruta: string, cabeceras: Record<string, string> = {}): Promise<RespuestaHttp> {
+    return this.solicitar('GET', ruta, undefined, cabeceras);
+  }
+
   post(ruta: string, cuerpo: Buffer, cabeceras: Record<string, string>): Promise<RespuestaHttp> {
     return this.solicitar('POST', ruta, cuerpo, cabeceras);
   }
@@ -29,7 +33,7 @@ export class ClienteHttp {
   private solicitar(
     metodo: string,
     ruta: string,
-    cuerpo: Buffer,
+    cuerpo: Buffer | undefined,
     cabeceras: Record<string, string>,
   ): Promise<RespuestaHttp> {
     return new Promise((resolver, fallar) => {
@@ -40,7 +44,7 @@ export class ClienteHttp {
           path: ruta,
           method: metodo,
           agent: this.agente,
-          headers: { ...cabeceras, 'content-length': String(cuerpo.length) },
+          headers: cuerpo ? { ...cabeceras, 'content-length': String(cuerpo.length) } : cabeceras,
         },
         (r) => {
           const trozos: Buffer[] = [];

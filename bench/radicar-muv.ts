@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { ripsDe, xmlFev } from '../test/fixtures/muv.js';
 import { conectarBd, reconstruirContadores } from './carga-directa.js';
 import { guardarSalida } from './salida.js';
-import { CLAVE_BENCH, iniciarServidorHijo, puertoLibre } from './servidor-hijo.js';
+import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
 
 /**
  * Issue 5: filings per second against the MUV sandbox (POST /rips: local gate + simulator over HTTP +
@@ -25,7 +25,6 @@ const percentil = (xs: number[], p: number) => {
 
 const cab = { 'content-type': 'application/json', 'X-Api-Key': CLAVE_BENCH };
 const servidor = await iniciarServidorHijo({
-  MUV_SIM_PORT: String(await puertoLibre()),
   MUV_SIM_LATENCIA_MS: LATENCIA_MUV,
 });
 const salida: Record<string, unknown> = {};

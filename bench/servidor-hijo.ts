@@ -18,8 +18,6 @@ export async function puertoLibre(): Promise<number> {
 export async function iniciarServidorHijo(env: Record<string, string> = {}) {
   const port = await puertoLibre();
   const pgPort = await puertoLibre();
-  // The in-process MUV sandbox too: two of these servers (a test and a benchmark) may run at once.
-  const muvPort = await puertoLibre();
   // BENCH_DATOS=<dir>: reuse a data folder kept by an earlier run (BENCH_CONSERVAR=1), e.g. a loaded million.
   const dataDir = process.env.BENCH_DATOS || mkdtempSync(path.join(os.tmpdir(), 'bench-motor-'));
   // BENCH_PERFIL=<dir>: the server writes a V8 CPU profile there when it stops.
@@ -32,7 +30,8 @@ export async function iniciarServidorHijo(env: Record<string, string> = {}) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
-      MUV_SIM_PORT: String(muvPort),
+      // The in-process MUV sandbox on a port the OS picks: two of these servers (a test and a benchmark) may run at once.
+      MUV_SIM_PORT: '0',
       DEMO: 'true',
       DEMO_API_KEY: CLAVE_BENCH,
       LOG_LEVEL: 'warn',

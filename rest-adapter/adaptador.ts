@@ -16,6 +16,7 @@ import type { CodigoError } from '../src/errores/errores.js';
 import { type ErrorApp, errores } from '../src/errores/errores.js';
 import { aRespuesta } from '../src/errores/http.js';
 import type { Contexto } from '../src/graphql/contexto.js';
+import type { ControlInformes } from '../src/graphql/costo-informes.js';
 import { aNombreGraphql, enumsDelDominio, serializadoresRest } from '../src/graphql/enums.js';
 import { conParametros, NO_ENCONTRADA, ResolutorRutas, RUTAS_PROPIAS } from '../src/metricas/rutas.js';
 import type { Ruta } from './tipos.js';
@@ -24,6 +25,8 @@ export interface DepsAdaptador {
   schema: GraphQLSchema;
   crearContexto: (req: Request) => Promise<Contexto>;
   normalizar: (e: unknown, req: Request) => ErrorApp;
+  /** Reports' bound and pace, checked before a route's operation runs (as /graphql does). */
+  informes?: ControlInformes;
 }
 
 /**
@@ -145,7 +148,9 @@ export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
         throw new Error(
           `La operación de ${r.metodo.toUpperCase()} ${r.ruta} no compila: ${compilada.errors?.[0]?.message}`,
         );
-      return { compilada, enums: variablesEnum(deps.schema, operacion as DocumentNode) };
+      const documento = operacion as DocumentNode;
+      const definicion = documento.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION)!;
+      return { compilada, documento, definicion, enums: variablesEnum(deps.schema, documento) };
     };
     const principal = compilar(r.operacion);
     const variantes = (r.variantes ?? []).map((v) => ({ cuando: v.cuando, ...compilar(v.operacion) }));
@@ -156,12 +161,16 @@ export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
         // must not answer 400 to an anonymous caller).
         if (!contextValue.auth) throw errores.noAutenticado();
         if (r.permiso) autorizar(contextValue.auth, r.permiso as Permiso);
-        const { compilada, enums } = variantes.find((v) => v.cuando(req)) ?? principal;
-        const resultado = await compilada.query(
-          undefined,
-          contextValue,
-          conNombresGraphql(r.variables?.(req) ?? {}, enums),
+        const { compilada, documento, definicion, enums } = variantes.find((v) => v.cuando(req)) ?? principal;
+        const variables = r.variables?.(req) ?? {};
+        await deps.informes?.antes(
+          documento,
+          definicion,
+          variables,
+          contextValue.auth.entidad.id,
+          `${r.metodo.toUpperCase()} ${r.ruta}`,
         );
+        const resultado = await compilada.query(undefined, contextValue, conNombresGraphql(variables, enums));
         if (resultado.errors?.length) throw resultado.errors[0];
         const data = resultado.data as Record<string, unknown>;
         const salida = r.respuesta ? r.respuesta(data, req) : { status: 200, body: raizUnica(data) };

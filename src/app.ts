@@ -17,6 +17,7 @@ import { ErrorApp, errores } from './errores/errores.js';
 import { aRespuesta } from './errores/http.js';
 import { normalizarError } from './errores/normalizar.js';
 import type { Contexto } from './graphql/contexto.js';
+import { crearControlInformes, pluginInformes } from './graphql/costo-informes.js';
 import { ejecutorCompilado } from './graphql/ejecutor.js';
 import { errorParaCliente } from './graphql/errores-graphql.js';
 import { consultaDeSolicitud, LimitesOperacion, problemaVariablesGet } from './graphql/limites.js';
@@ -63,6 +64,8 @@ export async function crearApp(
   const publico = schemaPublico(schema);
   const openapi = construirOpenApi(RUTAS, schema);
   const limitesOperacion = new LimitesOperacion(publico, config.graphqlLimites);
+  // Reports weigh what they will compute: a bound per request, and a pace per entity (both doors).
+  const informes = crearControlInformes(schema, config, (m) => servicios.metricas?.solicitudLimitada(m));
   const tasa = config.limiteTasa.habilitado
     ? new LimitesTasa({ ...config.limiteTasa, alLimitar: (l) => servicios.metricas?.solicitudLimitada(l) })
     : undefined;
@@ -127,6 +130,7 @@ export async function crearApp(
       // also made Apollo wrap every field resolver of the schema (about 10 % of a large /graphql answer).
       ApolloServerPluginCacheControlDisabled(),
       pluginGraphql<Contexto>(servicios.metricas),
+      pluginInformes<Contexto>(informes),
       {
         async requestDidStart() {
           return {
@@ -313,7 +317,12 @@ export async function crearApp(
   );
 
   app.use(
-    crearRouterRest(RUTAS, { schema, crearContexto, normalizar: (e, req) => normalizar(e, req, true) }),
+    crearRouterRest(RUTAS, {
+      schema,
+      crearContexto,
+      normalizar: (e, req) => normalizar(e, req, true),
+      informes,
+    }),
   );
 
   app.use((req, res) => {

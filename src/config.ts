@@ -50,7 +50,13 @@ export interface Config {
   /** GraphQL documents over any of these are refused before they are validated or run. */
   graphqlLimites: LimitesGraphql;
   /** Requests per minute per client address (before authentication) and per entity (after); per instance. */
-  limiteTasa: { habilitado: boolean; ipPorMinuto: number; entidadPorMinuto: number };
+  limiteTasa: {
+    habilitado: boolean;
+    ipPorMinuto: number;
+    entidadPorMinuto: number;
+    /** Units of report work (src/graphql/costo-informes.ts) per entity and minute; beyond, reports wait or get 429. */
+    informesPorMinuto: number;
+  };
   /** GraphQL subscriptions (graphql-ws on /graphql), per instance: active operations per socket, sockets per entity. */
   suscripciones: { porConexion: number; conexionesPorEntidad: number };
   /** Proxies whose X-Forwarded-For entries are trusted (TRUST_PROXY): none by default, hops or addresses. */
@@ -110,6 +116,8 @@ export interface LimitesGraphql {
   maxDirectivas: number;
   /** Times one field that calls the MUV, the IHCE or a validator may run in one operation. */
   maxCampoCostoso: number;
+  /** Units of report work one request may ask for (periods × views × aliases; src/graphql/costo-informes.ts). */
+  maxCostoInformes: number;
   /** Stored findings one request may read through filings (a page of filings with their findings). */
   maxHallazgos: number;
 }
@@ -480,12 +488,15 @@ export function loadConfig(env: Env = process.env): Config {
       maxCosto: l.entero('GRAPHQL_MAX_COST', 20000, 1),
       maxDirectivas: l.entero('GRAPHQL_MAX_DIRECTIVES', 20, 0, 1000),
       maxCampoCostoso: l.entero('GRAPHQL_MAX_EXPENSIVE_FIELD', 5, 1, 100),
+      // The heaviest published report (every view) weighs 17,545 over 3 years by day, 19,209 over 100 years by month.
+      maxCostoInformes: l.entero('GRAPHQL_MAX_REPORT_COST', 20_000, 1),
       maxHallazgos: l.entero('GRAPHQL_MAX_HALLAZGOS', 20000, 1),
     },
     limiteTasa: {
       habilitado: l.booleano('RATE_LIMIT_ENABLED', produccion),
       ipPorMinuto: l.entero('RATE_LIMIT_IP_PER_MINUTE', 3000, 1),
       entidadPorMinuto: l.entero('RATE_LIMIT_ENTITY_PER_MINUTE', 1200, 1),
+      informesPorMinuto: l.entero('RATE_LIMIT_REPORT_COST_PER_MINUTE', 100_000, 1),
     },
     suscripciones: {
       porConexion: l.entero('GRAPHQL_WS_MAX_SUBSCRIPTIONS_PER_CONNECTION', 25, 1, 1000),

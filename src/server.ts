@@ -24,25 +24,41 @@ function leerConfig(): Config {
 function fallaArranque(e: unknown): never {
   log.fatal({ err: resumenError(e) }, 'arranque fallido');
   const codigo = (e as { code?: unknown }).code;
+  const { host, puerto, variable } = escucha(e);
   // Its messages are Spanish and hold only paths: what the operator must do.
   const causa =
     (e as Error | undefined)?.name === 'ErrorPostgresEmbebido'
       ? (e as Error).message
       : codigo === 'EADDRINUSE'
-        ? `el puerto ${config.port} ya está en uso (PORT)`
+        ? `el puerto ${puerto} ya está en uso (${variable}); elija otro con ${variable}`
         : codigo === 'EACCES'
-          ? `sin permiso para escuchar en ${config.host}:${config.port} (HOST, PORT)`
+          ? `sin permiso para escuchar en ${host}:${puerto} (${variable === 'PORT' ? 'HOST, PORT' : variable})`
           : `${typeof codigo === 'string' ? `${codigo}; ` : ''}vea el registro «arranque fallido»`;
   process.stderr.write(`No se pudo arrancar el servicio: ${causa}.\n`);
   process.exit(1);
+}
+
+/**
+ * The address a listen could not take, from the error itself (the service's PORT or a sandbox's port:
+ * a second instance on the same machine finds MUV_SIM_PORT taken, not PORT), and the variable that sets it.
+ */
+function escucha(e: unknown): { host: string; puerto: number; variable: string } {
+  const { address, port, variablePuerto } = (e ?? {}) as Record<string, unknown>;
+  return {
+    host: typeof address === 'string' ? address : config.host,
+    puerto: typeof port === 'number' ? port : config.port,
+    variable: typeof variablePuerto === 'string' ? variablePuerto : 'PORT',
+  };
 }
 
 servicio.listo.then(() => {
   const clave = servicio.demoApiKey();
   if (clave) {
     // Printed on stdout for the person running it locally; never sent to the structured log.
+    // The port it got (PORT=0 lets the OS pick one).
+    const puerto = new URL(servicio.url).port;
     console.log(
-      `\n  Servicio listo en http://localhost:${config.port}\n  Entidad demo: «demo» (módulos rips y rda)\n  API key demo: ${clave}\n\n  curl -H 'X-Api-Key: ${clave}' http://localhost:${config.port}/sesion\n`,
+      `\n  Servicio listo en http://localhost:${puerto}\n  Entidad demo: «demo» (módulos rips y rda)\n  API key demo: ${clave}\n\n  curl -H 'X-Api-Key: ${clave}' http://localhost:${puerto}/sesion\n`,
     );
   }
 }, fallaArranque);

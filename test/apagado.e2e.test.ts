@@ -6,64 +6,47 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { asegurarCompilado, lanzar, type Proceso, terminaEn } from './compilado.js';
+import {
+  asegurarCompilado,
+  iniciarServidorCompilado,
+  type ServidorCompilado,
+  terminaEn,
+} from './compilado.js';
 import { type BaseDePrueba, enServidor } from './db.js';
 import { ripsDe, xmlFev } from './fixtures/muv.js';
 
 const SERVIDOR = 'dist/src/server.js';
 const CLAVE_DEMO = `rda_${'a1B2c3D4e5'.repeat(4)}`;
 
-interface Corrida extends Proceso {
-  url: string;
-}
+type Corrida = ServidorCompilado;
 
 let bd: BaseDePrueba;
-
-/** The service's address, from its `servicio escuchando` log line (it listens on a port the OS picked). */
-function urlDelRegistro(texto: string): string | undefined {
-  for (const linea of texto.split('\n')) {
-    if (!linea.includes('"servicio escuchando"')) continue;
-    try {
-      const l = JSON.parse(linea) as { msg?: string; port?: unknown };
-      if (l.msg === 'servicio escuchando' && typeof l.port === 'number') return `http://127.0.0.1:${l.port}`;
-    } catch {}
-  }
-  return undefined;
-}
 
 /**
  * The compiled server as an operator runs it: default run (MUV and IHCE sandboxes), demo key, a slow MUV.
  * The service and the MUV sandbox listen on ports the OS picks (0): no window for another listener.
  */
 async function arrancar(env: Record<string, string>): Promise<Corrida> {
-  const c = lanzar(SERVIDOR, {
-    NODE_ENV: 'development',
-    DATABASE_URL: bd.url,
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'motor-apagado-')),
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MUV_SIM_PORT: '0',
-    DEMO: 'true',
-    DEMO_API_KEY: CLAVE_DEMO,
-    // The runs share one database: the same key reads the demo's stored sandbox credentials.
-    CREDENTIALS_KEY: Buffer.alloc(32, 5).toString('base64'),
-    RDA_COLA: `rda-apagado-${randomUUID()}`,
-    LOG_LEVEL: 'info',
-    ...env,
-  });
-  const { proceso } = c;
+  const c = await iniciarServidorCompilado(
+    {
+      NODE_ENV: 'development',
+      DATABASE_URL: bd.url,
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'motor-apagado-')),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MUV_SIM_PORT: '0',
+      DEMO: 'true',
+      DEMO_API_KEY: CLAVE_DEMO,
+      // The runs share one database: the same key reads the demo's stored sandbox credentials.
+      CREDENTIALS_KEY: Buffer.alloc(32, 5).toString('base64'),
+      RDA_COLA: `rda-apagado-${randomUUID()}`,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    { listo: async (url) => (await pedirHttp(url, 'GET', '/ready')).status === 200 },
+  );
   // Both streams: the drain's log lines and start-up notices.
-  const salida = () => c.salida() + c.errores();
-  const limite = Date.now() + 60_000;
-  let url: string | undefined;
-  for (;;) {
-    url ??= urlDelRegistro(c.salida());
-    const r = url ? await pedirHttp(url, 'GET', '/ready').catch(() => undefined) : undefined;
-    if (url && r?.status === 200) return { ...c, salida, url };
-    if (Date.now() > limite || proceso.exitCode !== null)
-      throw new Error(`el servicio no quedó listo (/ready ${r?.status}):\n${salida()}`);
-    await new Promise((ok) => setTimeout(ok, 200));
-  }
+  return { ...c, salida: () => c.salida() + c.errores() };
 }
 
 /** One request on its own new connection (no shared keep-alive pool), so a refused connection shows. */

@@ -86,3 +86,66 @@ export async function entidadConClave(url: string, base: string): Promise<string
     await orm.close(true);
   }
 }
+
+/** The JSON lines of a child's log (anything else it printed, like the demo banner, is skipped). */
+export function lineasDelRegistro(texto: string): Record<string, any>[] {
+  const lineas: Record<string, any>[] = [];
+  for (const linea of texto.split('\n')) {
+    if (!linea.startsWith('{')) continue;
+    try {
+      lineas.push(JSON.parse(linea));
+    } catch {}
+  }
+  return lineas;
+}
+
+/** The port the service reports in its `servicio escuchando` line (the one the OS gave it for PORT=0). */
+export function puertoDelRegistro(texto: string): number | undefined {
+  const l = lineasDelRegistro(texto).find((x) => x.msg === 'servicio escuchando');
+  return typeof l?.port === 'number' ? l.port : undefined;
+}
+
+export interface ServidorCompilado extends Proceso {
+  /** http://127.0.0.1:<port the service logged>. */
+  url: string;
+  puerto: number;
+  /** The JSON log lines written so far. */
+  lineas: () => Record<string, any>[];
+}
+
+/**
+ * The compiled server started as an operator does, on ports the OS picks: PORT=0 and MUV_SIM_PORT=0
+ * unless `env` says otherwise, and the real port read back from its `servicio escuchando` line, so no
+ * other listener can take it between choosing and listening. Resolves once `listo(url)` holds (a
+ * readiness the test defines: /ready 200, the database guard open…); throws with the child's output
+ * when the child exits or `limiteMs` passes first. LOG_LEVEL must let `info` through (the default).
+ */
+export async function iniciarServidorCompilado(
+  env: Record<string, string>,
+  o: { archivo?: string; listo?: (url: string) => Promise<boolean>; limiteMs?: number } = {},
+): Promise<ServidorCompilado> {
+  const c = lanzar(o.archivo ?? 'dist/src/server.js', {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MUV_SIM_PORT: '0',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  const listo = o.listo ?? (async () => true);
+  const limite = Date.now() + (o.limiteMs ?? 60_000);
+  let puerto: number | undefined;
+  for (;;) {
+    puerto ??= puertoDelRegistro(c.salida());
+    const url = puerto === undefined ? undefined : `http://127.0.0.1:${puerto}`;
+    if (url && (await listo(url).catch(() => false))) {
+      return { ...c, url, puerto: puerto!, lineas: () => lineasDelRegistro(c.salida()) };
+    }
+    if (c.proceso.exitCode !== null || c.proceso.signalCode !== null || Date.now() > limite) {
+      if (c.proceso.exitCode === null) c.proceso.kill('SIGKILL');
+      throw new Error(
+        `el servidor compilado no quedó listo (${url ?? 'sin «servicio escuchando»'}):\n${c.salida()}\n${c.errores()}`,
+      );
+    }
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+}

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -12,28 +13,41 @@ export interface BaseDePrueba {
   limpiar: () => Promise<void>;
 }
 
-export async function puertoLibre(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
+/** First port of the range the OS hands out for port 0 and outgoing connections (Linux; else 32768). */
+function inicioRangoEfimero(): number {
+  try {
+    const inicio = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
+    );
+    return Number.isInteger(inicio) && inicio > 2048 ? inicio : 32_768;
+  } catch {
+    return 32_768;
+  }
 }
 
 /**
- * A free port is only free when it is asked for: between puertoLibre() and a listen, the OS may hand it
- * to another listener (a sandbox's ephemeral port). Runs `arrancar` again with new ports when that
- * happens, instead of failing on a race of the machine.
+ * Only for what cannot take port 0: an embedded PostgreSQL (no port 0 there), and an address that must
+ * refuse connections now and be listened on later. A port below the ephemeral range, free on 127.0.0.1
+ * when checked: a listener on port 0 or an outgoing connection (a sandbox, a child server, a client)
+ * never gets such a port, so nothing else of the suite takes it before it is used. A server or a
+ * simulator of a test binds port 0 and reads its port back instead.
  */
-export async function conPuertosLibres<T>(arrancar: () => Promise<T>, intentos = 3): Promise<T> {
-  for (let intento = 1; ; intento++) {
-    try {
-      return await arrancar();
-    } catch (e) {
-      const texto = `${(e as { code?: string }).code ?? ''} ${(e as Error).message ?? ''}`;
-      if (intento >= intentos || !/EADDRINUSE|ya está en uso/.test(texto)) throw e;
+export async function puertoFueraDelRangoEfimero(): Promise<number> {
+  const hasta = inicioRangoEfimero();
+  const desde = Math.max(1025, hasta - 12_000);
+  for (let intento = 0; intento < 50; intento++) {
+    const port = desde + Math.floor(Math.random() * (hasta - desde));
+    const srv = net.createServer();
+    const libre = await new Promise<boolean>((ok) => {
+      srv.once('error', () => ok(false));
+      srv.listen(port, '127.0.0.1', () => ok(true));
+    });
+    if (libre) {
+      await new Promise((r) => srv.close(r));
+      return port;
     }
   }
+  throw new Error(`ningún puerto libre entre ${desde} y ${hasta} tras 50 intentos`);
 }
 
 /** A Docker engine that actually answers `/_ping` (the client binary alone proves nothing). */
@@ -117,7 +131,8 @@ async function barrerRestos(): Promise<void> {
 export async function embebidoTemporal(persistente = false) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'epg-'));
   await chmod(dir, 0o755);
-  const port = await puertoLibre();
+  // Outside the ephemeral range: still free when `reanudar` starts the cluster again on it.
+  const port = await puertoFueraDelRangoEfimero();
   const arrancarPg = () => iniciarPostgresEmbebido({ dir, port, database: 'prueba', persistente });
   let pgEmb = await arrancarPg();
   return {

@@ -2,8 +2,14 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { asegurarCompilado, lanzar, type Proceso, terminaEn } from './compilado.js';
-import { puertoLibre } from './db.js';
+import {
+  asegurarCompilado,
+  iniciarServidorCompilado,
+  type Proceso,
+  type ServidorCompilado,
+  terminaEn,
+} from './compilado.js';
+import { puertoFueraDelRangoEfimero } from './db.js';
 import { CLAVE_CREDENCIALES_PRUEBA } from './servidor.js';
 
 /**
@@ -65,41 +71,29 @@ async function hasta(cond: () => boolean | Promise<boolean>, ms: number, que: st
 }
 
 /** The compiled server on port 0 with the embedded cluster of `dir`; ready once the database answers. */
-async function arrancar(): Promise<Proceso & { url: string }> {
-  const c = lanzar(SERVIDOR, {
-    NODE_ENV: 'development',
-    DATA_DIR: dir,
-    EMBEDDED_PG_PORT: String(await puertoLibre()),
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MUV_SIMULADOR: 'false',
-    IHCE_SIMULADOR: 'false',
-    DEMO: 'false',
-    CREDENTIALS_KEY: CLAVE_CREDENCIALES_PRUEBA,
-    LOG_LEVEL: 'info',
-  });
-  corridas.push(c);
-  const lineas = () =>
-    c
-      .salida()
-      .split('\n')
-      .flatMap((l) => {
-        try {
-          return [JSON.parse(l) as { msg?: string; port?: number }];
-        } catch {
-          return [];
-        }
-      });
-  await hasta(() => lineas().some((l) => l.msg === 'servicio escuchando'), 30_000, 'servicio escuchando', c);
-  const url = `http://127.0.0.1:${lineas().find((l) => l.msg === 'servicio escuchando')!.port}`;
-  // The database guard opens once the cluster is up and migrated: then an unknown key is a 401.
-  await hasta(
-    async () => (await fetch(`${url}/sesion`).catch(() => undefined))?.status === 401,
-    120_000,
-    'la base de datos embebida',
-    c,
+async function arrancar(): Promise<ServidorCompilado> {
+  const c = await iniciarServidorCompilado(
+    {
+      NODE_ENV: 'development',
+      DATA_DIR: dir,
+      // PostgreSQL cannot listen on port 0: a port no listener on port 0 of the suite can take.
+      EMBEDDED_PG_PORT: String(await puertoFueraDelRangoEfimero()),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MUV_SIMULADOR: 'false',
+      IHCE_SIMULADOR: 'false',
+      DEMO: 'false',
+      CREDENTIALS_KEY: CLAVE_CREDENCIALES_PRUEBA,
+      LOG_LEVEL: 'info',
+    },
+    {
+      // The database guard opens once the cluster is up and migrated: then an unknown key is a 401.
+      listo: async (url) => (await fetch(`${url}/sesion`)).status === 401,
+      limiteMs: 150_000,
+    },
   );
-  return { ...c, url };
+  corridas.push(c);
+  return c;
 }
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorPostgresEmbebido, iniciarPostgresEmbebido } from '../src/db/embedded.js';
-import { puertoLibre } from './db.js';
+import { puertoFueraDelRangoEfimero } from './db.js';
 
 /**
  * The reported case: root, a clone inside a `mktemp -d` folder (0700) that the `postgres` user cannot
@@ -79,7 +79,7 @@ describe.skipIf(!esRoot)(
       const dir = path.join(clon, '.data');
       const rutasRoot = { binarios: [path.join(abierta, 'cache')], datos: [path.join(abierta, 'datos')] };
       const avisos: string[] = [];
-      const port = await puertoLibre();
+      const port = await puertoFueraDelRangoEfimero();
       const opciones = {
         dir,
         port,
@@ -127,7 +127,7 @@ describe.skipIf(!esRoot)(
       const rutasRoot = { binarios: [path.join(abierta, 'cache')], datos: [path.join(abierta, 'datos-tmp')] };
       const pgEmb = await iniciarPostgresEmbebido({
         dir,
-        port: await puertoLibre(),
+        port: await puertoFueraDelRangoEfimero(),
         database: 'prueba',
         persistente: false,
         rutasRoot,
@@ -144,7 +144,7 @@ describe.skipIf(!esRoot)(
       const e = await errorDe(
         iniciarPostgresEmbebido({
           dir: path.join(abierta, 'datos-accesibles'),
-          port: await puertoLibre(),
+          port: await puertoFueraDelRangoEfimero(),
           database: 'prueba',
           persistente: false,
           rutasRoot: { binarios: [path.join(cerrada, 'cache-inalcanzable')], datos: [] },
@@ -162,7 +162,7 @@ describe.skipIf(!esRoot)(
       const e = await errorDe(
         iniciarPostgresEmbebido({
           dir: path.join(clon, '.data-sin-espejo'),
-          port: await puertoLibre(),
+          port: await puertoFueraDelRangoEfimero(),
           database: 'prueba',
           persistente: false,
           rutasRoot: { binarios: [path.join(abierta, 'cache')], datos: [] },

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
@@ -21,6 +24,8 @@ const ESCALA = Number(process.env.FUZZ_RUNS ?? 1);
 const POR_RUTA = Math.max(1, Math.round(40 * ESCALA));
 const GRAPHQL = Math.max(1, Math.round(400 * ESCALA));
 const PROTOCOLO = Math.max(1, Math.round(150 * ESCALA));
+const RESUMEN = Math.max(1, Math.round(150 * ESCALA));
+const WEBHOOKS = Math.max(1, Math.round(40 * ESCALA));
 const MIB = 1_048_576;
 
 let env: Awaited<ReturnType<typeof entornoHostil>>;
@@ -617,6 +622,234 @@ describe(`fuzz con semilla ${SEMILLA} (FUZZ_SEED)`, () => {
           filings.ids.add(id);
         }
       }
+    }
+  }, 600_000);
+
+  it('resumen (GraphQL y REST) y probarWebhook: argumentos aleatorios y extremos, con alias', async () => {
+    // Issue 30: report arguments weigh the request before it runs; webhook tests are costly fields.
+    const fecha = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .date({ min: new Date('1990-01-01'), max: new Date('2110-12-31'), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10)),
+      },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          '2000-01-01',
+          '2100-01-01',
+          '2100-12-31',
+          '1999-12-31',
+          '0001-01-01',
+          '9999-12-31',
+          '2024-02-29',
+          '2026-02-29',
+          '2026-13-01',
+          '2026-01-01T00:00:00-05:00',
+          '2026-01-01T05:00:00Z',
+          '2026-01-01T01:00:00Z',
+          '2026-01-01T00:00:00.0000001-05:00',
+        ),
+      },
+      { weight: 1, arbitrary: textoHostil },
+    );
+    /** A variable's value: mostly of its type, sometimes null or any JSON. */
+    const valor = <T>(a: fc.Arbitrary<T>) =>
+      fc.oneof(
+        { weight: 12, arbitrary: a },
+        { weight: 1, arbitrary: fc.constant(null) },
+        { weight: 1, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: jsonHostil },
+      );
+    const VISTAS = [
+      'desde hasta agrupar zonaHoraria',
+      'rips { total porEstado { estado cantidad } }',
+      'rips { serie { periodo hasta total porTipo { tipo cantidad } } }',
+      'rips { serie { montos { radicado porPagador { pagador clase nombre radicado } } } }',
+      'rips { causas { codigo titulo proporcion } montos { radicado porPagador { nombre retenido } } }',
+      'rda { serie { periodo tiempos { p50Ms } tiemposPorTipo { tipo p95Ms } } }',
+      'rda { tiempos { p50Ms } tiemposPorTipo { tipo maxMs } pendientes { cantidad masAntiguo { id } } causas { codigo } }',
+    ];
+    const caso = fc.record({
+      puerta: fc.constantFrom('graphql', 'graphql', 'graphql-literal', 'rest'),
+      rango: fc.oneof(
+        { weight: 2, arbitrary: fc.tuple(valor(fecha), valor(fecha)) },
+        // A start and an end some days later: the reports that run, up to the longest series.
+        {
+          weight: 3,
+          arbitrary: fc
+            .tuple(
+              fc.date({ min: new Date('2000-01-01'), max: new Date('2100-12-01'), noInvalidDate: true }),
+              fc.integer({ min: 1, max: 5000 }),
+            )
+            .map(([d, n]) => [
+              d.toISOString().slice(0, 10),
+              new Date(d.getTime() + n * 86_400_000).toISOString().slice(0, 10),
+            ]),
+        },
+      ),
+      agrupar: valor(
+        fc.oneof(
+          { weight: 6, arbitrary: fc.constantFrom('DIA', 'SEMANA', 'MES') },
+          { weight: 1, arbitrary: fc.constantFrom('dia', 'ANUAL', '') },
+        ),
+      ),
+      modulo: valor(
+        fc.oneof(
+          { weight: 6, arbitrary: fc.constantFrom('RIPS', 'RDA') },
+          { weight: 1, arbitrary: fc.constantFrom('rips', 'ambos') },
+        ),
+      ),
+      vista: fc.constantFrom(undefined, 'resumen', 'causas', 'pagadores', 'tiempos', 'otra'),
+      formato: fc.constantFrom(undefined, 'json', 'csv', 'xml'),
+      vistas: fc.subarray(VISTAS, { minLength: 1 }),
+      alias: fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min: 1, max: 4 }) },
+        { weight: 2, arbitrary: fc.integer({ min: 5, max: 20 }) },
+      ),
+      cred: credencial,
+    });
+    const json = (cab: Record<string, string>) => ({ ...cab, 'content-type': 'application/json' });
+    const textoDe = (v: unknown) => (typeof v === 'string' ? v : seguroStringify(v));
+    for (const c of fc.sample(caso, { seed: SEMILLA + 30, numRuns: RESUMEN })) {
+      const cab = cabecerasDe(c.cred);
+      const [desde, hasta] = c.rango;
+      const entrada = `puerta=${c.puerta} alias=${c.alias} cred=${c.cred} ${resumenVariables({
+        desde,
+        hasta,
+        agrupar: c.agrupar,
+        modulo: c.modulo,
+        vista: c.vista,
+        formato: c.formato,
+      })} vistas=${c.vistas.length}`;
+      if (c.puerta === 'rest') {
+        const q = new URLSearchParams();
+        for (const [k, v] of Object.entries({
+          desde,
+          hasta,
+          agrupar: typeof c.agrupar === 'string' ? c.agrupar.toLowerCase() : c.agrupar,
+          modulo: typeof c.modulo === 'string' ? c.modulo.toLowerCase() : c.modulo,
+          vista: c.vista,
+          formato: c.formato,
+        }))
+          if (v !== undefined && v !== null) q.set(k, textoDe(v).slice(0, 2000));
+        const r = await enviar('get', `/resumen?${q}`, cab);
+        // A CSV answer is not JSON: only its status counts.
+        if (r.status === 200 && r.tipo.startsWith('text/csv')) estados.set(200, (estados.get(200) ?? 0) + 1);
+        else revisar('GET /resumen (fuzz de argumentos)', entrada, r);
+        continue;
+      }
+      const args =
+        c.puerta === 'graphql'
+          ? 'desde: $d, hasta: $h, agrupar: $a, modulo: $m'
+          : [
+              ['desde', desde],
+              ['hasta', hasta],
+              ['agrupar', c.agrupar],
+              ['modulo', c.modulo],
+            ]
+              .filter(([, v]) => typeof v === 'string')
+              .map(([k, v]) =>
+                k === 'agrupar' || k === 'modulo'
+                  ? `${k}: ${/^[A-Za-z_]\w*$/.test(v as string) ? v : '"x"'}`
+                  : `${k}: ${JSON.stringify(v)}`,
+              )
+              .join(', ');
+      const cabecera =
+        c.puerta === 'graphql'
+          ? 'query($d: String, $h: String, $a: AgrupacionResumen, $m: ModuloResumen)'
+          : 'query';
+      const query = `${cabecera} { ${Array.from({ length: c.alias }, (_, i) => `a${i}: resumen${args ? `(${args})` : ''} { ...Vistas }`).join(' ')} }
+        fragment Vistas on Resumen { ${c.vistas.join(' ')} }`;
+      const variables =
+        c.puerta === 'graphql' ? { d: desde, h: hasta, a: c.agrupar, m: c.modulo } : undefined;
+      const r = await enviar('post', '/graphql', json(cab), seguroStringify({ query, variables }));
+      revisar('/graphql resumen (fuzz de argumentos)', entrada, r);
+    }
+
+    // probarWebhook: a receiver on loopback, webhooks registered with random URLs, random ids, aliases.
+    const recibidos: string[] = [];
+    const receptor = http.createServer((req, res) => {
+      recibidos.push(req.url ?? '');
+      req.resume();
+      req.on('end', () => res.writeHead(200).end('ok'));
+    });
+    receptor.listen(0, '127.0.0.1');
+    await once(receptor, 'listening');
+    const base = `http://127.0.0.1:${(receptor.address() as AddressInfo).port}`;
+    const e = await env.entidadCompleta('fuzz-webhooks');
+    const ids: string[] = [];
+    const url = fc.oneof(
+      { weight: 3, arbitrary: fc.string({ maxLength: 12 }).map((t) => `${base}/${encodeURIComponent(t)}`) },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          'javascript:alert(1)',
+          'file:///etc/passwd',
+          'ftp://127.0.0.1/x',
+          'http://169.254.169.254/latest/meta-data',
+          'http://[::1]:1/',
+          'http://user:clave@127.0.0.1/',
+          'https://example.invalid/hook',
+          `${base}/${'x'.repeat(3000)}`,
+          '//127.0.0.1/x',
+        ),
+      },
+      { weight: 2, arbitrary: textoHostil },
+    );
+    const prueba = fc.record({
+      url,
+      id: fc.oneof(
+        { weight: 3, arbitrary: fc.constant('__registrado__') },
+        { weight: 1, arbitrary: fc.uuid() },
+        { weight: 1, arbitrary: textoHostil },
+        { weight: 1, arbitrary: numeroHostil },
+      ),
+      alias: fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min: 1, max: 5 }) },
+        { weight: 2, arbitrary: fc.integer({ min: 6, max: 20 }) },
+      ),
+      literal: fc.boolean(),
+    });
+    try {
+      for (const c of fc.sample(prueba, { seed: SEMILLA + 31, numRuns: WEBHOOKS })) {
+        const cab = json(e.cabeceras);
+        const reg = await enviar(
+          'post',
+          '/graphql',
+          cab,
+          seguroStringify({
+            query: 'mutation($url: String!) { registrarWebhook(url: $url) { webhook { id } } }',
+            variables: { url: c.url },
+          }),
+        );
+        const body = revisar('/graphql registrarWebhook (fuzz de URL)', `url=${describir(c.url)}`, reg);
+        const nuevo = body?.data?.registrarWebhook?.webhook?.id;
+        if (typeof nuevo === 'string') ids.push(nuevo);
+        const id = c.id === '__registrado__' ? (ids.at(-1) ?? randomUUID()) : c.id;
+        const query = c.literal
+          ? `mutation { ${Array.from({ length: c.alias }, (_, i) => `p${i}: probarWebhook(id: ${JSON.stringify(textoDe(id))}) { eventoId }`).join(' ')} }`
+          : `mutation($id: ID!) { ${Array.from({ length: c.alias }, (_, i) => `p${i}: probarWebhook(id: $id) { eventoId }`).join(' ')} }`;
+        const r = await enviar('post', '/graphql', cab, seguroStringify({ query, variables: { id } }));
+        const probada = revisar('/graphql probarWebhook (fuzz)', `id=${describir(id)} alias=${c.alias}`, r);
+        // More than GRAPHQL_MAX_EXPENSIVE_FIELD tests: refused before anything runs (or the body before that).
+        if (c.alias > 5) {
+          const detalle = `${c.alias} alias de probarWebhook: ${r.texto.slice(0, 300)}`;
+          expect.soft([400, 413], detalle).toContain(r.status);
+          expect.soft(probada?.data, detalle).toBeUndefined();
+        }
+      }
+      // Leave no receivers behind for the rest of the run.
+      for (const id of ids)
+        await enviar(
+          'post',
+          '/graphql',
+          json(e.cabeceras),
+          seguroStringify({ query: 'mutation($id: ID!) { eliminarWebhook(id: $id) }', variables: { id } }),
+        );
+    } finally {
+      receptor.close();
     }
   }, 600_000);
 

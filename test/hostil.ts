@@ -8,7 +8,6 @@ import type { Modulo } from '../src/entidades/valores.js';
 import { crearLogger } from '../src/logger.js';
 import { CREDENCIALES_SANDBOX as IHCE_SANDBOX } from '../src/simuladores/ihce/arranque.js';
 import { CREDENCIALES_SANDBOX as MUV_SANDBOX } from '../src/simuladores/muv/sandbox.js';
-import { conPuertosLibres, puertoLibre } from './db.js';
 import { iniciarServicio } from './servidor.js';
 
 /**
@@ -23,20 +22,19 @@ export async function entornoHostil(nivel: 'debug' | 'info' = 'debug', env: Reco
       cb();
     },
   });
-  const s = await conPuertosLibres(async () =>
-    iniciarServicio(
-      {
-        MUV_SIMULADOR: 'true',
-        MUV_SIM_PORT: String(await puertoLibre()),
-        IHCE_SIMULADOR: 'true',
-        RDA_COLA: `hostil-${randomUUID()}`,
-        RDA_REINTENTO_BASE_SEGUNDOS: '1',
-        IHCE_TIMEOUT_MS: '3000',
-        MUV_REINTENTOS: '0',
-        ...env,
-      },
-      { log: crearLogger(nivel, destino) },
-    ),
+  // Both sandboxes on ports the OS picks (MUV_SIM_PORT=0; the IHCE one always does).
+  const s = await iniciarServicio(
+    {
+      MUV_SIMULADOR: 'true',
+      MUV_SIM_PORT: '0',
+      IHCE_SIMULADOR: 'true',
+      RDA_COLA: `hostil-${randomUUID()}`,
+      RDA_REINTENTO_BASE_SEGUNDOS: '1',
+      IHCE_TIMEOUT_MS: '3000',
+      MUV_REINTENTOS: '0',
+      ...env,
+    },
+    { log: crearLogger(nivel, destino) },
   );
   /** An entity with both modules, an API key and sandbox credentials for the MUV and the IHCE. */
   async function entidadCompleta(base: string, modulos: Modulo[] = ['rips', 'rda']) {

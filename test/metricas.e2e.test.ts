@@ -11,7 +11,7 @@ import { PERFIL_IHCE } from '../src/rda/ihce/fhir.js';
 import type { Registro } from '../src/rips/tipos.js';
 import { CREDENCIALES_SANDBOX } from '../src/simuladores/muv/sandbox.js';
 import { iniciarSimuladorMuv, type SimuladorMuv } from '../src/simuladores/muv/servidor.js';
-import { puertoLibre } from './db.js';
+import { puertoFueraDelRangoEfimero } from './db.js';
 import { consulta, ripsDe, xmlFev } from './fixtures/muv.js';
 import { datosUnicos, entornoIhce } from './ihce.js';
 import { CLAVE_CREDENCIALES_PRUEBA, graphql, iniciarServicio, pedir } from './servidor.js';
@@ -294,7 +294,7 @@ describe('GET /metrics: token, desactivado y sin base de datos', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'motor-metricas-'));
     const config = loadConfig({
       NODE_ENV: 'test',
-      DATABASE_URL: `postgres://nadie:nada@127.0.0.1:${await puertoLibre()}/ninguna`,
+      DATABASE_URL: `postgres://nadie:nada@127.0.0.1:${await puertoFueraDelRangoEfimero()}/ninguna`,
       DB_CONNECT_TIMEOUT_MS: '300',
       PORT: '0',
       HOST: '127.0.0.1',

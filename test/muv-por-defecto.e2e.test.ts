@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conPuertosLibres, puertoLibre } from './db.js';
 import { ripsDe, xmlFev } from './fixtures/muv.js';
 import { iniciarServicio, pedir } from './servidor.js';
 
@@ -8,10 +7,9 @@ let s: Awaited<ReturnType<typeof iniciarServicio>>;
 let puerto: number;
 
 beforeAll(async () => {
-  s = await conPuertosLibres(async () => {
-    puerto = await puertoLibre();
-    return iniciarServicio({ DEMO: 'true', MUV_SIMULADOR: 'true', MUV_SIM_PORT: String(puerto) });
-  });
+  // MUV_SIM_PORT=0: the OS picks the sandbox's port and the simulator reports the one it got.
+  s = await iniciarServicio({ DEMO: 'true', MUV_SIMULADOR: 'true', MUV_SIM_PORT: '0' });
+  puerto = Number(new URL(s.servicio.simuladorMuv!.url).port);
 });
 
 afterAll(async () => {

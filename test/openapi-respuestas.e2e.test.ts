@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config.js';
 import { construirBundle } from '../src/rda/construccion/construir.js';
 import { CREDENCIALES_SANDBOX } from '../src/simuladores/muv/sandbox.js';
 import { iniciarSimuladorMuv, type SimuladorMuv } from '../src/simuladores/muv/servidor.js';
+import { puertoFueraDelRangoEfimero } from './db.js';
 import { consulta, ripsDe, xmlFev } from './fixtures/muv.js';
 import { ripsValido } from './fixtures/rips.js';
 import { datosUnicos, entornoIhce } from './ihce.js';
@@ -52,15 +53,6 @@ const cubiertos = new Set<string>();
 
 let n = 0;
 const factura = (base: string) => `${base}${Date.now().toString(36)}${++n}`.toUpperCase().slice(0, 20);
-
-/** A port nothing listens on (taken from the system, then released). */
-async function puertoCerrado(): Promise<number> {
-  const s = createServer().listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const { port } = s.address() as AddressInfo;
-  await new Promise((ok) => s.close(ok));
-  return port;
-}
 
 async function iniciarValidadorHl7(): Promise<string> {
   validadorHl7 = createServer((req, res) => {
@@ -563,7 +555,7 @@ describe('base de datos arrancando o inalcanzable', () => {
     sinBd = await arrancar(
       loadConfig({
         NODE_ENV: 'test',
-        DATABASE_URL: `postgres://motor:motor@127.0.0.1:${await puertoCerrado()}/motor`,
+        DATABASE_URL: `postgres://motor:motor@127.0.0.1:${await puertoFueraDelRangoEfimero()}/motor`,
         PORT: '0',
         HOST: '127.0.0.1',
         DEMO: 'false',

@@ -4,8 +4,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { asegurarCompilado, entidadConClave, lanzar, type Proceso, terminaEn } from './compilado.js';
-import { conPuertosLibres, puertoLibre } from './db.js';
+import {
+  asegurarCompilado,
+  entidadConClave,
+  iniciarServidorCompilado,
+  lanzar,
+  type ServidorCompilado,
+  terminaEn,
+} from './compilado.js';
 
 const SERVIDOR = 'dist/src/server.js';
 const CLI = 'dist/src/cli/index.js';
@@ -55,21 +61,27 @@ describe('producción: errores de configuración', () => {
 });
 
 describe('producción con su configuración completa', () => {
-  let c: Proceso;
+  let c: ServidorCompilado;
   let url: string;
   let puertoSimuladorMuv: number;
+  /** Holds MUV_SIM_PORT for the whole run: had production started the simulator, start-up would fail. */
+  let ocupante: net.Server;
+  let conexionesAlOcupante = 0;
 
   beforeAll(async () => {
-    // A port taken between choosing it and the child's listen: start again on new ones.
-    await conPuertosLibres(async () => {
-      const puerto = await puertoLibre();
-      puertoSimuladorMuv = await puertoLibre();
-      url = `http://127.0.0.1:${puerto}`;
-      c = lanzar(SERVIDOR, {
+    ocupante = net.createServer((s) => {
+      conexionesAlOcupante += 1;
+      s.destroy();
+    });
+    await new Promise<void>((ok) => ocupante.listen(0, '127.0.0.1', ok));
+    puertoSimuladorMuv = (ocupante.address() as net.AddressInfo).port;
+    // PORT=0: the service's port is read back from its log line.
+    c = await iniciarServidorCompilado(
+      {
         NODE_ENV: 'production',
         DATABASE_URL: inject('databaseUrl'),
         CREDENTIALS_KEY: CLAVE,
-        PORT: String(puerto),
+        PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir(),
         MUV_SIM_PORT: String(puertoSimuladorMuv),
@@ -78,30 +90,29 @@ describe('producción con su configuración completa', () => {
         // Production waits 5 s for the balancer before it stops accepting; no balancer here.
         SHUTDOWN_PRESTOP_SECONDS: '0',
         LOG_LEVEL: 'info',
-      });
-      // Ready once the database guard lets /graphql through (it says 503 bd-arrancando until then).
-      const limite = Date.now() + 45_000;
-      for (;;) {
-        const codigo = await fetch(`${url}/graphql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: '{ __typename }' }),
-        }).then(
-          (r) => r.status,
-          () => 0,
-        );
-        if (codigo !== 0 && codigo !== 503) break;
-        if (c.proceso.exitCode !== null || Date.now() > limite)
-          throw new Error(`el servidor no quedó listo:\n${c.errores()}\n${c.salida()}`);
-        await new Promise((ok) => setTimeout(ok, 200));
-      }
-    });
+      },
+      {
+        // Ready once the database guard lets /graphql through (it says 503 bd-arrancando until then).
+        listo: async (u) => {
+          const r = await fetch(`${u}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query: '{ __typename }' }),
+          });
+          return r.status !== 503;
+        },
+        limiteMs: 45_000,
+      },
+    );
+    url = c.url;
   }, 60_000);
 
   afterAll(async () => {
-    if (!c || c.proceso.exitCode !== null) return;
-    c.proceso.kill('SIGTERM');
-    if ((await terminaEn(c, 15_000)) === 'sigue') c.proceso.kill('SIGKILL');
+    if (c && c.proceso.exitCode === null) {
+      c.proceso.kill('SIGTERM');
+      if ((await terminaEn(c, 15_000)) === 'sigue') c.proceso.kill('SIGKILL');
+    }
+    if (ocupante) await new Promise((ok) => ocupante.close(ok));
   });
 
   it('arranca: /health 200', async () => {
@@ -126,16 +137,10 @@ describe('producción con su configuración completa', () => {
   });
 
   it('sin entidad demo ni simuladores', async () => {
-    // The MUV simulator would listen on MUV_SIM_PORT; the IHCE one logs its start.
-    const conexion = await new Promise<string>((ok) => {
-      const s = net.connect(puertoSimuladorMuv, '127.0.0.1');
-      s.on('connect', () => {
-        s.destroy();
-        ok('conectado');
-      });
-      s.on('error', (e: NodeJS.ErrnoException) => ok(e.code ?? 'error'));
-    });
-    expect(conexion).toBe('ECONNREFUSED');
+    // The MUV simulator would listen on MUV_SIM_PORT, which the test holds: the service started anyway
+    // and never called it; the IHCE one logs its start.
+    expect(c.proceso.exitCode).toBeNull();
+    expect(conexionesAlOcupante).toBe(0);
     expect(c.salida()).not.toMatch(/API key demo|rda_[A-Za-z0-9_-]{32}/);
     expect(c.salida()).not.toMatch(/simulador/i);
     const listo = await fetch(`${url}/ready`).then((r) => r.text());

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { puertoLibre } from './db.js';
+import { puertoFueraDelRangoEfimero } from './db.js';
 import { iniciarServicio, pedir } from './servidor.js';
 
 type Modo = 'ok' | '503' | 'colgar';
@@ -44,8 +44,9 @@ async function servicio(env: Record<string, string>) {
   return s;
 }
 
+/** Refused until started, and restartable on the same address: a port no port-0 listener can take meanwhile. */
 async function falso() {
-  const f = upstreamFalso(await puertoLibre());
+  const f = upstreamFalso(await puertoFueraDelRangoEfimero());
   cerrar.push(() => f.detener());
   return f;
 }

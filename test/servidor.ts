@@ -18,7 +18,7 @@ export function slugUnico(base: string): string {
   return `${base}-${process.pid}-${Date.now().toString(36)}-${contador}`;
 }
 
-/** Starts the real service on a random port against the test database. */
+/** Starts the real service on a port the OS picks (PORT=0) against the test database. */
 export async function iniciarServicio(env: Record<string, string> = {}, o: OpcionesArranque = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'motor-prueba-'));
   const config = loadConfig({
@@ -32,6 +32,8 @@ export async function iniciarServicio(env: Record<string, string> = {}, o: Opcio
     LOG_LEVEL: 'silent',
     // A test that leaves a request in flight must not hold its teardown for the production window.
     SHUTDOWN_DRAIN_SECONDS: '5',
+    // A MUV sandbox started by the default run takes a port the OS picks (never its fixed 9443).
+    MUV_SIM_PORT: '0',
     ...env,
   });
   const servicio = await arrancar(config, o);

@@ -1,11 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { asegurarCompilado, entidadConClave } from './compilado.js';
+import {
+  asegurarCompilado,
+  entidadConClave,
+  iniciarServidorCompilado,
+  type ServidorCompilado,
+  terminaEn,
+} from './compilado.js';
 import { CLAVE_CREDENCIALES_PRUEBA } from './servidor.js';
 
 interface Span {
@@ -59,21 +64,20 @@ async function hasta<T>(que: () => T | undefined | false, ms: number, nombre: st
 
 describe('trazas OpenTelemetry (OTLP/HTTP) del servidor compilado', () => {
   let receptor: Awaited<ReturnType<typeof receptorOtlp>>;
-  let hijo: ChildProcess;
+  let hijo: ServidorCompilado;
   let url: string;
-  const lineas: Record<string, any>[] = [];
+  const lineas = () => hijo.lineas();
 
   beforeAll(async () => {
     asegurarCompilado(['dist/src/main.js']);
     receptor = await receptorOtlp();
-    hijo = spawn(process.execPath, ['dist/src/main.js'], {
-      env: {
-        PATH: process.env.PATH,
+    // The OS picks the port and the log tells it: no window for another listener to take it.
+    hijo = await iniciarServidorCompilado(
+      {
         NODE_ENV: 'test',
         DATABASE_URL: inject('databaseUrl'),
         DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'motor-trazas-')),
         CREDENTIALS_KEY: CLAVE_CREDENCIALES_PRUEBA,
-        // The OS picks the port and the log tells it: no window for another listener to take it.
         PORT: '0',
         HOST: '127.0.0.1',
         MUV_SIMULADOR: 'false',
@@ -85,37 +89,20 @@ describe('trazas OpenTelemetry (OTLP/HTTP) del servidor compilado', () => {
         // Export within a fraction of a second instead of the default 5 s.
         OTEL_BSP_SCHEDULE_DELAY: '100',
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let resto = '';
-    hijo.stdout!.on('data', (t: Buffer) => {
-      const partes = (resto + t.toString('utf8')).split('\n');
-      resto = partes.pop()!;
-      for (const l of partes) {
-        try {
-          lineas.push(JSON.parse(l));
-        } catch {}
-      }
-    });
-    // Ready when the database guard opened (/ready answers about the database; 200 or 503 degradado).
-    await hasta(() => lineas.some((l) => l.msg === 'servicio escuchando'), 30_000, 'servicio escuchando');
-    url = `http://127.0.0.1:${lineas.find((l) => l.msg === 'servicio escuchando')!.port}`;
-    const limite = Date.now() + 30_000;
-    for (;;) {
-      const r = await fetch(`${url}/sesion`).catch(() => undefined);
-      if (r && r.status === 401) break;
-      if (Date.now() > limite) throw new Error('la base de datos no quedó lista en 30 s');
-      await new Promise((ok) => setTimeout(ok, 200));
-    }
+      {
+        archivo: 'dist/src/main.js',
+        // Ready when the database guard opened: an unknown session is a 401, not 503 bd-arrancando.
+        listo: async (u) => (await fetch(`${u}/sesion`)).status === 401,
+      },
+    );
+    url = hijo.url;
   }, 90_000);
 
   afterAll(async () => {
-    if (hijo && hijo.exitCode === null) {
-      const salida = new Promise((r) => hijo.once('exit', r));
-      hijo.kill('SIGTERM');
-      const reloj = setTimeout(() => hijo.kill('SIGKILL'), 10_000);
-      await salida;
-      clearTimeout(reloj);
+    if (hijo && hijo.proceso.exitCode === null) {
+      hijo.proceso.kill('SIGTERM');
+      if ((await terminaEn(hijo, 10_000)) === 'sigue') hijo.proceso.kill('SIGKILL');
+      await hijo.fin;
     }
     await receptor?.cerrar();
   });
@@ -141,12 +128,12 @@ describe('trazas OpenTelemetry (OTLP/HTTP) del servidor compilado', () => {
     expect(g.status).toBe(200);
 
     const logSesion = await hasta(
-      () => lineas.find((l) => l.req?.id === idSesion && l.res?.statusCode === 401),
+      () => lineas().find((l) => l.req?.id === idSesion && l.res?.statusCode === 401),
       10_000,
       'registro de /sesion',
     );
     const logGraphql = await hasta(
-      () => lineas.find((l) => l.req?.id === idGraphql && l.res?.statusCode === 200),
+      () => lineas().find((l) => l.req?.id === idGraphql && l.res?.statusCode === 200),
       10_000,
       'registro de /graphql',
     );

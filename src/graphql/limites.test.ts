@@ -41,6 +41,7 @@ describe('límites del documento GraphQL', () => {
       maxCosto: 20000,
       maxDirectivas: 20,
       maxCampoCostoso: 5,
+      maxCostoInformes: 20000,
       maxHallazgos: 20000,
     });
   });
@@ -209,6 +210,20 @@ describe('límites del documento GraphQL', () => {
     );
     const mutacion = `mutation { ${Array.from({ length: 6 }, (_, i) => `r${i}: radicarRips(rips: {}) { repetida }`).join(' ')} }`;
     expect(verificar(mutacion).r?.error.message).toMatch(/^El campo «radicarRips» aparece 6 veces/);
+  });
+
+  it('probarWebhook envía un POST por alias: a lo sumo 5 por operación', () => {
+    const probar = (n: number) =>
+      `mutation { ${Array.from({ length: n }, (_, i) => `p${i}: probarWebhook(id: "${i}") { eventoId }`).join(' ')} }`;
+    expect(verificar(probar(5)).r).toBeUndefined();
+    for (const n of [6, 15]) {
+      const r = verificar(probar(n)).r;
+      expect(r?.motivo).toBe('campo-costoso');
+      expect(r?.error.codigo).toBe('consulta-demasiado-compleja');
+      expect(r?.error.message).toBe(
+        `El campo «probarWebhook» aparece ${n} veces en la operación y cada vez envía un POST de prueba al receptor del webhook: el máximo es 5 por operación (GRAPHQL_MAX_EXPENSIVE_FIELD). Envíe una solicitud por documento.`,
+      );
+    }
   });
 
   it('los campos costosos se cuentan también a través de fragmentos, y una clave repetida corre una vez', () => {

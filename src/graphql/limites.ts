@@ -31,9 +31,10 @@ import { MAX_PROFUNDIDAD_JSON, mensajeProblemaJson, revisarJson } from '../http/
 import { MAX_PRIMERO } from './conexion.js';
 
 /**
- * Root fields whose resolver calls the MUV, the IHCE or the official validator, or checks a whole
- * document: each may run at most `maxCampoCostoso` times in one operation (aliases would otherwise
- * turn one request into a thousand upstream calls). The reason completes the refusal's message.
+ * Root fields whose resolver calls the MUV, the IHCE or the official validator, checks a whole
+ * document or sends a webhook's test POST: each may run at most `maxCampoCostoso` times in one
+ * operation (aliases would otherwise turn one request into a thousand upstream calls). The reason
+ * completes the refusal's message.
  */
 export const CAMPOS_COSTOSOS: Readonly<Record<string, string>> = {
   'Mutation.radicarRips': 'radica ante el MUV',
@@ -46,6 +47,7 @@ export const CAMPOS_COSTOSOS: Readonly<Record<string, string>> = {
   'Query.validarRips': 'valida un RIPS completo',
   'Query.validarRda': 'valida un RDA completo',
   'Query.construirRda': 'construye y valida un RDA completo',
+  'Mutation.probarWebhook': 'envía un POST de prueba al receptor del webhook',
 };
 
 /**

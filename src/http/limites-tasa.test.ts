@@ -62,7 +62,12 @@ describe('configuración', () => {
   const base = { CREDENTIALS_KEY: Buffer.alloc(32, 7).toString('base64') };
   it('activos por defecto solo en producción; ningún proxy de confianza sin TRUST_PROXY', () => {
     const prod = loadConfig({ ...base, NODE_ENV: 'production', DATABASE_URL: 'postgres://x@localhost/x' });
-    expect(prod.limiteTasa).toEqual({ habilitado: true, ipPorMinuto: 3000, entidadPorMinuto: 1200 });
+    expect(prod.limiteTasa).toEqual({
+      habilitado: true,
+      ipPorMinuto: 3000,
+      entidadPorMinuto: 1200,
+      informesPorMinuto: 100_000,
+    });
     expect(prod.proxiesConfiables).toBe(0);
     for (const NODE_ENV of ['development', 'test'])
       expect(loadConfig({ ...base, NODE_ENV, DATA_DIR: '/tmp/x' }).limiteTasa.habilitado).toBe(false);
@@ -72,9 +77,15 @@ describe('configuración', () => {
       RATE_LIMIT_ENABLED: 'true',
       RATE_LIMIT_IP_PER_MINUTE: '50',
       RATE_LIMIT_ENTITY_PER_MINUTE: '7',
+      RATE_LIMIT_REPORT_COST_PER_MINUTE: '9000',
       TRUST_PROXY: '1',
     });
-    expect(propia.limiteTasa).toEqual({ habilitado: true, ipPorMinuto: 50, entidadPorMinuto: 7 });
+    expect(propia.limiteTasa).toEqual({
+      habilitado: true,
+      ipPorMinuto: 50,
+      entidadPorMinuto: 7,
+      informesPorMinuto: 9000,
+    });
     expect(propia.proxiesConfiables).toBe(1);
     expect(() => loadConfig({ ...base, NODE_ENV: 'test', RATE_LIMIT_IP_PER_MINUTE: '0' })).toThrow(
       /RATE_LIMIT_IP_PER_MINUTE/,

@@ -36,6 +36,9 @@ const LIMITES = [
   'directivas',
   'campo-costoso',
   'literal',
+  // Reports: over the per-request bound (400), over the entity's pace (429).
+  'informe',
+  'informes-entidad',
 ] as const;
 
 /** How long a scrape waits for the queue count (a slow database must not hang the scrape). */
@@ -154,7 +157,7 @@ export class Metricas implements Medidor {
     });
     this.limitadas = new Counter({
       name: 'motor_limited_requests_total',
-      help: 'Solicitudes rechazadas por un límite: de tasa (ip, entidad; 429) o del documento GraphQL (tokens, alias, profundidad, costo, campo-costoso…; 400)',
+      help: 'Solicitudes rechazadas por un límite: de tasa (ip, entidad, informes-entidad; 429), del documento GraphQL (tokens, alias, profundidad, costo, campo-costoso…; 400) o del costo de los informes (informe; 400)',
       labelNames: ['limit'],
       registers,
     });

@@ -22,7 +22,8 @@ export interface FiltrosResumen {
 /** A day-by-day series is refused over three years (1,096 days), any series over 1,200 periods. */
 export const MAX_DIAS_SERIE_DIARIA = 1096;
 export const MAX_PERIODOS = 1200;
-const MIN_FECHA = '2000-01-01';
+/** The earliest day a report accepts: no range starts before it. */
+export const MIN_FECHA = '2000-01-01';
 const MAX_FECHA = '2100-12-31';
 
 const FECHA =

@@ -26,6 +26,10 @@ export async function simuladorPorDefecto(
       proporcionColgar: s.proporcionColgar,
       proporcionSoltar: s.proporcionSoltar,
     },
+  }).catch((e: unknown) => {
+    // A listen error carries the port; start-up also names the variable that sets it (src/server.ts).
+    if (e && typeof e === 'object') Object.assign(e, { variablePuerto: 'MUV_SIM_PORT' });
+    throw e;
   });
   return {
     config: {
