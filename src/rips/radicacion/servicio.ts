@@ -454,7 +454,7 @@ export class ServicioRadicacion {
       );
     }
     const k = c.registro
-      ? await this.conciliar(em, entidad.id, fila.id, doc, c.registro, false)
+      ? await this.conciliar(em, fila, doc, c.registro, false)
       : {
           decision: {
             adoptar: false as const,
@@ -501,12 +501,13 @@ export class ServicioRadicacion {
    */
   private async conciliar(
     em: EntityManager,
-    entidadId: string,
-    filaId: string,
-    d: Documento | Radicacion,
+    fila: Radicacion,
+    doc: Documento | null,
     registro: RegistroCuv,
     actualSinDesenlace: boolean,
   ): Promise<{ decision: Conciliacion; calculo: unknown }> {
+    // Without the request's package (the reconciler), the stored row says what was sent.
+    const d = doc ?? fila;
     const enMemoria = 'rips' in d;
     const nit = enMemoria ? d.nit : d.numDocumentoIdObligado;
     const numero = enMemoria ? d.numero : d.tipoNota ? d.numNota : d.numFactura;
@@ -529,11 +530,11 @@ export class ServicioRadicacion {
         .getConnection()
         .execute(
           "select entidad_id, estado, huella, cuv from radicacion where num_documento_id_obligado = ? and coalesce(tipo_nota, 'FEV') = ? and coalesce(num_nota, num_factura) = ? and id <> ? and estado in ('radicado', 'pendiente', 'fallido') limit 500",
-          [nit, d.tipoNota ?? 'FEV', numero, filaId],
+          [nit, d.tipoNota ?? 'FEV', numero, fila.id],
         );
-    evidencia.deOtraEntidad = filas.some((f) => f.entidad_id !== entidadId);
+    evidencia.deOtraEntidad = filas.some((f) => f.entidad_id !== fila.entidad.id);
     for (const f of filas) {
-      if (f.entidad_id !== entidadId) continue;
+      if (f.entidad_id !== fila.entidad.id) continue;
       // An attempt whose outcome nobody learned, or one filed with this very CUV, may be the package filed.
       if (f.estado !== 'radicado' || f.cuv === registro.cuv) evidencia.huellasSinDesenlace.push(f.huella);
     }
@@ -585,9 +586,7 @@ export class ServicioRadicacion {
     if (doc.nit && doc.numero && doc.tipoNota !== 'RS') {
       try {
         const c = await this.consultar(doc);
-        const k = c.registro?.esValido
-          ? await this.conciliar(em, entidadDe(fila), fila.id, doc, c.registro, true)
-          : null;
+        const k = c.registro?.esValido ? await this.conciliar(em, fila, doc, c.registro, true) : null;
         const evidencia = { consultaCuv: c.cruda, ...conCalculo(k?.calculo ?? null) };
         if (k?.decision.adoptar) {
           log?.info(
@@ -737,9 +736,7 @@ export class ServicioRadicacion {
       }
     }
     // The package is no longer in memory: this service's own attempts of the document decide.
-    const k = registro?.esValido
-      ? await this.conciliar(em, entidadDe(fila), fila.id, fila, registro, true)
-      : null;
+    const k = registro?.esValido ? await this.conciliar(em, fila, null, registro, true) : null;
     const valores: Valores = k?.decision.adoptar
       ? radicadoSegun(
           registro!,
@@ -962,11 +959,6 @@ function paqueteDe(doc: Documento): { rips: Registro; xmlFevFile: string } {
 /** The answers of the CUV computation, kept as evidence when asked. */
 function conCalculo(calculo: unknown): { calculoCuv?: unknown } {
   return calculo === null ? {} : { calculoCuv: calculo };
-}
-
-/** The entity of a row, loaded or a reference. */
-function entidadDe(fila: Radicacion): string {
-  return fila.entidad.id;
 }
 
 /** What was sent, as ConsultarCUV reports it (the XML total only when an XML was sent). */
