@@ -3,6 +3,8 @@ import { errores } from '../src/errores/errores.js';
 import { esquemasDatosOpenApi, nombreEsquema } from '../src/rda/construccion/esquemas.js';
 import { TIPOS_RDA } from '../src/rda/tipos.js';
 import { exigirContenido, validarDocumentos } from '../src/rda/transmision/entradas.js';
+import { CLAVES_OPERACION } from '../src/rips/muv/operaciones.js';
+import { leerOperacionNombrada } from '../src/rips/radicacion/entrada.js';
 import { entradaDatosRda } from './datos-rda.js';
 import { flujoDeSolicitud } from './flujo-http.js';
 import {
@@ -14,6 +16,7 @@ import {
   ConsultarRdaDocument,
   DocumentoIhceDocument,
   EventosTransmisionDocument,
+  type OperacionRadicacion,
   RadicacionDocument,
   RadicacionesDocument,
   type RadicacionesQuery,
@@ -121,33 +124,41 @@ const DOCUMENTO: EsquemaJson = {
   properties: { tipo: { type: 'string', example: 'CC' }, numero: { type: 'string' } },
 };
 
-const CLAVES_RADICAR = new Set(['rips', 'xmlFevFile']);
+const CLAVES_RADICAR = new Set(['rips', 'xmlFevFile', 'operacion']);
 
 /** POST /rips body `{rips, xmlFevFile?}`: anything else is a 400 before the operation runs. */
-function cuerpoRadicar(cuerpo: unknown): { rips: unknown; xmlFevFile: string | null } {
+/** `operacion` of POST /rips and /rips/validar (manual v4.3 §8; see docs/rips-radicacion.md). */
+const OPERACION = {
+  type: 'string',
+  enum: [...CLAVES_OPERACION],
+  description:
+    'Operación del MUV. Sin ella, sale de `rips.tipoNota` (contrato 1.0): null → factura, NC → nota-credito, ND → nota-debito, NA → nota-ajuste, RS → rips-sin-factura.',
+} as const;
+
+function cuerpoRadicar(cuerpo: unknown): {
+  rips: unknown;
+  xmlFevFile: string | null;
+  operacion: OperacionRadicacion | null;
+} {
   if (typeof cuerpo !== 'object' || cuerpo === null || Array.isArray(cuerpo)) {
-    throw errores.entradaInvalida('El cuerpo debe ser un objeto JSON {rips, xmlFevFile}.');
+    throw errores.entradaInvalida('El cuerpo debe ser un objeto JSON {rips, xmlFevFile, operacion}.');
   }
   const extra = Object.keys(cuerpo).filter((k) => !CLAVES_RADICAR.has(k));
   if (extra.length) {
     throw errores.entradaInvalida(
-      'El cuerpo solo admite «rips» y «xmlFevFile».',
+      'El cuerpo solo admite «rips», «xmlFevFile» y «operacion».',
       extra.map((campo) => ({ campo, mensaje: 'Campo no reconocido.' })),
     );
   }
-  const c = cuerpo as { rips?: unknown; xmlFevFile?: unknown };
+  const c = cuerpo as { rips?: unknown; xmlFevFile?: unknown; operacion?: unknown };
+  // Refused here with the service's own words (an unknown enum value would be a variable error).
+  const operacion = (leerOperacionNombrada(c.operacion)?.clave ?? null) as OperacionRadicacion | null;
   if (c.xmlFevFile !== undefined && c.xmlFevFile !== null && typeof c.xmlFevFile !== 'string') {
     throw errores.entradaInvalida('«xmlFevFile» debe ser texto base64.', [
       { campo: 'xmlFevFile', mensaje: 'Debe ser texto base64.' },
     ]);
   }
-  // `rips` is non-null in the operation: refused here with the resolver's own words, not a variable error.
-  if (c.rips === undefined || c.rips === null) {
-    throw errores.entradaInvalida('Envíe el RIPS como objeto JSON en el campo «rips».', [
-      { campo: 'rips', mensaje: 'Es obligatorio.' },
-    ]);
-  }
-  return { rips: c.rips, xmlFevFile: (c.xmlFevFile as string | undefined) ?? null };
+  return { rips: c.rips ?? null, xmlFevFile: (c.xmlFevFile as string | undefined) ?? null, operacion };
 }
 
 /** POST /rips answers the filing's fields and `repetida` side by side (GraphQL nests them in a payload). */
@@ -263,14 +274,21 @@ export const RUTAS: Ruta[] = [
     variables: (req) => ({ cuerpoFlujo: flujoDeSolicitud(req, req.app.locals.limiteCuerpo as number) }),
     cuerpo: {
       type: 'object',
-      required: ['rips'],
       properties: {
-        rips: { type: 'object', description: 'El RIPS (JSON del documento técnico 1)' },
+        rips: {
+          type: ['object', 'null'],
+          description:
+            'El RIPS (JSON del documento técnico 1). Obligatorio, salvo con una `operacion` que se radica sin RIPS',
+        },
         fechaEvaluacion: { type: 'string', format: 'date-time', description: 'Por defecto, ahora' },
         xmlFevFile: {
           type: ['string', 'null'],
           description:
             'AttachedDocument de la factura, nota crédito o nota débito en base64 (DT2): activa la compuerta FEV y los cruces RIPS ↔ factura. Ausente o vacío con tipoNota NA y RS.',
+        },
+        operacion: {
+          ...OPERACION,
+          description: `${OPERACION.description} Con ella se valida como la compuerta de esa operación antes de radicar (mismas reglas y mismos 400).`,
         },
       },
       additionalProperties: false,
@@ -586,8 +604,10 @@ RUTAS.push(
     etiqueta: 'rips',
     resumen: 'Radica un RIPS ante el MUV (compuerta local primero) y devuelve el CUV',
     descripcion:
-      'El método del MUV sale de `rips.tipoNota`: null → CargarFevRips, NC → CargarNC, ND → CargarND, ' +
-      'NA → CargarNotaAjuste y RS → CargarRipsSinFactura (NA y RS sin XML). Cada intento queda como evidencia. ' +
+      'El método del MUV es `operacion` (una de las once del manual v4.3 §8, p. ej. `capita-periodo`, ' +
+      '`nota-credito-total`) o, sin ella, sale de `rips.tipoNota`: null → CargarFevRips, NC → CargarNC, ND → CargarND, ' +
+      'NA → CargarNotaAjuste y RS → CargarRipsSinFactura (NA y RS sin XML). Con `operacion`, un `tipoNota` que la ' +
+      'contradiga, un `rips` donde va null o un XML que sobra o que falta es 400. Cada intento queda como evidencia. ' +
       '201 radicado con CUV · 200 factura ya radicada por la entidad (`repetida: true`, sin contactar al MUV) · ' +
       '422 `rechazado-local` (la compuerta local encontró rechazos; el MUV no fue contactado) o `rechazado` ' +
       '(el MUV rechazó; `errores` explicados con `fuente: "muv"`) · 403 `obligado-no-autorizado` (el NIT ' +
@@ -605,13 +625,18 @@ RUTAS.push(
     esquemaRespuesta: esquemaRadicacionPlana,
     cuerpo: {
       type: 'object',
-      required: ['rips'],
       properties: {
-        rips: { type: 'object', description: 'El RIPS (JSON del documento técnico 1)' },
+        rips: {
+          type: ['object', 'null'],
+          description:
+            'El RIPS (JSON del documento técnico 1). Obligatorio sin `operacion`; null en nota-credito-total, nota-credito-acuerdo-voluntades y capita-inicial; opcional en nota-credito-capita',
+        },
         xmlFevFile: {
           type: ['string', 'null'],
-          description: 'AttachedDocument de la factura o nota en base64; vacío o ausente en NA y RS',
+          description:
+            'AttachedDocument de la factura o nota en base64; vacío o ausente en nota-ajuste, rips-sin-factura y capita-final',
         },
+        operacion: OPERACION,
       },
       additionalProperties: false,
     },

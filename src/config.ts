@@ -184,6 +184,11 @@ export interface MuvConfig {
   conciliarCadaMs: number;
   /** How long a request retries writing its evidence when the database fails after the MUV answered. */
   completarDuranteMs: number;
+  /**
+   * Path of RecuperarCUV: the manual (§8.15) says /api/PaquetesFevRips/RecuperarCUV, the swagger and
+   * LIN /api/ConsultasFevRips/RecuperarCUV; the deployed API Docker decides.
+   */
+  rutaRecuperarCuv: string;
   simulador: SimuladorMuvConfig;
 }
 
@@ -191,6 +196,11 @@ export interface SimuladorMuvConfig {
   /** Start the simulator in-process when MUV_BASE_URL is unset (default run). */
   iniciar: boolean;
   port: number;
+  /**
+   * MUV_SIM_PORT was set: a taken port then fails start-up naming it. Unset (9443 by default), a taken
+   * port (a second instance on the same machine) gives way to a free one, logged.
+   */
+  puertoFijo: boolean;
   tokenSegundos: number;
   latenciaMs: number;
   /** Fractions (0–1) of requests that fail that way. */
@@ -361,6 +371,22 @@ function rechazoDesde(l: Lector): Record<string, string> {
     l.problemaDe(e as Error, 'RIPS_RECHAZO_DESDE');
     return { ...RECHAZO_DESDE };
   }
+}
+
+/** Manual v4.3 §8.15; the swagger's /api/ConsultasFevRips/RecuperarCUV is the other known one. */
+export const RUTA_RECUPERAR_CUV = '/api/PaquetesFevRips/RecuperarCUV';
+
+function rutaRecuperarCuv(l: Lector): string {
+  const v = l.texto('MUV_RUTA_RECUPERAR_CUV')?.trim();
+  if (!v) return RUTA_RECUPERAR_CUV;
+  if (!/^\/[A-Za-z0-9/_.-]+$/.test(v)) {
+    l.problema(
+      'MUV_RUTA_RECUPERAR_CUV',
+      `${citar(v)} no es una ruta: use una ruta absoluta, p. ej. /api/ConsultasFevRips/RecuperarCUV`,
+    );
+    return RUTA_RECUPERAR_CUV;
+  }
+  return v;
 }
 
 /**
@@ -546,6 +572,7 @@ export function loadConfig(env: Env = process.env): Config {
       pendienteTrasMs: l.entero('MUV_PENDIENTE_TRAS_SEGUNDOS', 0, 0) * 1000,
       conciliarCadaMs: l.entero('MUV_CONCILIAR_CADA_SEGUNDOS', 60, 0) * 1000,
       completarDuranteMs: l.entero('MUV_EVIDENCIA_REINTENTO_SEGUNDOS', 15, 0, 600) * 1000,
+      rutaRecuperarCuv: rutaRecuperarCuv(l),
       simulador: {
         iniciar: soloDesarrollo(
           l,
@@ -555,6 +582,7 @@ export function loadConfig(env: Env = process.env): Config {
           ': defina MUV_BASE_URL',
         ),
         port: l.entero('MUV_SIM_PORT', 9443, 0, 65_535),
+        puertoFijo: l.texto('MUV_SIM_PORT') !== undefined,
         tokenSegundos: l.entero('MUV_SIM_TOKEN_SEGUNDOS', 7200, 1),
         latenciaMs: l.entero('MUV_SIM_LATENCIA_MS', 0),
         proporcion5xx: l.fraccion('MUV_SIM_PROPORCION_5XX'),

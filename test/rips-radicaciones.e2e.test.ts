@@ -440,15 +440,17 @@ describe('radicarRips: payload ResultadoRadicacion', () => {
     expect(rest.body.errores).toHaveLength(d.errores.length + d.avisos.length + d.informativos.length);
   });
 
-  it('rips es obligatorio (JSON!): sin él, error de validación en español', async () => {
+  it('sin rips ni operacion: error de entrada en español (rips es opcional desde las operaciones sin RIPS)', async () => {
     const r = await gql('mutation { radicarRips { repetida } }');
-    expect(r.status).toBe(400);
     expect(r.body.errors[0].extensions.codigo).toBe('entrada-invalida');
+    expect(r.body.errors[0].message).toMatch(/«rips».*«operacion»/s);
     // The REST door keeps its own 400 with the resolver's words.
     const rest = await pedir(s.url, '/rips', { cuerpo: {}, cabeceras: { 'X-Api-Key': a.clave } });
     expect(rest.status).toBe(400);
     expect(rest.body).toEqual({
-      error: 'Envíe el RIPS como objeto JSON en el campo «rips».',
+      error: expect.stringMatching(
+        /^Envíe el RIPS como objeto JSON en el campo «rips»\. Las operaciones que se radican sin RIPS/,
+      ),
       codigo: 'entrada-invalida',
       detalles: [{ campo: 'rips', mensaje: 'Es obligatorio.' }],
     });

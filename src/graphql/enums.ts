@@ -7,6 +7,7 @@ import { TIPOS_EVENTO_DOMINIO } from '../eventos/valores.js';
 import { TIPOS_RDA } from '../rda/tipos.js';
 import { ALCANCES_CONSULTA, ESTADOS_TRANSMISION, TIPOS_EVENTO } from '../rda/transmision/valores.js';
 import { AGRUPACIONES, CLASES_PAGADOR, MODULOS_RESUMEN, TIPOS_RADICACION } from '../resumen/valores.js';
+import { CLAVES_OPERACION } from '../rips/muv/operaciones.js';
 import { ESTADOS_RADICACION } from '../rips/radicacion/valores.js';
 import { TIPOS_SERVICIO } from '../rips/tipos.js';
 
@@ -49,10 +50,15 @@ export const VALORES_ENUM = {
     descripcion:
       'Estado de una radicación: radicado (CUV), rechazado (por el MUV), rechazado-local (por la compuerta local, sin ir al MUV), fallido (el MUV no respondió; ver motivo) o pendiente (enviándose al MUV; se completa sola)',
   },
+  OperacionRadicacion: {
+    valores: CLAVES_OPERACION,
+    descripcion:
+      'Operación del MUV con que se radica (manual API Docker v4.3 §8): factura (CargarFevRips), nota-credito, nota-credito-total, nota-debito, nota-ajuste, rips-sin-factura, nota-credito-acuerdo-voluntades, capita-inicial, capita-periodo, capita-final, nota-credito-capita',
+  },
   TipoRadicacion: {
     valores: TIPOS_RADICACION,
     descripcion:
-      'Tipo de una radicación: FEV (factura electrónica) o el tipo de nota del RIPS (NC, ND, NA, RS)',
+      'Tipo de una radicación según su operación: FEV (factura electrónica) o el tipo de nota del RIPS (NC, ND, NA, RS) en las cinco operaciones clásicas; NC-TOTAL, NC-ACUERDO-VOLUNTADES y NC-CAPITA (notas crédito total, por acuerdo de voluntades y de cápita); CAPITA-INICIAL, CAPITA-PERIODO y CAPITA-FINAL (facturas de cápita y RIPS final de cápita)',
   },
   ModuloResumen: {
     valores: MODULOS_RESUMEN,

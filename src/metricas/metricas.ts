@@ -3,13 +3,13 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import { RUTAS } from '../../rest-adapter/rutas.js';
 import { OPERACION_CONSULTA, PERFIL_IHCE } from '../rda/ihce/fhir.js';
 import { TIPOS_RDA } from '../rda/tipos.js';
-import { OPERACION_POR_TIPO_NOTA } from '../rips/muv/tipos.js';
+import { METODOS_OPERACION } from '../rips/muv/operaciones.js';
 import { ESTADOS_RADICACION } from '../rips/radicacion/radicacion.entity.js';
 import { cerrada, EtiquetaAcotada } from './acotar.js';
 import type { Medidor } from './medidor.js';
 import { ResolutorRutas, RUTAS_PROPIAS } from './rutas.js';
 
-const OPERACIONES_MUV = [...Object.values(OPERACION_POR_TIPO_NOTA), 'LoginSISPRO', 'ConsultarCUV'];
+const OPERACIONES_MUV = [...METODOS_OPERACION, 'RecuperarCUV', 'LoginSISPRO', 'ConsultarCUV'];
 const OPERACIONES_IHCE = [
   ...Object.values(PERFIL_IHCE).map((p) => p.operacion),
   ...Object.values(OPERACION_CONSULTA),
@@ -87,7 +87,7 @@ export class Metricas implements Medidor {
   private readonly operacionMuv = cerrada(OPERACIONES_MUV, 'otra');
   private readonly operacionIhce = cerrada(OPERACIONES_IHCE, 'otra');
   private readonly estadoRadicacion = cerrada([...ESTADOS_RADICACION, 'repetida']);
-  private readonly operacionRadicacion = cerrada(Object.values(OPERACION_POR_TIPO_NOTA), 'otra');
+  private readonly operacionRadicacion = cerrada(METODOS_OPERACION, 'otra');
   private readonly resultadoTransmision = cerrada(RESULTADOS_TRANSMISION);
   private readonly tipoRda = cerrada(TIPOS_RDA);
   private orm: () => MikroORM | undefined = () => undefined;

@@ -7,6 +7,7 @@ import type { Contexto } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
 import { mensajeProblemaJson, revisarTextoJson } from '../http/json-seguro.js';
 import { dividirHallazgos } from './radicacion/hallazgos.js';
+import { validarOperacion } from './radicacion/validar-operacion.js';
 import type { Registro } from './tipos.js';
 import type { HallazgosOmitidos as Omitidos } from './validacion/acotar.js';
 import { EscalarFlujoCuerpo, type FlujoCuerpo } from './validacion/flujo-cuerpo.js';
@@ -131,12 +132,63 @@ export class ValidacionRipsResolver {
         'activa la compuerta FEV (DT2) y los cruces RIPS ↔ factura. Vacío o ausente con tipoNota NA y RS.',
     })
     xmlFevFile: string | null,
+    @Arg('operacion', () => Enums.OperacionRadicacion, {
+      nullable: true,
+      description:
+        'Validar como la compuerta de esa operación del MUV antes de radicar (mismas reglas y mismos errores de entrada que `radicarRips`); con ella `rips` puede ser null donde la operación no lleva RIPS',
+    })
+    operacion: string | null,
     @Ctx() ctx: Contexto,
   ): Promise<ResultadoValidacionRips> {
-    const r = await this.validarSinHistoria(rips, ripsTexto, cuerpoFlujo, fechaEvaluacion, xmlFevFile, ctx);
-    const final = await ctx.servicios.validacionRips.conHistoria(r, ctx.auth?.entidad.id);
+    const final =
+      operacion !== null && operacion !== undefined
+        ? await this.validarConOperacion(rips, ripsTexto, fechaEvaluacion, xmlFevFile, operacion, ctx)
+        : await this.conHistoria(
+            await this.validarSinHistoria(rips, ripsTexto, cuerpoFlujo, fechaEvaluacion, xmlFevFile, ctx),
+            ctx,
+          );
     // One pass over the findings; the REST body's `errores` is `erroresRest` (all of them), as before.
     return { ...final, ...dividirHallazgos(final.errores), erroresRest: final.errores };
+  }
+
+  private conHistoria(r: ResultadoValidacion, ctx: Contexto): Promise<ResultadoValidacion> {
+    if (conHistoriaAplicada.has(r)) return Promise.resolve(r);
+    return ctx.servicios.validacionRips.conHistoria(r, ctx.auth?.entidad.id);
+  }
+
+  /** GraphQL with `operacion`: the operation's gate (it applies the entity's history itself). */
+  private async validarConOperacion(
+    rips: unknown,
+    ripsTexto: string | null,
+    fechaEvaluacion: Date | null,
+    xmlFevFile: string | null,
+    operacion: string,
+    ctx: Contexto,
+  ): Promise<ResultadoValidacion> {
+    if (ripsTexto !== null && ripsTexto !== undefined) {
+      if (rips !== null && rips !== undefined) {
+        throw errores.entradaInvalida('Envíe el RIPS una sola vez: en «rips» o en «ripsTexto».');
+      }
+      const p = revisarTextoJson(ripsTexto);
+      if (p) throw errores.entradaInvalida(mensajeProblemaJson(p));
+      try {
+        rips = JSON.parse(ripsTexto);
+      } catch (e) {
+        throw errores.entradaInvalida(
+          'El RIPS no es un objeto JSON válido. Revise comillas, comas y llaves.',
+          [{ campo: 'ripsTexto', mensaje: (e as Error).message }],
+        );
+      }
+    }
+    const r = await validarOperacion(
+      ctx.servicios.validacionRips,
+      ctx.em,
+      { rips, xmlFevFile, operacion, fecha: fechaEvaluacion ?? undefined },
+      ctx.auth?.entidad.id,
+    );
+    ctx.log.info({ ...r.resumen, valido: r.valid, operacion }, 'RIPS validado');
+    ctx.servicios.metricas?.validacionRips(r, 'graphql', bytesTexto(ripsTexto));
+    return r;
   }
 
   private async validarSinHistoria(
@@ -183,7 +235,18 @@ export class ValidacionRipsResolver {
       return r;
     }
     if (cuerpoFlujo) {
-      const r = await ctx.servicios.validacionRips.validarCuerpoFlujo(ctx.em, cuerpoFlujo, entidadId);
+      // A body naming an `operacion` goes to that operation's gate (which applies the history
+      // itself): the history is then not applied a second time.
+      const r = await ctx.servicios.validacionRips.validarCuerpoFlujo(
+        ctx.em,
+        cuerpoFlujo,
+        entidadId,
+        async (c) => {
+          const conOperacion = await validarOperacion(ctx.servicios.validacionRips, ctx.em, c, entidadId);
+          conHistoriaAplicada.add(conOperacion);
+          return conOperacion;
+        },
+      );
       ctx.log.info({ ...r.resumen, valido: r.valid }, 'RIPS validado');
       // The body's size is observed by the HTTP layer, which sees its Content-Length.
       ctx.servicios.metricas?.validacionRips(r, 'rest');
@@ -223,6 +286,9 @@ export class ValidacionRipsResolver {
     return resultado;
   }
 }
+
+/** Results of an operation's gate, which already applied the entity's history (compuertaLocal). */
+const conHistoriaAplicada = new WeakSet<ResultadoValidacion>();
 
 /** UTF-8 size of a RIPS sent as text (an object sent as `rips` has no size of its own). */
 const bytesTexto = (t: string | null): number | undefined =>

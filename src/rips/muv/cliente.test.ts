@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xmlFacturaCapita } from '../../../test/fixtures/capita.js';
 import { ErrorApp } from '../../errores/errores.js';
 import { cuvDelPaquete } from '../../simuladores/muv/paquete.js';
 import { CREDENCIALES_SANDBOX } from '../../simuladores/muv/sandbox.js';
@@ -151,5 +152,58 @@ describe('fechaMuv', () => {
     expect(fechaMuv('2025-10-31T07:11:52.9807523')?.toISOString()).toBe('2025-10-31T12:11:52.980Z');
     expect(fechaMuv('2025-10-31T07:11:52Z')?.toISOString()).toBe('2025-10-31T07:11:52.000Z');
     expect(fechaMuv('no es fecha')).toBeNull();
+  });
+});
+
+describe('RecuperarCUV (manual §8.15): la ruta es configurable', () => {
+  const capitaInicial = (numero: string) => ({
+    rips: null,
+    xmlFevFile: xmlFacturaCapita(numero),
+  });
+
+  it('por la ruta del swagger cuando así se configura, contra un MUV que solo sirve esa', async () => {
+    const soloSwagger = await iniciarSimuladorMuv({ rutasRecuperarCuv: 'swagger' });
+    try {
+      const c = (ruta?: string) =>
+        new ClienteMuv({
+          baseUrl: soloSwagger.url,
+          timeoutMs: 800,
+          consultaTimeoutMs: 800,
+          reintentos: 0,
+          reintentoBaseMs: 10,
+          gzipDesdeBytes: 1024 * 1024,
+          renovarTokenAntesMs: 0,
+          rutaRecuperarCuv: ruta,
+        });
+      const swagger = c('/api/ConsultasFevRips/RecuperarCUV');
+      const envio = await swagger.cargar(
+        'e1',
+        CREDENCIALES_SANDBOX,
+        'CargarCapitaInicial',
+        capitaInicial(`RC${++n}`),
+      );
+      expect(envio.respuesta.aceptado).toBe(true);
+      const cuv = envio.respuesta.cuv!;
+      const r = await swagger.recuperarCuv('e1', CREDENCIALES_SANDBOX, cuv);
+      expect(r?.respuesta).toMatchObject({ aceptado: true, cuv, modulo: 'CapitaInicial' });
+      // The manual's path (the default) is not served by this mechanism: 404 → null, never a claim.
+      expect(await c().recuperarCuv('e1', CREDENCIALES_SANDBOX, cuv)).toBeNull();
+      // An unknown CUV is not known either.
+      expect(await swagger.recuperarCuv('e1', CREDENCIALES_SANDBOX, 'f'.repeat(96))).toBeNull();
+    } finally {
+      await soloSwagger.cerrar();
+    }
+  });
+
+  it('por la ruta del manual por omisión', async () => {
+    const envio = await cliente().cargar(
+      'e2',
+      CREDENCIALES_SANDBOX,
+      'CargarCapitaInicial',
+      capitaInicial(`RM${++n}`),
+    );
+    const r = await cliente().recuperarCuv('e2', CREDENCIALES_SANDBOX, envio.respuesta.cuv!);
+    expect(r?.respuesta.cuv).toBe(envio.respuesta.cuv);
+    expect(r?.respuesta.modalidadPago).toBe('Pago capitacion');
   });
 });

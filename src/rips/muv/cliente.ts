@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import type { Logger } from 'pino';
-import type { MuvConfig } from '../../config.js';
+import { type MuvConfig, RUTA_RECUPERAR_CUV } from '../../config.js';
 import type { CredencialesMuv } from '../../entidades/credenciales.js';
 import { ErrorApp, errores } from '../../errores/errores.js';
 import type { Medidor } from '../../metricas/medidor.js';
@@ -24,13 +24,14 @@ export type OpcionesClienteMuv = Pick<
   | 'reintentoBaseMs'
   | 'gzipDesdeBytes'
   | 'renovarTokenAntesMs'
-> & {
-  /** undefined: the MUV is not configured in this environment (503). */
-  baseUrl: string | undefined;
-  log?: Logger;
-  /** Each HTTP attempt (operation, status, duration) goes to the metrics. */
-  medidor?: Medidor;
-};
+> &
+  Partial<Pick<MuvConfig, 'rutaRecuperarCuv'>> & {
+    /** undefined: the MUV is not configured in this environment (503). */
+    baseUrl: string | undefined;
+    log?: Logger;
+    /** Each HTTP attempt (operation, status, duration) goes to the metrics. */
+    medidor?: Medidor;
+  };
 
 /** What an upload answered: parsed result plus the raw body (stored as evidence, never logged). */
 export interface EnvioMuv {
@@ -93,7 +94,7 @@ export class ClienteMuv {
     this.tokens.clear();
   }
 
-  /** Uploads one package with the operation for its tipoNota. */
+  /** Uploads one package with an operation of the table (operaciones.ts). */
   async cargar(
     entidadId: string,
     credenciales: CredencialesMuv,
@@ -101,57 +102,107 @@ export class ClienteMuv {
     paquete: PaqueteFevRips,
   ): Promise<EnvioMuv> {
     const base = this.base();
-    const clave = `${entidadId}:${createHash('sha256').update(JSON.stringify(credenciales)).digest('hex')}`;
     const json = Buffer.from(JSON.stringify(paquete));
     const gzip = json.length >= this.o.gzipDesdeBytes;
-    const cuerpo = gzip ? gzipSync(json) : json;
+    const r = await this.conSesion(
+      entidadId,
+      credenciales,
+      operacion,
+      `${base}/api/PaquetesFevRips/${operacion}`,
+      gzip ? gzipSync(json) : json,
+      this.o.timeoutMs,
+      gzip ? { 'content-encoding': 'gzip' } : {},
+    );
+    return this.resultadoProceso(r);
+  }
+
+  /**
+   * RecuperarCUV (manual §8.15): the mechanism's result of a filed package, by its CUV, with its
+   * notifications. The path is configurable (MUV_RUTA_RECUPERAR_CUV): the manual and the swagger
+   * disagree. null when the mechanism does not know the CUV (404).
+   */
+  async recuperarCuv(
+    entidadId: string,
+    credenciales: CredencialesMuv,
+    cuv: string,
+  ): Promise<EnvioMuv | null> {
+    const base = this.base();
+    const r = await this.conSesion(
+      entidadId,
+      credenciales,
+      'RecuperarCUV',
+      `${base}${this.o.rutaRecuperarCuv ?? RUTA_RECUPERAR_CUV}`,
+      Buffer.from(JSON.stringify({ codigoUnicoValidacion: cuv })),
+      this.o.consultaTimeoutMs,
+      {},
+    );
+    if (r.status === 404) return null;
+    return this.resultadoProceso(r);
+  }
+
+  /** A ResultadoProcesoFevRips (200 or 400), or a BadRequestResponse read as one rejection. */
+  private resultadoProceso(r: { status: number; cuerpo: unknown }): EnvioMuv {
+    if (r.status === 200 || r.status === 400) {
+      if (esResultadoProceso(r.cuerpo))
+        return { respuesta: leerRespuestaCarga(r.cuerpo), cruda: r.cuerpo, status: r.status };
+      const rechazo = r.status === 400 ? leerBadRequest(r.cuerpo) : [];
+      if (rechazo.length) {
+        return {
+          respuesta: {
+            aceptado: false,
+            procesoId: null,
+            numFactura: null,
+            cuv: null,
+            fechaRadicacion: null,
+            modulo: null,
+            ambiente: null,
+            resultados: rechazo,
+          },
+          cruda: r.cuerpo,
+          status: r.status,
+        };
+      }
+    }
+    throw noDisponible(`respondió HTTP ${r.status} con un cuerpo que no es el resultado de la operación`);
+  }
+
+  /**
+   * One authenticated call: the entity's cached token, renewed once when the mechanism answers 401
+   * or TOT002 (a session that expired early).
+   */
+  private async conSesion(
+    entidadId: string,
+    credenciales: CredencialesMuv,
+    operacion: string,
+    url: string,
+    cuerpo: Buffer,
+    timeoutMs: number,
+    cabeceras: Record<string, string>,
+  ): Promise<{ status: number; cuerpo: unknown }> {
+    const clave = `${entidadId}:${createHash('sha256').update(JSON.stringify(credenciales)).digest('hex')}`;
     let renovado = false;
     for (;;) {
       const token = await this.token(clave, credenciales);
       const r = await this.conReintentos(operacion, () =>
-        this.post(operacion, `${base}/api/PaquetesFevRips/${operacion}`, cuerpo, this.o.timeoutMs, {
+        this.post(operacion, url, cuerpo, timeoutMs, {
           authorization: `Bearer ${token.valor}`,
-          ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+          ...cabeceras,
         }),
       );
       const sesionVencida =
         r.status === 401 ||
         (esResultadoProceso(r.cuerpo) &&
           leerRespuestaCarga(r.cuerpo).resultados.some((x) => x.codigo === SESION_VENCIDA));
-      if (sesionVencida) {
-        this.tokens.delete(clave);
-        if (renovado) {
-          throw new ErrorApp(
-            'credenciales-rechazadas',
-            'El MUV rechazó la sesión aun después de iniciarla de nuevo. Verifique las credenciales SISPRO registradas para la entidad.',
-          );
-        }
-        renovado = true;
-        this.o.log?.info({ operacion }, 'sesión MUV vencida (TOT002): se inicia de nuevo');
-        continue;
+      if (!sesionVencida) return r;
+      this.tokens.delete(clave);
+      if (renovado) {
+        throw new ErrorApp(
+          'credenciales-rechazadas',
+          'El MUV rechazó la sesión aun después de iniciarla de nuevo. Verifique las credenciales SISPRO registradas para la entidad.',
+        );
       }
-      if (r.status === 200 || r.status === 400) {
-        if (esResultadoProceso(r.cuerpo))
-          return { respuesta: leerRespuestaCarga(r.cuerpo), cruda: r.cuerpo, status: r.status };
-        const rechazo = r.status === 400 ? leerBadRequest(r.cuerpo) : [];
-        if (rechazo.length) {
-          return {
-            respuesta: {
-              aceptado: false,
-              procesoId: null,
-              numFactura: null,
-              cuv: null,
-              fechaRadicacion: null,
-              modulo: null,
-              ambiente: null,
-              resultados: rechazo,
-            },
-            cruda: r.cuerpo,
-            status: r.status,
-          };
-        }
-      }
-      throw noDisponible(`respondió HTTP ${r.status} con un cuerpo que no es el resultado de la operación`);
+      renovado = true;
+      this.o.log?.info({ operacion }, 'sesión MUV vencida (TOT002): se inicia de nuevo');
     }
   }
 

@@ -21,6 +21,10 @@ export interface RespuestaCarga {
   fechaRadicacion: string | null;
   modulo: string | null;
   ambiente: string | null;
+  /** Text of the modality in the XML ("Pago capitacion"…); "" or null without XML. */
+  modalidadPago?: string | null;
+  /** InvoicePeriod of the XML, as the mechanism writes it. */
+  periodoAtencion?: { fechaInicio: string | null; fechaFin: string | null } | null;
   resultados: ResultadoMuv[];
 }
 
@@ -110,8 +114,15 @@ export function leerRespuestaCarga(v: Objeto): RespuestaCarga {
     fechaRadicacion: texto(campo(v, 'FechaRadicacion')),
     modulo: texto(campo(v, 'Modulo')),
     ambiente: texto(campo(v, 'Ambiente')),
+    modalidadPago: texto(campo(v, 'ModalidadPago')),
+    periodoAtencion: leerPeriodo(campo(v, 'PeriodoAtencion')),
     resultados,
   };
+}
+
+function leerPeriodo(v: unknown): RespuestaCarga['periodoAtencion'] {
+  if (!esObjeto(v)) return null;
+  return { fechaInicio: texto(campo(v, 'FechaInicio')), fechaFin: texto(campo(v, 'FechaFin')) };
 }
 
 /** A `BadRequestResponse {tipo, descripcion}` (swagger) as one rejection result. */

@@ -3,36 +3,15 @@
  * mechanism's own (PascalCase in responses); `leerClave` also accepts camelCase spellings.
  */
 
-/** Upload operations this service uses, chosen from `rips.tipoNota`. */
-export const OPERACION_POR_TIPO_NOTA = {
-  FEV: 'CargarFevRips',
-  NC: 'CargarNC',
-  ND: 'CargarND',
-  NA: 'CargarNotaAjuste',
-  RS: 'CargarRipsSinFactura',
-} as const;
+export {
+  MODULO_POR_OPERACION,
+  OPERACION_POR_TIPO_NOTA,
+  type OperacionMuv,
+  operacionDe,
+  SIN_ADJUNTO,
+} from './operaciones.js';
 
 export type TipoNota = 'NC' | 'ND' | 'NA' | 'RS';
-export type OperacionMuv = (typeof OPERACION_POR_TIPO_NOTA)[keyof typeof OPERACION_POR_TIPO_NOTA];
-
-/** Operations whose package carries no AttachedDocument (`xmlFevFile` must go empty, manual §8.6–8.7). */
-export const SIN_ADJUNTO: ReadonlySet<OperacionMuv> = new Set(['CargarNotaAjuste', 'CargarRipsSinFactura']);
-
-/** Modulo the mechanism reports for each operation (manual §8.13). */
-export const MODULO_POR_OPERACION: Record<OperacionMuv, string> = {
-  CargarFevRips: 'FacturaElectronica',
-  CargarNC: 'NotaCredito',
-  CargarND: 'NotaDebito',
-  CargarNotaAjuste: 'NotaAjuste',
-  CargarRipsSinFactura: 'RipsSinFactura',
-};
-
-/** null → CargarFevRips; NC/ND/NA/RS → their operation; anything else → undefined. */
-export function operacionDe(tipoNota: unknown): OperacionMuv | undefined {
-  if (tipoNota === null || tipoNota === undefined) return OPERACION_POR_TIPO_NOTA.FEV;
-  if (typeof tipoNota !== 'string') return undefined;
-  return (OPERACION_POR_TIPO_NOTA as Record<string, OperacionMuv>)[tipoNota];
-}
 
 /** `POST /api/Auth/LoginSISPRO` body. */
 export interface LoginSispro {
@@ -42,9 +21,9 @@ export interface LoginSispro {
   tipoUsuario?: string;
 }
 
-/** Upload body: the RIPS object itself and the base64 AttachedDocument (empty for NA/RS). */
+/** Upload body: the RIPS object itself (null where the operation takes none) and the base64 AttachedDocument (empty where it takes none). */
 export interface PaqueteFevRips {
-  rips: Record<string, unknown>;
+  rips: Record<string, unknown> | null;
   xmlFevFile: string;
 }
 
@@ -68,6 +47,8 @@ export interface ResultadoProcesoMuv {
   RutaArchivos: string | null;
   Ambiente?: string | null;
   Modulo?: string | null;
+  ModalidadPago?: string | null;
+  PeriodoAtencion?: { FechaInicio: string | null; FechaFin: string | null } | null;
   ResultadosValidacion: ResultadoValidacionMuv[];
 }
 

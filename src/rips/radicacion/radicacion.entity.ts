@@ -25,13 +25,14 @@ export { ESTADOS_RADICACION, type EstadoRadicacion } from './valores.js';
 @Index({
   name: 'radicacion_factura_radicada_unique',
   expression:
-    'create unique index "radicacion_factura_radicada_unique" on "radicacion" ("entidad_id", "num_documento_id_obligado", "num_factura") where "estado" = \'radicado\' and "tipo_nota" is null',
+    'create unique index "radicacion_factura_radicada_unique" on "radicacion" ("entidad_id", "num_documento_id_obligado", "num_factura") where "estado" = \'radicado\' and "tipo_nota" is null and "operacion" <> \'CargarCapitaFinal\'',
 })
-// One attempt in flight per document; the key of notes is their own number.
+// One attempt in flight per document; the key of notes is their own number, the class tells the
+// final capitation RIPS (CF) from its invoice (CLASE_SQL in src/rips/muv/operaciones.ts).
 @Index({
   name: 'radicacion_pendiente_unique',
   expression:
-    'create unique index "radicacion_pendiente_unique" on "radicacion" ("entidad_id", "num_documento_id_obligado", (coalesce("tipo_nota", \'FEV\')), (coalesce("num_nota", "num_factura"))) where "estado" = \'pendiente\'',
+    'create unique index "radicacion_pendiente_unique" on "radicacion" ("entidad_id", "num_documento_id_obligado", (coalesce("tipo_nota", case when "operacion" = \'CargarCapitaFinal\' then \'CF\' else \'FEV\' end)), (coalesce("num_nota", "num_factura"))) where "estado" = \'pendiente\'',
 })
 @Index({
   name: 'radicacion_pendiente_created_at_index',
@@ -42,7 +43,7 @@ export { ESTADOS_RADICACION, type EstadoRadicacion } from './valores.js';
 @Index({
   name: 'radicacion_documento_index',
   expression:
-    'create index "radicacion_documento_index" on "radicacion" ("num_documento_id_obligado", (coalesce("tipo_nota", \'FEV\')), (coalesce("num_nota", "num_factura")))',
+    'create index "radicacion_documento_index" on "radicacion" ("num_documento_id_obligado", (coalesce("tipo_nota", case when "operacion" = \'CargarCapitaFinal\' then \'CF\' else \'FEV\' end)), (coalesce("num_nota", "num_factura")))',
 })
 export class Radicacion {
   @PrimaryKey({ type: 'uuid' })
@@ -66,6 +67,22 @@ export class Radicacion {
 
   @Property({ type: 'text' })
   operacion!: string;
+
+  /** What the mechanism answered of the filing (manual §8.13): Modulo, ModalidadPago, PeriodoAtencion, Ambiente. */
+  @Property({ type: 'text', nullable: true })
+  modulo: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  modalidadPago: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  periodoInicio: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  periodoFin: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  ambiente: string | null = null;
 
   @Property({ type: 'text' })
   estado!: EstadoRadicacion;

@@ -19,10 +19,17 @@ import { ErrorAccionable } from '../../errores/error-accionable.js';
 import { cursorDe, PageInfo } from '../../graphql/conexion.js';
 import { authDe, type Contexto } from '../../graphql/contexto.js';
 import { Enums } from '../../graphql/enums.js';
+import { operacionPorMetodo } from '../muv/operaciones.js';
 import { HallazgosOmitidos } from '../validacion.resolver.js';
 import { type Division, dividirHallazgos, type HallazgosRadicacion } from './hallazgos.js';
 import { type EstadoRadicacion, Radicacion as FilaRadicacion } from './radicacion.entity.js';
 import { MAX_POR_PAGINA, POR_PAGINA } from './servicio.js';
+
+@ObjectType('PeriodoAtencion', { description: 'Periodo de facturación que informa el MUV (manual §8.13)' })
+export class PeriodoAtencionGql {
+  @Field(() => String, { nullable: true }) fechaInicio!: string | null;
+  @Field(() => String, { nullable: true }) fechaFin!: string | null;
+}
 
 @ObjectType('Radicacion', {
   description:
@@ -44,8 +51,41 @@ export class RadicacionGql {
   @Field(() => String, { nullable: true })
   numNota!: string | null;
 
-  @Field(() => String, { description: 'Método del MUV usado (CargarFevRips, CargarNC…)' })
+  @Field(() => String, {
+    description: 'Método del MUV usado (CargarFevRips, CargarNC, CargarCapitaPeriodo…)',
+  })
   operacion!: string;
+
+  @Field(() => Enums.OperacionRadicacion, {
+    description: 'La misma operación, con los valores del argumento `operacion` de `radicarRips`',
+  })
+  tipoOperacion!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Modulo que informó el MUV (FacturaElectronica, CapitaPeriodo, NotaCreditoTotal…); null si no respondió',
+  })
+  modulo!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'ModalidadPago que informó el MUV, tomada del XML (p. ej. «Pago por evento», «Pago capitacion»)',
+  })
+  modalidadPago!: string | null;
+
+  @Field(() => PeriodoAtencionGql, {
+    nullable: true,
+    description: 'PeriodoAtencion que informó el MUV (InvoicePeriod del XML), tal como lo escribe',
+  })
+  periodoAtencion!: PeriodoAtencionGql | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Ambiente del MUV: DockerTest, DockerStage o DockerProd',
+  })
+  ambiente!: string | null;
 
   @Field(() => Enums.EstadoRadicacion)
   estado!: string;
@@ -156,6 +196,24 @@ export class RegistroCuvGql {
   cantidadTotalAtenciones!: CantidadTotalAtencionesGql | null;
 }
 
+@ObjectType('ResultadoRecuperado', {
+  description:
+    'El resultado de un CUV según RecuperarCUV (manual §8.15): el de la radicación, con sus notificaciones',
+})
+export class ResultadoRecuperadoGql {
+  @Field(() => Boolean) aceptado!: boolean;
+  @Field(() => String, { nullable: true }) cuv!: string | null;
+  @Field(() => Int, { nullable: true }) procesoId!: number | null;
+  @Field(() => String, { nullable: true }) numFactura!: string | null;
+  @Field(() => String, { nullable: true, description: 'Hora de Colombia, tal como la informa el MUV' })
+  fechaRadicacion!: string | null;
+  @Field(() => String, { nullable: true }) modulo!: string | null;
+  @Field(() => String, { nullable: true }) ambiente!: string | null;
+  @Field(() => String, { nullable: true }) modalidadPago!: string | null;
+  @Field(() => PeriodoAtencionGql, { nullable: true }) periodoAtencion!: PeriodoAtencionGql | null;
+  @Field(() => [ResultadoValidacionMuvGql]) resultadosValidacion!: ResultadoValidacionMuvGql[];
+}
+
 @ObjectType('VerificacionCuv')
 export class VerificacionCuvGql {
   @Field(() => ID) id!: string;
@@ -166,6 +224,14 @@ export class VerificacionCuvGql {
   @Field(() => RegistroCuvGql, { nullable: true, description: 'null cuando el MUV no conoce el documento' })
   registro!: RegistroCuvGql | null;
   @Field(() => Date) consultadoEn!: Date;
+  @Field(() => ResultadoRecuperadoGql, {
+    nullable: true,
+    description:
+      'Lo que devuelve RecuperarCUV para el CUV guardado; null si no se obtuvo (ver `motivoSinResultado`)',
+  })
+  resultado!: ResultadoRecuperadoGql | null;
+  @Field(() => String, { nullable: true, description: 'Por qué no hay `resultado`' })
+  motivoSinResultado!: string | null;
 }
 
 function aGql(r: FilaRadicacion, cargados?: HallazgosRadicacion): RadicacionGql {
@@ -176,6 +242,12 @@ function aGql(r: FilaRadicacion, cargados?: HallazgosRadicacion): RadicacionGql 
     tipoNota: r.tipoNota,
     numNota: r.numNota,
     operacion: r.operacion,
+    tipoOperacion: operacionPorMetodo(r.operacion)?.clave ?? 'factura',
+    modulo: r.modulo,
+    modalidadPago: r.modalidadPago,
+    periodoAtencion:
+      r.periodoInicio || r.periodoFin ? { fechaInicio: r.periodoInicio, fechaFin: r.periodoFin } : null,
+    ambiente: r.ambiente,
     estado: r.estado,
     cuv: r.cuv,
     procesoId: r.procesoId,
@@ -195,22 +267,32 @@ const divisiones = new WeakMap<HallazgosRadicacion, Division>();
 export class RadicacionResolver {
   @Mutation(() => ResultadoRadicacion, {
     description:
-      'Radica un RIPS ante el MUV: compuerta local, luego el método según tipoNota. Una factura ya radicada por la entidad devuelve la radicación existente (`repetida`).',
+      'Radica ante el MUV: compuerta local de la operación, luego su método (`operacion`, o según tipoNota). Una factura ya radicada por la entidad devuelve la radicación existente (`repetida`).',
   })
   async radicarRips(
-    @Arg('rips', () => GraphQLJSON, { description: 'El RIPS (JSON del documento técnico 1)' })
+    @Arg('rips', () => GraphQLJSON, {
+      nullable: true,
+      description:
+        'El RIPS (JSON del documento técnico 1); null en las operaciones sin RIPS (nota-credito-total, nota-credito-acuerdo-voluntades, capita-inicial y, si se quiere, nota-credito-capita)',
+    })
     rips: unknown,
     @Arg('xmlFevFile', () => String, {
       nullable: true,
       description: 'AttachedDocument de la factura o nota en base64 (vacío en NA y RS)',
     })
     xmlFevFile: string | null,
+    @Arg('operacion', () => Enums.OperacionRadicacion, {
+      nullable: true,
+      description:
+        'La operación del MUV. Sin ella se elige por `rips.tipoNota` (null → factura, NC → nota-credito, ND → nota-debito, NA → nota-ajuste, RS → rips-sin-factura)',
+    })
+    operacion: string | null,
     @Ctx() ctx: Contexto,
   ): Promise<ResultadoRadicacion> {
     const r = await ctx.servicios.radicacion.radicar(
       ctx.em,
       authDe(ctx).entidad,
-      { rips, xmlFevFile },
+      { rips, xmlFevFile, operacion },
       ctx.log,
     );
     return {
@@ -314,7 +396,8 @@ export class RadicacionResolver {
   })
   async verificarCuv(@Arg('id', () => ID) id: string, @Ctx() ctx: Contexto): Promise<VerificacionCuvGql> {
     const r = await deLaEntidad(ctx.em, FilaRadicacion, id, authDe(ctx), 'La radicación');
-    const v = await ctx.servicios.radicacion.verificarCuv(r);
+    const v = await ctx.servicios.radicacion.verificarCuv(ctx.em, r);
+    const p = v.resultado;
     return {
       id: r.id,
       numFactura: r.numFactura,
@@ -322,6 +405,19 @@ export class RadicacionResolver {
       verificado: v.verificado,
       registro: v.registro,
       consultadoEn: v.consultadoEn,
+      resultado: p && {
+        aceptado: p.aceptado,
+        cuv: p.cuv,
+        procesoId: p.procesoId,
+        numFactura: p.numFactura,
+        fechaRadicacion: p.fechaRadicacion,
+        modulo: p.modulo,
+        ambiente: p.ambiente,
+        modalidadPago: p.modalidadPago ?? null,
+        periodoAtencion: p.periodoAtencion ?? null,
+        resultadosValidacion: p.resultados,
+      },
+      motivoSinResultado: v.motivoSinResultado,
     };
   }
 

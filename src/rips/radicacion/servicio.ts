@@ -12,8 +12,8 @@ import { MEDIDOR_NULO, type Medidor } from '../../metricas/medidor.js';
 import { registrarServicios } from '../historia/registrar.js';
 import type { ClienteMuv, EnvioMuv } from '../muv/cliente.js';
 import { explicarResultadoMuv } from '../muv/explicar.js';
-import { fechaMuv, leerCalculoCuv, type RegistroCuv } from '../muv/respuesta.js';
-import { type OperacionMuv, operacionDe, SIN_ADJUNTO } from '../muv/tipos.js';
+import { CLASE_SQL, claseDeFila, type OperacionMuv, SIN_ADJUNTO } from '../muv/operaciones.js';
+import { fechaMuv, leerCalculoCuv, type RegistroCuv, type RespuestaCarga } from '../muv/respuesta.js';
 import type { Registro } from '../tipos.js';
 import { type HallazgosOmitidos, sumarOmitidos } from '../validacion/acotar.js';
 import type { ServicioValidacionRips } from '../validacion/servicio.js';
@@ -26,7 +26,8 @@ import {
   resumirEnvio,
   totalDelAdjunto,
 } from './conciliacion.js';
-import { avisosClavesDesconocidas, type ClaveDesconocida, depurarRips } from './depurar.js';
+import { avisosClavesDesconocidas } from './depurar.js';
+import { type Documento, leerEntrada } from './entrada.js';
 import { type EstadoRadicacion, Radicacion, type ResumenEnvio } from './radicacion.entity.js';
 import { Semaforo } from './semaforo.js';
 import { type ValorDocumento, valorDelDocumento } from './valor.js';
@@ -45,6 +46,9 @@ export interface VerificacionCuv {
   registro: RegistroCuv | null;
   verificado: boolean;
   consultadoEn: Date;
+  /** RecuperarCUV's answer (manual §8.15), or null with the reason. */
+  resultado: RespuestaCarga | null;
+  motivoSinResultado: string | null;
 }
 
 export interface OpcionesRadicacion {
@@ -65,26 +69,9 @@ const CLAVE_BLOQUEO = 0x52_41_44; // "RAD": first key of the per-document adviso
 // Header values are stored and echoed at most this long; the gate reports the real size (RVG05).
 const MAX_CABECERA = 64;
 
-const texto = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 const esAviso = (e: ErrorAccionable) =>
   e.severidad === 'aviso-gradualidad' || e.severidad === 'aviso-conformidad';
 const esperar = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
-
-interface Documento {
-  rips: Registro;
-  xmlFevFile: string | null;
-  operacion: OperacionMuv;
-  numFactura: string | null;
-  nit: string | null;
-  tipoNota: string | null;
-  numNota: string | null;
-  /** Invoice number, or the note's own number: the mechanism's key of the document. */
-  numero: string | null;
-  /** huellaDe, computed once when first needed. */
-  huella?: string;
-  /** Keys outside DT1, already taken out of `rips` (never sent): reported as EST01. */
-  desconocidas: ClaveDesconocida[];
-}
 
 /** The local gate's findings, as bounded by the validation service. */
 type Locales = { errores: ErrorAccionable[]; omitidos: HallazgosOmitidos[] };
@@ -99,7 +86,19 @@ const repetidaDe = (r: Radicacion): ResultadoRadicar => ({
 type Valores = Partial<
   Pick<
     Radicacion,
-    'estado' | 'cuv' | 'procesoId' | 'fechaRadicacion' | 'respuestaMuv' | 'motivo' | 'errores' | 'omitidos'
+    | 'estado'
+    | 'cuv'
+    | 'procesoId'
+    | 'fechaRadicacion'
+    | 'respuestaMuv'
+    | 'motivo'
+    | 'errores'
+    | 'omitidos'
+    | 'modulo'
+    | 'modalidadPago'
+    | 'periodoInicio'
+    | 'periodoFin'
+    | 'ambiente'
   >
 >;
 
@@ -135,7 +134,7 @@ export class ServicioRadicacion {
   async radicar(
     em: EntityManager,
     entidad: Entidad,
-    entrada: { rips: unknown; xmlFevFile: unknown },
+    entrada: { rips: unknown; xmlFevFile: unknown; operacion?: unknown },
     log?: Logger,
   ): Promise<ResultadoRadicar> {
     const doc = leerEntrada(entrada);
@@ -161,8 +160,8 @@ export class ServicioRadicacion {
     doc: Documento,
     radicar: () => Promise<ResultadoRadicar>,
   ): Promise<ResultadoRadicar> {
-    if (!doc.numero || !doc.nit || doc.tipoNota === 'RS' || !cabeceraAcotada(doc)) return radicar();
-    const clave = `${entidad.id}|${doc.nit}|${doc.tipoNota ?? 'FEV'}|${doc.numero}|${huellaDe(doc)}`;
+    if (!doc.numero || !doc.nit || doc.def.clase === 'RS' || !cabeceraAcotada(doc)) return radicar();
+    const clave = `${entidad.id}|${doc.nit}|${doc.def.clase}|${doc.numero}|${huellaDe(doc)}`;
     const enVuelo = this.enVuelo.get(clave);
     if (enVuelo) return enVuelo.then((r) => ({ ...r, repetida: true }));
     const p = radicar().finally(() => this.enVuelo.delete(clave));
@@ -179,7 +178,7 @@ export class ServicioRadicacion {
   ): Promise<ResultadoRadicar> {
     // An oversized header value never reaches a query: the gate rejects it (RVG05 or 400) first.
     const esFactura =
-      doc.tipoNota === null && doc.numero !== null && doc.nit !== null && cabeceraAcotada(doc);
+      doc.def.clase === 'FEV' && doc.numero !== null && doc.nit !== null && cabeceraAcotada(doc);
     if (esFactura) {
       // Retries of a filed invoice are the common repeat: answered before validating anything.
       const previa = await this.radicadaPrevia(em, entidad, doc);
@@ -188,7 +187,7 @@ export class ServicioRadicacion {
     const gate = await compuertaLocal(
       this.validacion,
       em,
-      { rips: doc.rips, xmlFevFile: doc.xmlFevFile },
+      { rips: doc.enviaRips ? doc.rips : null, xmlFevFile: doc.xmlFevFile, operacion: doc.operacion },
       entidad.id,
     );
     const local = {
@@ -211,7 +210,7 @@ export class ServicioRadicacion {
     }
     // Every document the mechanism keys by number keeps its fingerprint: notes use it for identical
     // attempts in flight, and reconciliation tells a lost earlier answer from a corrected package.
-    const huella = doc.numero && doc.tipoNota !== 'RS' ? huellaDe(doc) : null;
+    const huella = doc.numero && doc.def.clase !== 'RS' ? huellaDe(doc) : null;
     const reserva = await this.reservar(em, entidad, doc, huella, valor, log);
     if ('repetida' in reserva) return repetidaDe(reserva.repetida);
     return this.semaforo.con(() => this.enviar(em, entidad, cred, doc, reserva.fila, local, log));
@@ -257,13 +256,13 @@ export class ServicioRadicacion {
     contexto: unknown,
     conEnCurso = false,
   ): Promise<{ id: string; estado: string }[]> {
+    // The predicates of radicacion_factura_radicada_unique and radicacion_pendiente_unique.
     const radicada =
-      "select id, estado from radicacion where entidad_id = ? and num_documento_id_obligado = ? and num_factura = ? and tipo_nota is null and estado = 'radicado'";
-    const enCurso =
-      "select id, estado from radicacion where entidad_id = ? and num_documento_id_obligado = ? and coalesce(tipo_nota, 'FEV') = ? and coalesce(num_nota, num_factura) = ? and estado = 'pendiente'";
+      "select id, estado from radicacion where entidad_id = ? and num_documento_id_obligado = ? and num_factura = ? and tipo_nota is null and operacion <> 'CargarCapitaFinal' and estado = 'radicado'";
+    const enCurso = `select id, estado from radicacion where entidad_id = ? and num_documento_id_obligado = ? and ${CLASE_SQL} = ? and coalesce(num_nota, num_factura) = ? and estado = 'pendiente'`;
     const pRadicada = [entidad.id, doc.nit, doc.numFactura];
-    const pEnCurso = [entidad.id, doc.nit, doc.tipoNota ?? 'FEV', doc.numero];
-    const esFactura = doc.tipoNota === null;
+    const pEnCurso = [entidad.id, doc.nit, doc.def.clase, doc.numero];
+    const esFactura = doc.def.clase === 'FEV';
     const [sql, params] = !conEnCurso
       ? [`${radicada} limit 1`, pRadicada]
       : esFactura
@@ -287,8 +286,8 @@ export class ServicioRadicacion {
     log?: Logger,
   ): Promise<{ fila: Radicacion } | { repetida: Radicacion }> {
     const clave =
-      doc.numero && doc.nit && doc.tipoNota !== 'RS' && cabeceraAcotada(doc)
-        ? `${entidad.id}|${doc.nit}|${doc.tipoNota ?? 'FEV'}|${doc.numero}`
+      doc.numero && doc.nit && doc.def.clase !== 'RS' && cabeceraAcotada(doc)
+        ? `${entidad.id}|${doc.nit}|${doc.def.clase}|${doc.numero}`
         : null;
     const limite = Date.now() + this.esperaMaximaMs;
     for (;;) {
@@ -350,7 +349,7 @@ export class ServicioRadicacion {
       const fin = await this.esperarDesenlace(em, r.enCurso, limite, log);
       if (
         fin?.estado === 'radicado' &&
-        (doc.tipoNota === null || (huella !== null && fin.huella === huella))
+        (doc.def.clase === 'FEV' || (huella !== null && fin.huella === huella))
       ) {
         const completa = await em
           .fork()
@@ -395,7 +394,7 @@ export class ServicioRadicacion {
       envio = await this.muv.cargar(entidad.id, cred, doc.operacion, paqueteDe(doc));
     } catch (e) {
       if (e instanceof ErrorApp && e.codigo === 'upstream-no-disponible')
-        return this.trasFallaDeCarga(em, doc, fila, local, e, log);
+        return this.trasFallaDeCarga(em, entidad, cred, doc, fila, local, e, log);
       // Nothing reached the mechanism (credentials refused, a fault of ours): the attempt ends here.
       const motivo =
         e instanceof ErrorApp ? e.message : 'Error interno antes de enviar al MUV; no se envió nada.';
@@ -416,19 +415,21 @@ export class ServicioRadicacion {
           procesoId: p.procesoId,
           fechaRadicacion: fechaMuv(p.fechaRadicacion) ?? new Date(),
           respuestaMuv: envio.cruda,
+          ...informeMuv(p),
           motivo: 'El MUV validó el paquete y emitió el CUV.',
         },
         log,
-        doc.rips,
+        ripsDe(doc),
       );
     }
     const rechazo = {
       estado: 'rechazado' as const,
       procesoId: p.procesoId,
       respuestaMuv: envio.cruda,
+      ...informeMuv(p),
       motivo: `El MUV rechazó el paquete con ${muv.filter((x) => x.severidad === 'rechazo').length} hallazgo(s).`,
     };
-    if (!p.resultados.some((x) => x.codigo === 'RVG18') || !doc.nit || !doc.numero || doc.tipoNota === 'RS')
+    if (!p.resultados.some((x) => x.codigo === 'RVG18') || !doc.nit || !doc.numero || doc.def.clase === 'RS')
       return this.terminar(em, fila, hallazgos, rechazo, log);
     // An earlier answer may have been lost after the mechanism filed it: ask what it holds.
     log?.info({ operacion: doc.operacion }, 'MUV: el documento ya tiene CUV; se concilia con ConsultarCUV');
@@ -465,17 +466,21 @@ export class ServicioRadicacion {
         };
     const evidencia = { carga: envio.cruda, consultaCuv: c.cruda, ...conCalculo(k.calculo) };
     if (k.decision.adoptar) {
+      const rec = await this.recuperar(entidad.id, cred, c.registro!.cuv, doc.rips, log);
       return this.terminar(
         em,
         fila,
-        local,
-        radicadoSegun(
-          c.registro!,
-          evidencia,
-          `Conciliada: el MUV ya había radicado este documento (una respuesta anterior no llegó); el CUV se obtuvo con ConsultarCUV y es de este paquete: ${k.decision.porque}.`,
-        ),
+        { ...local, errores: [...local.errores, ...rec.hallazgos] },
+        {
+          ...radicadoSegun(
+            c.registro!,
+            { ...evidencia, ...rec.evidencia },
+            `Conciliada: el MUV ya había radicado este documento (una respuesta anterior no llegó); el CUV se obtuvo con ConsultarCUV y es de este paquete: ${k.decision.porque}.${rec.nota}`,
+          ),
+          ...rec.valores,
+        },
         log,
-        doc.rips,
+        ripsDe(doc),
       );
     }
     const d = k.decision;
@@ -511,7 +516,8 @@ export class ServicioRadicacion {
     const enMemoria = 'rips' in d;
     const nit = enMemoria ? d.nit : d.numDocumentoIdObligado;
     const numero = enMemoria ? d.numero : d.tipoNota ? d.numNota : d.numFactura;
-    const huella = enMemoria ? (d.numero && d.tipoNota !== 'RS' ? huellaDe(d) : null) : d.huella;
+    const huella = enMemoria ? (d.numero && d.def.clase !== 'RS' ? huellaDe(d) : null) : d.huella;
+    const clase = enMemoria ? d.def.clase : claseDeFila(d.tipoNota, d.operacion);
     const enviado = enMemoria
       ? enviadoDe(d)
       : (d.enviado ?? { numero, usuarios: 0, atenciones: {}, total: null });
@@ -529,8 +535,8 @@ export class ServicioRadicacion {
       await em
         .getConnection()
         .execute(
-          "select entidad_id, estado, huella, cuv from radicacion where num_documento_id_obligado = ? and coalesce(tipo_nota, 'FEV') = ? and coalesce(num_nota, num_factura) = ? and id <> ? and estado in ('radicado', 'pendiente', 'fallido') limit 500",
-          [nit, d.tipoNota ?? 'FEV', numero, fila.id],
+          `select entidad_id, estado, huella, cuv from radicacion where num_documento_id_obligado = ? and ${CLASE_SQL} = ? and coalesce(num_nota, num_factura) = ? and id <> ? and estado in ('radicado', 'pendiente', 'fallido') limit 500`,
+          [nit, clase, numero, fila.id],
         );
     evidencia.deOtraEntidad = filas.some((f) => f.entidad_id !== fila.entidad.id);
     for (const f of filas) {
@@ -548,19 +554,69 @@ export class ServicioRadicacion {
   }
 
   /**
+   * RecuperarCUV for a CUV just adopted by reconciliation: the mechanism's own result of the filing
+   * (Modulo, modalidad, period and its notifications), which ConsultarCUV does not carry. Best
+   * effort: without it the filing is still the reconciled one, and the motive says what is missing.
+   */
+  private async recuperar(
+    entidadId: string,
+    cred: CredencialesMuv,
+    cuv: string,
+    rips: Registro,
+    log?: Logger,
+  ): Promise<{
+    valores: Valores;
+    hallazgos: ErrorAccionable[];
+    evidencia: { recuperarCuv?: unknown };
+    nota: string;
+  }> {
+    try {
+      const r = await this.muv.recuperarCuv(entidadId, cred, cuv);
+      if (!r || r.respuesta.cuv !== cuv) {
+        return {
+          valores: {},
+          hallazgos: [],
+          evidencia: { recuperarCuv: r?.cruda ?? null },
+          nota: ' RecuperarCUV no devolvió el resultado de ese CUV: las notificaciones del MUV no se conocen.',
+        };
+      }
+      return {
+        valores: informeMuv(r.respuesta),
+        hallazgos: r.respuesta.resultados.map((x) => explicarResultadoMuv(x, rips)),
+        evidencia: { recuperarCuv: r.cruda },
+        nota: ' Su resultado completo (con las notificaciones) se obtuvo con RecuperarCUV.',
+      };
+    } catch (e) {
+      if (!(e instanceof ErrorApp)) throw e;
+      log?.warn({ motivo: e.codigo }, 'MUV: RecuperarCUV no respondió; la conciliación sigue sin él');
+      return {
+        valores: {},
+        hallazgos: [],
+        evidencia: {},
+        nota: ` RecuperarCUV no respondió (${e.message}): las notificaciones del MUV no se conocen.`,
+      };
+    }
+  }
+
+  /**
    * ConsultarCUV with this package's files and the recorded CUV (LIN §4.5.1: the method computes the
    * CUV from the files sent; CCV000 when they give another). A control query with the users removed
    * must then give CCV000: a mechanism that does not compute from the files says nothing either way.
    */
   private async calcularCuv(doc: Documento, cuv: string): Promise<{ calculo: CalculoCuv; cruda: unknown }> {
-    const preguntar = async (rips: Registro) => {
+    const preguntar = async (rips: Registro | null) => {
       const c = await this.muv.consultarCuv({ ...paqueteDe(doc), rips, codigoUnicoValidacion: cuv });
       return { calculo: leerCalculoCuv(c.cruda, cuv), cruda: c.cruda };
     };
     try {
-      const r = await preguntar(doc.rips);
+      const r = await preguntar(doc.enviaRips ? doc.rips : null);
       if (r.calculo !== 'coincide') return r;
-      const control = await preguntar({ ...doc.rips, usuarios: [] });
+      // The control changes the package: no users in the RIPS, or (no RIPS sent) no XML.
+      const control = doc.enviaRips
+        ? await preguntar({ ...doc.rips, usuarios: [] })
+        : await this.muv
+            .consultarCuv({ rips: null, xmlFevFile: '', codigoUnicoValidacion: cuv })
+            .then((c) => ({ calculo: leerCalculoCuv(c.cruda, cuv), cruda: c.cruda }));
       return control.calculo === 'difiere'
         ? r
         : { calculo: 'desconocido', cruda: { archivos: r.cruda, control: control.cruda } };
@@ -577,13 +633,15 @@ export class ServicioRadicacion {
    */
   private async trasFallaDeCarga(
     em: EntityManager,
+    entidad: Entidad,
+    cred: CredencialesMuv,
     doc: Documento,
     fila: Radicacion,
     local: Locales,
     falla: ErrorApp,
     log?: Logger,
   ): Promise<ResultadoRadicar> {
-    if (doc.nit && doc.numero && doc.tipoNota !== 'RS') {
+    if (doc.nit && doc.numero && doc.def.clase !== 'RS') {
       try {
         const c = await this.consultar(doc);
         const k = c.registro?.esValido ? await this.conciliar(em, fila, doc, c.registro, true) : null;
@@ -593,17 +651,21 @@ export class ServicioRadicacion {
             { radicacion: fila.id },
             'MUV sin respuesta a la carga, pero ConsultarCUV muestra el documento radicado',
           );
+          const rec = await this.recuperar(entidad.id, cred, c.registro!.cuv, doc.rips, log);
           return this.terminar(
             em,
             fila,
-            local,
-            radicadoSegun(
-              c.registro!,
-              evidencia,
-              `Conciliada: la carga no obtuvo respuesta (${falla.message}), pero ConsultarCUV muestra el documento radicado y es este paquete (${k.decision.porque}); el CUV es el que registra el MUV.`,
-            ),
+            { ...local, errores: [...local.errores, ...rec.hallazgos] },
+            {
+              ...radicadoSegun(
+                c.registro!,
+                { ...evidencia, ...rec.evidencia },
+                `Conciliada: la carga no obtuvo respuesta (${falla.message}), pero ConsultarCUV muestra el documento radicado y es este paquete (${k.decision.porque}); el CUV es el que registra el MUV.${rec.nota}`,
+              ),
+              ...rec.valores,
+            },
             log,
-            doc.rips,
+            ripsDe(doc),
           );
         }
         const porque = k && !k.decision.adoptar ? `: ${k.decision.diferencias.join('; ')}` : '';
@@ -721,7 +783,7 @@ export class ServicioRadicacion {
     const numero = fila.tipoNota ? fila.numNota : fila.numFactura;
     let registro: RegistroCuv | null = null;
     let cruda: unknown = null;
-    if (numero && fila.tipoNota !== 'RS' && this.muv.configurado) {
+    if (numero && claseDeFila(fila.tipoNota, fila.operacion) !== 'RS' && this.muv.configurado) {
       try {
         const c = await this.muv.consultarCuv({
           rips: consultaDe(fila),
@@ -832,8 +894,11 @@ export class ServicioRadicacion {
     return { filas, hayMas, contar: () => em.count(Radicacion, filtro) };
   }
 
-  /** ConsultarCUV with the filing's obligated party and document number; compares the CUVs. */
-  async verificarCuv(radicacion: Radicacion): Promise<VerificacionCuv> {
+  /**
+   * ConsultarCUV with the filing's obligated party and document number; compares the CUVs. With the
+   * entity's credentials, RecuperarCUV adds the mechanism's full result of that CUV.
+   */
+  async verificarCuv(em: EntityManager, radicacion: Radicacion): Promise<VerificacionCuv> {
     if (!radicacion.cuv) {
       throw new ErrorApp(
         'conflicto',
@@ -846,12 +911,34 @@ export class ServicioRadicacion {
       xmlFevFile: null,
       codigoUnicoValidacion: radicacion.cuv,
     });
+    const recuperado = await this.recuperarResultado(em, radicacion);
     return {
       radicacion,
       registro: c.registro,
       verificado: !!c.registro && c.registro.esValido && c.registro.cuv === radicacion.cuv,
       consultadoEn: new Date(),
+      ...recuperado,
     };
+  }
+
+  /** RecuperarCUV of a filed CUV: its result, or why there is none (never a failure of the whole query). */
+  private async recuperarResultado(
+    em: EntityManager,
+    radicacion: Radicacion,
+  ): Promise<Pick<VerificacionCuv, 'resultado' | 'motivoSinResultado'>> {
+    try {
+      const cred = await this.credenciales.leer(em, radicacion.entidad, 'muv');
+      const r = await this.muv.recuperarCuv(radicacion.entidad.id, cred, radicacion.cuv!);
+      if (!r)
+        return {
+          resultado: null,
+          motivoSinResultado: 'El MUV no conoce ese CUV (RecuperarCUV respondió 404).',
+        };
+      return { resultado: r.respuesta, motivoSinResultado: null };
+    } catch (e) {
+      if (!(e instanceof ErrorApp)) throw e;
+      return { resultado: null, motivoSinResultado: `RecuperarCUV no devolvió el resultado: ${e.message}` };
+    }
   }
 }
 
@@ -951,9 +1038,27 @@ function rvg18Ajeno(doc: Documento, d: { diferencias: string[]; seguro: boolean 
   };
 }
 
-/** The envelope the mechanism receives for a document (the XML empty where the operation takes none). */
-function paqueteDe(doc: Documento): { rips: Registro; xmlFevFile: string } {
-  return { rips: doc.rips, xmlFevFile: SIN_ADJUNTO.has(doc.operacion) ? '' : (doc.xmlFevFile ?? '') };
+/** The envelope the mechanism receives (rips null and the XML empty where the operation takes none). */
+function paqueteDe(doc: Documento): { rips: Registro | null; xmlFevFile: string } {
+  return {
+    rips: doc.enviaRips ? doc.rips : null,
+    xmlFevFile: SIN_ADJUNTO.has(doc.operacion) ? '' : (doc.xmlFevFile ?? ''),
+  };
+}
+
+/** The RIPS whose services a filed document adds to the history (none when no RIPS was sent). */
+const ripsDe = (doc: Documento): Registro | undefined => (doc.enviaRips ? doc.rips : undefined);
+
+/** What the mechanism reports of a filing beside its CUV (manual §8.13), bounded as any header value. */
+function informeMuv(p: RespuestaCarga): Valores {
+  const corto = (v: string | null | undefined) => (v ? acotar(v) : null);
+  return {
+    modulo: corto(p.modulo),
+    modalidadPago: corto(p.modalidadPago),
+    periodoInicio: corto(p.periodoAtencion?.fechaInicio),
+    periodoFin: corto(p.periodoAtencion?.fechaFin),
+    ambiente: corto(p.ambiente),
+  };
 }
 
 /** The answers of the CUV computation, kept as evidence when asked. */
@@ -985,58 +1090,5 @@ function consultaDe(d: Documento | Radicacion): Registro {
     numFactura: d.numFactura,
     tipoNota: d.tipoNota,
     numNota: d.numNota,
-  };
-}
-
-/** Body checks that need no rules: shapes, the operation and the attachment it allows. */
-function leerEntrada(entrada: { rips: unknown; xmlFevFile: unknown }): Documento {
-  const { rips, xmlFevFile } = entrada;
-  if (typeof rips !== 'object' || rips === null || Array.isArray(rips)) {
-    throw errores.entradaInvalida('Envíe el RIPS como objeto JSON en el campo «rips».', [
-      {
-        campo: 'rips',
-        mensaje: rips === undefined || rips === null ? 'Es obligatorio.' : 'Debe ser un objeto JSON.',
-      },
-    ]);
-  }
-  if (xmlFevFile !== null && xmlFevFile !== undefined && typeof xmlFevFile !== 'string') {
-    throw errores.entradaInvalida('«xmlFevFile» debe ser el AttachedDocument codificado en base64 (texto).', [
-      { campo: 'xmlFevFile', mensaje: 'Debe ser texto base64.' },
-    ]);
-  }
-  const r = rips as Registro;
-  const operacion = operacionDe(r.tipoNota);
-  if (!operacion) {
-    throw errores.entradaInvalida('«tipoNota» debe ser null (factura), NC, ND, NA o RS.', [
-      { campo: 'rips.tipoNota', mensaje: `Valor recibido: ${JSON.stringify(r.tipoNota)}.` },
-    ]);
-  }
-  const xml = texto(xmlFevFile);
-  if (xml && SIN_ADJUNTO.has(operacion)) {
-    throw errores.entradaInvalida(
-      `Las notas de ajuste (NA) y los RIPS sin factura (RS) se radican sin XML: envíe «xmlFevFile» vacío o no lo envíe.`,
-      [{ campo: 'xmlFevFile', mensaje: `No aplica a ${operacion}.` }],
-    );
-  }
-  if (xml && !/^[A-Za-z0-9+/\s]+=*\s*$/.test(xml)) {
-    throw errores.entradaInvalida('«xmlFevFile» no es base64 válido.', [
-      { campo: 'xmlFevFile', mensaje: 'Codifique el AttachedDocument en base64.' },
-    ]);
-  }
-  const tipoNota = texto(r.tipoNota);
-  const numFactura = texto(r.numFactura);
-  const numNota = texto(r.numNota);
-  // From here on (gate, fingerprint, upload, reconciliation) the package is what the MUV receives.
-  const { rips: depurado, desconocidas } = depurarRips(r);
-  return {
-    rips: depurado,
-    desconocidas,
-    xmlFevFile: xml,
-    operacion,
-    numFactura,
-    nit: texto(r.numDocumentoIdObligado),
-    tipoNota,
-    numNota,
-    numero: tipoNota ? numNota : numFactura,
   };
 }

@@ -1,0 +1,38 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ServicioValidacionRips } from '../validacion/servicio.js';
+import type { ResultadoValidacion } from '../validacion/validar.js';
+import { compuertaLocal } from './compuerta.js';
+import { avisosClavesDesconocidas } from './depurar.js';
+import { leerEntrada } from './entrada.js';
+
+/**
+ * `validarRips` with an `operacion`: exactly what filing that package would check before the MUV
+ * (the same 400s for the body, the same gate and operation rules), without sending or storing it.
+ */
+export async function validarOperacion(
+  validacion: ServicioValidacionRips,
+  em: EntityManager,
+  entrada: { rips: unknown; xmlFevFile: unknown; operacion: unknown; fecha?: Date },
+  entidadId?: string | null,
+): Promise<ResultadoValidacion> {
+  const doc = leerEntrada(entrada);
+  const r = await compuertaLocal(
+    validacion,
+    em,
+    {
+      rips: doc.enviaRips ? doc.rips : null,
+      xmlFevFile: doc.xmlFevFile,
+      fecha: entrada.fecha,
+      operacion: doc.operacion,
+    },
+    entidadId ?? undefined,
+  );
+  const est = avisosClavesDesconocidas(doc.desconocidas, doc.numFactura);
+  if (!est.length) return r;
+  // EST01 are conformity warnings: counted as warnings, never blocking.
+  return {
+    ...r,
+    errores: [...r.errores, ...est],
+    resumen: { ...r.resumen, avisos: r.resumen.avisos + est.length },
+  };
+}
