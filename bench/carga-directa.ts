@@ -22,7 +22,7 @@ export async function reconstruirContadores(bd: pg.Client): Promise<void> {
   await bd.query('truncate conteo_radicacion, conteo_transmision');
   await bd.query(
     `insert into conteo_radicacion (entidad_id, tipo, estado, cantidad)
-       select entidad_id, coalesce(tipo_nota, 'FEV'), estado, count(*) from radicacion group by 1, 2, 3`,
+       select entidad_id, radicacion_tipo(tipo_nota, operacion), estado, count(*) from radicacion group by 1, 2, 3`,
   );
   await bd.query(
     `insert into conteo_transmision (entidad_id, tipo, estado, cantidad)

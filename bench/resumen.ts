@@ -101,18 +101,18 @@ try {
       ),
       radicadosConValor: await uno(
         `select count(*) n from radicacion where entidad_id = $1 and estado = 'radicado' and pagador is not null
-         and coalesce(tipo_nota, 'FEV') in ('FEV', 'RS')`,
+         and radicacion_clase(tipo_nota, operacion) in ('FEV', 'RS')`,
       ),
       resumenRadicados: await uno(
         // Without the all-payers row of each day ('*').
         `select coalesce(sum(radicados), 0) n from resumen_monto_dia where entidad_id = $1 and pagador <> '*'`,
       ),
       retenidosDirecto: await uno(
-        `select count(distinct coalesce(tipo_nota, 'FEV') || '|' || coalesce(num_nota, num_factura, id::text)) n
-         from radicacion r where entidad_id = $1 and pagador is not null and coalesce(tipo_nota, 'FEV') in ('FEV', 'RS')
+        `select count(distinct radicacion_clase(tipo_nota, operacion) || '|' || coalesce(num_nota, num_factura, id::text)) n
+         from radicacion r where entidad_id = $1 and pagador is not null and radicacion_clase(tipo_nota, operacion) in ('FEV', 'RS')
          and estado in ('rechazado', 'rechazado-local')
          and not exists (select 1 from radicacion x where x.entidad_id = r.entidad_id and x.estado = 'radicado'
-           and coalesce(x.tipo_nota, 'FEV') = coalesce(r.tipo_nota, 'FEV')
+           and radicacion_clase(x.tipo_nota, x.operacion) = radicacion_clase(r.tipo_nota, r.operacion)
            and coalesce(x.num_nota, x.num_factura, x.id::text) = coalesce(r.num_nota, r.num_factura, r.id::text))`,
       ),
       resumenRetenidos: await uno(

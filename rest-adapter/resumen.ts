@@ -206,7 +206,7 @@ const CONTEOS_TIPO = () =>
     'Cantidad por tipo de cada módulo (todos los tipos, 0 si no hay)',
     conteos(
       TIPOS_RADICACION,
-      `Intentos de radicación RIPS por tipo: FEV (factura) o el tipo de nota; ${RIPS_NULL}`,
+      `Intentos de radicación RIPS por tipo: FEV (factura) o el tipo de nota (NC, ND, NA, RS) en las operaciones clásicas; un tipo propio en cada operación de cápita y de nota crédito sin RIPS (ver docs/resumen.md); ${RIPS_NULL}`,
     ),
     conteos(TIPOS_RDA, `Transmisiones RDA por tipo de RDA; ${RDA_NULL}`),
   );

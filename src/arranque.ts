@@ -56,7 +56,13 @@ export interface OpcionesArranque {
 export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}): Promise<ServicioEnMarcha> {
   const log = o.log ?? crearLogger(configEntorno.logLevel);
   // No MUV_BASE_URL in a local run: the MUV sandbox simulator on its own port, and the client pointed at it.
-  const { config: configMuv, simulador } = await simuladorPorDefecto(configEntorno);
+  const { config: configMuv, simulador, puertoOcupado } = await simuladorPorDefecto(configEntorno);
+  // 9443 taken by another instance and MUV_SIM_PORT unset: a free port instead, named here.
+  if (puertoOcupado !== undefined)
+    log.warn(
+      { puertoOcupado, puerto: Number(new URL(simulador!.url).port), variable: 'MUV_SIM_PORT' },
+      'simulador MUV (sandbox): puerto ocupado, escucha en uno libre (fije uno con MUV_SIM_PORT)',
+    );
   if (simulador) log.info({ url: simulador.url }, 'simulador MUV (sandbox) en marcha');
   // Same for the IHCE when IHCE_BASE_URL is unset (src/simuladores/ihce/arranque.ts).
   const { config, simIhce } = await iniciarSimuladorIhce(configMuv, log);

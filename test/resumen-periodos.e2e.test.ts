@@ -1,6 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLUMNAS_MONTOS } from '../src/resumen/consulta.js';
+import { TIPO_POR_OPERACION, TIPOS_RADICACION } from '../src/resumen/valores.js';
+import { CLASE_SQL, OPERACIONES } from '../src/rips/muv/operaciones.js';
 import { CREDENCIALES_SANDBOX } from '../src/simuladores/muv/sandbox.js';
 import { iniciarSimuladorMuv, type SimuladorMuv } from '../src/simuladores/muv/servidor.js';
 import { ripsDe, xmlFev } from './fixtures/muv.js';
@@ -35,19 +37,22 @@ async function radicacion(o: {
   monto?: number | null;
   pagador?: string | null;
   entidad?: string;
+  /** The MUV method (CargarFevRips when not said, as the tests before issue 31 wrote every row). */
+  operacion?: string;
 }) {
   const id = crypto.randomUUID();
   const directo = o.estado === 'rechazado-local';
   await sql(
     `insert into radicacion (id, entidad_id, num_factura, num_documento_id_obligado, tipo_nota, num_nota, operacion,
        estado, errores, n_errores, n_avisos, monto, pagador, created_at)
-     values (?, ?, ?, '900123456', ?, ?, 'CargarFevRips', ?, ?, 0, 0, ?, ?, ?)`,
+     values (?, ?, ?, '900123456', ?, ?, ?, ?, ?, 0, 0, ?, ?, ?)`,
     [
       id,
       o.entidad ?? a.entidad.id,
       o.numFactura === undefined ? null : o.numFactura,
       o.tipoNota ?? null,
       o.numNota ?? null,
+      o.operacion ?? 'CargarFevRips',
       directo ? 'rechazado-local' : 'pendiente',
       JSON.stringify(directo ? (o.errores ?? []) : []),
       o.monto ?? null,
@@ -104,6 +109,9 @@ async function transmision(o: {
 }
 
 const q = (url: string, params: Record<string, string>) => `${url}?${new URLSearchParams(params)}`;
+
+/** The types of the operations added after contract 1.0, each at 0. */
+const SIN_OPERACIONES_NUEVAS = Object.fromEntries(TIPOS_RADICACION.slice(5).map((t) => [t, 0]));
 
 beforeAll(async () => {
   muv = await iniciarSimuladorMuv();
@@ -235,7 +243,8 @@ describe('GET /resumen con período y serie', () => {
       fallido: 1,
       pendiente: 0,
     });
-    expect(r.body.porTipo.rips).toEqual({ FEV: 6, NC: 1, ND: 0, NA: 0, RS: 1 });
+    // The classic types keep their values; every later operation's type is present with 0.
+    expect(r.body.porTipo.rips).toEqual({ FEV: 6, NC: 1, ND: 0, NA: 0, RS: 1, ...SIN_OPERACIONES_NUEVAS });
     expect(r.body.porEstado.rda).toEqual({ generado: 1, validado: 0, enviado: 1, aceptado: 2, rechazado: 1 });
     const serie = r.body.serie as any[];
     expect(serie.map((p) => [p.periodo, p.hasta, p.total.rips, p.total.rda])).toEqual([
@@ -548,7 +557,7 @@ describe('GET /resumen con período y serie', () => {
     const filas = parse(texto, { bom: true, columns: true }) as Record<string, string>[];
     expect(Object.keys(filas[0]!)).toEqual(['periodo', 'hasta', 'modulo', 'dimension', 'valor', 'cantidad']);
     // One row per period × module × (total, each state, each type).
-    expect(filas).toHaveLength(4 * (1 + 5 + 5 + (1 + 5 + 4)));
+    expect(filas).toHaveLength(4 * (1 + 5 + TIPOS_RADICACION.length + (1 + 5 + 4)));
     for (const p of json.body.serie as any[]) {
       for (const modulo of ['rips', 'rda'] as const) {
         const delPeriodo = filas.filter((f) => f.periodo === p.periodo && f.modulo === modulo);
@@ -750,10 +759,10 @@ const CONSULTAS_RESUMEN: Record<string, string> = {
                  where entidad_id = ? group by 1, 2, 3 order by 1, 2, 3`,
 };
 
-async function leerResumenes() {
+async function leerResumenes(entidadId = a.entidad.id) {
   const r: Record<string, unknown[]> = {};
   for (const [t, consulta] of Object.entries(CONSULTAS_RESUMEN))
-    r[t] = (await sql(consulta, [a.entidad.id])) as unknown[];
+    r[t] = (await sql(consulta, [entidadId])) as unknown[];
   return r;
 }
 
@@ -1050,5 +1059,292 @@ describe('La radicación registra el valor y el pagador de la factura', () => {
     expect(g.body.data.resumen.rips.montos.porPagador).toEqual([
       { pagador: '800111222', nombre: 'A&B S.A.S. Ñ' },
     ]);
+  });
+});
+
+describe('Tipos por operación: cápita y notas crédito sin RIPS (issue 31)', () => {
+  let c: Awaited<ReturnType<typeof env.s.crearEntidad>>;
+  const RANGO_OP = { desde: '2026-04-06', hasta: '2026-04-08' };
+  const cabeceras = () => ({ 'x-api-key': c.clave });
+  const PAGADOR = '900111222';
+
+  beforeAll(async () => {
+    c = await env.s.crearEntidad('resumen-operaciones');
+    const f = (o: Parameters<typeof radicacion>[0]) =>
+      radicacion({ pagador: PAGADOR, entidad: c.entidad.id, ...o });
+    // 6 April (Bogotá): the first capitation invoice filed; a period invoice and its final RIPS (same
+    // number, another document) rejected by the same rule.
+    await f({
+      en: '2026-04-06T15:00:00Z',
+      operacion: 'CargarCapitaInicial',
+      numFactura: 'CI1',
+      estado: 'radicado',
+      monto: 5000,
+    });
+    await f({
+      en: '2026-04-06T16:00:00Z',
+      operacion: 'CargarCapitaPeriodo',
+      numFactura: 'CP1',
+      estado: 'rechazado',
+      errores: [rechazo('RVC019', 'muv')],
+      monto: 4000,
+    });
+    await f({
+      en: '2026-04-06T17:00:00Z',
+      operacion: 'CargarCapitaFinal',
+      numFactura: 'CP1',
+      estado: 'rechazado',
+      errores: [rechazo('RVC019', 'muv')],
+      monto: 3000,
+    });
+    // 7 April: both filed; credit notes of every kind; a classic invoice and note; another period held back.
+    await f({
+      en: '2026-04-07T15:00:00Z',
+      operacion: 'CargarCapitaPeriodo',
+      numFactura: 'CP1',
+      estado: 'radicado',
+      monto: 4100,
+    });
+    await f({
+      en: '2026-04-07T15:30:00Z',
+      operacion: 'CargarCapitaFinal',
+      numFactura: 'CP1',
+      estado: 'radicado',
+      monto: 3000,
+    });
+    await f({
+      en: '2026-04-07T16:00:00Z',
+      operacion: 'CargarNCTotal',
+      numFactura: 'CI1',
+      tipoNota: 'NC',
+      numNota: 'NCT1',
+      estado: 'radicado',
+      monto: 5000,
+    });
+    await f({
+      en: '2026-04-07T16:30:00Z',
+      operacion: 'CargarNCAcuerdoVoluntades',
+      numFactura: 'CI1',
+      tipoNota: 'NC',
+      numNota: 'NCA1',
+      estado: 'rechazado',
+      errores: [rechazo('RVC019', 'muv')],
+      monto: 100,
+    });
+    await f({
+      en: '2026-04-07T17:00:00Z',
+      operacion: 'CargarNCCapita',
+      numFactura: 'CP1',
+      tipoNota: 'NC',
+      numNota: 'NCC1',
+      estado: 'fallido',
+      monto: 200,
+    });
+    await f({ en: '2026-04-07T18:00:00Z', numFactura: 'F9', estado: 'radicado', monto: 1000 });
+    await f({
+      en: '2026-04-07T19:00:00Z',
+      operacion: 'CargarNC',
+      numFactura: 'F9',
+      tipoNota: 'NC',
+      numNota: 'NC9',
+      estado: 'rechazado-local',
+      errores: [rechazo('RVC020', 'linter-local')],
+      monto: 50,
+    });
+    await f({
+      en: '2026-04-07T20:00:00Z',
+      operacion: 'CargarCapitaPeriodo',
+      numFactura: 'CP2',
+      estado: 'rechazado',
+      errores: [rechazo('FED101', 'muv')],
+      monto: 700,
+    });
+  });
+
+  const TIPOS_ESPERADOS = {
+    FEV: 1,
+    NC: 1,
+    ND: 0,
+    NA: 0,
+    RS: 0,
+    'NC-TOTAL': 1,
+    'NC-ACUERDO-VOLUNTADES': 1,
+    'CAPITA-INICIAL': 1,
+    'CAPITA-PERIODO': 3,
+    'CAPITA-FINAL': 2,
+    'NC-CAPITA': 1,
+  };
+
+  it('radicacion_tipo y radicacion_clase dan en SQL lo que dicen TIPO_POR_OPERACION y CLASE_SQL', async () => {
+    const casos: [string | null, string][] = [];
+    for (const o of OPERACIONES) {
+      const guardados = new Set<string | null>(o.tiposNota);
+      if (o.rips !== 'obligatorio') guardados.add(o.tipoNotaSinRips);
+      for (const t of guardados) casos.push([t, o.metodo]);
+    }
+    // Rows written before the operations were told apart (tests and tools wrote any tipoNota with CargarFevRips).
+    for (const t of [null, 'NC', 'ND', 'NA', 'RS']) casos.push([t, 'CargarFevRips']);
+    for (const [tipoNota, operacion] of casos) {
+      const [fila] = (await sql(
+        `select radicacion_tipo(tipo_nota, operacion) as tipo, radicacion_clase(tipo_nota, operacion) as clase,
+                ${CLASE_SQL} as clase_ts from (select ?::text as tipo_nota, ?::text as operacion) x`,
+        [tipoNota, operacion],
+      )) as { tipo: string; clase: string; clase_ts: string }[];
+      const esperado =
+        operacion === 'CargarFevRips'
+          ? (tipoNota ?? 'FEV')
+          : TIPO_POR_OPERACION[operacion as keyof typeof TIPO_POR_OPERACION];
+      expect(fila!.tipo, `${operacion} ${tipoNota}`).toBe(esperado);
+      expect(fila!.clase, `${operacion} ${tipoNota}`).toBe(fila!.clase_ts);
+    }
+    // Every type is some operation's, once.
+    expect(Object.values(TIPO_POR_OPERACION).sort()).toEqual([...TIPOS_RADICACION].sort());
+  });
+
+  it('porTipo: un tipo por operación, en el rango, en la serie y en los contadores de siempre', async () => {
+    const r = await pedir(env.s.url, q('/resumen', { ...RANGO_OP, agrupar: 'dia' }), {
+      cabeceras: cabeceras(),
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.total.rips).toBe(11);
+    expect(r.body.porTipo.rips).toEqual(TIPOS_ESPERADOS);
+    expect(r.body.porEstado.rips).toEqual({
+      radicado: 5,
+      rechazado: 4,
+      'rechazado-local': 1,
+      fallido: 1,
+      pendiente: 0,
+    });
+    const [d1, d2] = r.body.serie as any[];
+    expect(d1.porTipo.rips).toEqual({
+      ...Object.fromEntries(TIPOS_RADICACION.map((t) => [t, 0])),
+      'CAPITA-INICIAL': 1,
+      'CAPITA-PERIODO': 1,
+      'CAPITA-FINAL': 1,
+    });
+    expect(d2.porTipo.rips).toEqual({
+      ...TIPOS_ESPERADOS,
+      'CAPITA-INICIAL': 0,
+      'CAPITA-PERIODO': 2,
+      'CAPITA-FINAL': 1,
+    });
+    // Without a range: the per-state counters the statement triggers keep, the same figures.
+    const todo = await pedir(env.s.url, '/resumen', { cabeceras: cabeceras() });
+    expect(todo.body.porTipo.rips).toEqual(TIPOS_ESPERADOS);
+    expect(todo.body.total.rips).toBe(11);
+    // The counters are what the migration's rebuild would write.
+    const contadores = await sql(
+      `select tipo, estado, sum(cantidad)::int as n from conteo_radicacion where entidad_id = ?
+        group by 1, 2 having sum(cantidad) <> 0 order by 1, 2`,
+      [c.entidad.id],
+    );
+    const base = await sql(
+      `select radicacion_tipo(tipo_nota, operacion) as tipo, estado, count(*)::int as n from radicacion
+        where entidad_id = ? group by 1, 2 order by 1, 2`,
+      [c.entidad.id],
+    );
+    expect(contadores).toEqual(base);
+
+    const g = await graphql(
+      env.s.url,
+      `query ($d: String, $h: String) { resumen(desde: $d, hasta: $h) { rips { porTipo { tipo cantidad } } } }`,
+      cabeceras(),
+      { d: RANGO_OP.desde, h: RANGO_OP.hasta },
+    );
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.resumen.rips.porTipo).toEqual(
+      Object.entries(TIPOS_ESPERADOS).map(([tipo, cantidad]) => ({
+        tipo: tipo.replaceAll('-', '_'),
+        cantidad,
+      })),
+    );
+
+    const csv = await fetch(q(`${env.s.url}/resumen`, { ...RANGO_OP, formato: 'csv' }), {
+      headers: cabeceras(),
+    });
+    const filas = parse(Buffer.from(await csv.arrayBuffer()).toString('utf8'), {
+      bom: true,
+      columns: true,
+    }) as Record<string, string>[];
+    expect(
+      Object.fromEntries(
+        filas
+          .filter((f) => f.modulo === 'rips' && f.dimension === 'tipo')
+          .map((f) => [f.valor, Number(f.cantidad)]),
+      ),
+    ).toEqual(TIPOS_ESPERADOS);
+  });
+
+  it('causas: el RIPS final de cápita es otro documento que su factura (clase CF)', async () => {
+    const r = await pedir(env.s.url, q('/resumen', RANGO_OP), { cabeceras: cabeceras() });
+    // 5 rejected attempts: CP1 and its final RIPS, the NC by agreement, the classic NC, CP2.
+    expect(
+      r.body.causas.rips.map((x: any) => [x.codigo, x.fuente, x.intentos, x.documentos, x.proporcion]),
+    ).toEqual([
+      ['RVC019', 'muv', 3, 3, 0.6],
+      ['FED101', 'muv', 1, 1, 0.2],
+      ['RVC020', 'linter-local', 1, 1, 0.2],
+    ]);
+    const documentos = (await sql(
+      `select distinct documento from resumen_causa_documento where entidad_id = ? order by 1`,
+      [c.entidad.id],
+    )) as { documento: string }[];
+    expect(documentos.map((d) => d.documento)).toEqual([
+      '900123456|CF|CP1',
+      '900123456|FEV|CP1',
+      '900123456|FEV|CP2',
+      '900123456|NC|NC9',
+      '900123456|NC|NCA1',
+    ]);
+  });
+
+  it('montos: las facturas de cápita llevan su valor; las notas crédito y el RIPS final de cápita no', async () => {
+    const r = await pedir(env.s.url, q('/resumen', { ...RANGO_OP, agrupar: 'dia' }), {
+      cabeceras: cabeceras(),
+    });
+    // Filed: CI1 5,000 + CP1 4,100 (its 4,000 held on 6 April released) + F9 1,000; held back: CP2 700.
+    expect(r.body.montos).toEqual({
+      radicado: 10100,
+      radicados: 3,
+      radicadosSinValor: 0,
+      retenido: 700,
+      retenidos: 1,
+      retenidosSinValor: 0,
+      porPagador: [
+        {
+          pagador: PAGADOR,
+          clase: 'nit',
+          nombre: null,
+          radicado: 10100,
+          radicados: 3,
+          radicadosSinValor: 0,
+          retenido: 700,
+          retenidos: 1,
+          retenidosSinValor: 0,
+        },
+      ],
+    });
+    expect(r.body.serie.map((p: any) => [p.montos.radicado, p.montos.retenido])).toEqual([
+      [5000, 0],
+      [5100, 700],
+    ]);
+    const documentos = (await sql(
+      `select documento, radicado, retenido_dia is not null as retenido from resumen_documento_rips
+        where entidad_id = ? order by 1`,
+      [c.entidad.id],
+    )) as unknown[];
+    expect(documentos).toEqual([
+      { documento: '900123456|FEV|CI1', radicado: true, retenido: false },
+      { documento: '900123456|FEV|CP1', radicado: true, retenido: false },
+      { documento: '900123456|FEV|CP2', radicado: false, retenido: true },
+      { documento: '900123456|FEV|F9', radicado: true, retenido: false },
+    ]);
+  });
+
+  it('resumen_reconstruir da desde las tablas base lo mismo que los disparadores con las operaciones nuevas', async () => {
+    const antes = await leerResumenes(c.entidad.id);
+    expect(antes.resumen_dia!.some((f: any) => f.k === 't|CAPITA-FINAL')).toBe(true);
+    await sql('select resumen_reconstruir()', []);
+    expect(await leerResumenes(c.entidad.id)).toEqual(antes);
   });
 });

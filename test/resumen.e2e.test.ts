@@ -23,6 +23,17 @@ it('GET /resumen: RIPS y RDA por estado y tipo, de la entidad y según los permi
      from generate_series(0, 19) i`,
     [e.entidad.id],
   );
+  // The operations added later: each is a type of its own (stored tipo_nota NC or null, as filed).
+  await conn.execute(
+    `insert into radicacion (id, entidad_id, num_factura, num_documento_id_obligado, tipo_nota, num_nota, operacion,
+       estado, errores, created_at)
+     select gen_random_uuid(), ?, o.operacion || i, '900123456', o.tipo_nota, o.num_nota, o.operacion, 'radicado', '[]', now()
+     from generate_series(1, 2) i, (values ('CargarNCTotal', 'NC', 'NCT'), ('CargarNCAcuerdoVoluntades', 'NC', 'NCA'),
+       ('CargarCapitaInicial', null, null), ('CargarCapitaPeriodo', null, null), ('CargarCapitaFinal', null, null),
+       ('CargarNCCapita', 'NC', 'NCC')) as o(operacion, tipo_nota, num_nota)
+     where i = 1 or o.operacion = 'CargarCapitaPeriodo'`,
+    [e.entidad.id],
+  );
   for (const tipo of ['paciente', 'urgencias', 'urgencias'] as const) {
     const r = await pedir(env.s.url, '/rda/desde-datos', {
       cuerpo: { tipo, datos: datosUnicos(tipo) },
@@ -37,14 +48,26 @@ it('GET /resumen: RIPS y RDA por estado y tipo, de la entidad y según los permi
   expect(r.body.serie).toBeNull();
   expect(r.body).toMatchObject({
     porEstado: {
-      rips: { radicado: 8, rechazado: 4, 'rechazado-local': 4, fallido: 4, pendiente: 0 },
+      rips: { radicado: 15, rechazado: 4, 'rechazado-local': 4, fallido: 4, pendiente: 0 },
       rda: { generado: 0, validado: 0, enviado: 0, aceptado: 3, rechazado: 0 },
     },
     porTipo: {
-      rips: { FEV: 10, NC: 5, ND: 0, NA: 0, RS: 5 },
+      rips: {
+        FEV: 10,
+        NC: 5,
+        ND: 0,
+        NA: 0,
+        RS: 5,
+        'NC-TOTAL': 1,
+        'NC-ACUERDO-VOLUNTADES': 1,
+        'CAPITA-INICIAL': 1,
+        'CAPITA-PERIODO': 2,
+        'CAPITA-FINAL': 1,
+        'NC-CAPITA': 1,
+      },
       rda: { paciente: 1, 'consulta-externa': 0, hospitalizacion: 0, urgencias: 2 },
     },
-    total: { rips: 20, rda: 3 },
+    total: { rips: 27, rda: 3 },
   });
 
   // GraphQL: the same counts as typed lists, every value of each enum present, by its GraphQL name.
@@ -59,9 +82,9 @@ it('GET /resumen: RIPS y RDA por estado y tipo, de la entidad y según los permi
   expect(g.body.errors).toBeUndefined();
   expect(g.body.data.resumen).toEqual({
     rips: {
-      total: 20,
+      total: 27,
       porEstado: [
-        { estado: 'RADICADO', cantidad: 8 },
+        { estado: 'RADICADO', cantidad: 15 },
         { estado: 'RECHAZADO', cantidad: 4 },
         { estado: 'RECHAZADO_LOCAL', cantidad: 4 },
         { estado: 'FALLIDO', cantidad: 4 },
@@ -73,6 +96,12 @@ it('GET /resumen: RIPS y RDA por estado y tipo, de la entidad y según los permi
         { tipo: 'ND', cantidad: 0 },
         { tipo: 'NA', cantidad: 0 },
         { tipo: 'RS', cantidad: 5 },
+        { tipo: 'NC_TOTAL', cantidad: 1 },
+        { tipo: 'NC_ACUERDO_VOLUNTADES', cantidad: 1 },
+        { tipo: 'CAPITA_INICIAL', cantidad: 1 },
+        { tipo: 'CAPITA_PERIODO', cantidad: 2 },
+        { tipo: 'CAPITA_FINAL', cantidad: 1 },
+        { tipo: 'NC_CAPITA', cantidad: 1 },
       ],
     },
     rda: {

@@ -412,4 +412,29 @@ describe('RecuperarCUV', () => {
       },
     });
   });
+
+  it('respuesta perdida de una cápita por periodo: conciliada con ConsultarCUV y completada con RecuperarCUV', async () => {
+    const f = numero('RP');
+    const rips = ripsCapita(f);
+    // November's invoice issued in October: the mechanism adds CIN001, which only RecuperarCUV brings back.
+    const xml = xmlFacturaCapita(f, { periodo: { inicio: '2026-11-01', fin: '2026-11-30' } });
+    sim.fallarProximas('soltar');
+    const recuperaciones = sim.contadores.recuperaciones;
+    const r = await radicar({ operacion: 'capita-periodo', rips, xmlFevFile: xml });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.motivo).toMatch(/Conciliada: la carga no obtuvo respuesta.*RecuperarCUV/s);
+    expect(sim.contadores.recuperaciones).toBe(recuperaciones + 1);
+    expect(r.body).toMatchObject({ modulo: 'CapitaPeriodo', modalidadPago: 'Pago capitacion' });
+    expect(
+      (r.body.avisos as { codigo: string; fuente: string }[])
+        .filter((e) => e.fuente === 'muv')
+        .map((e) => e.codigo),
+    ).toContain('CIN001');
+    const { fila } = await evidencia(r.body.id);
+    expect(fila).toMatchObject({
+      estado: 'radicado',
+      modulo: 'CapitaPeriodo',
+      periodoInicio: '2026-11-01T00:00:00',
+    });
+  });
 });

@@ -101,7 +101,7 @@ describe('suscripciones GraphQL (bus falso)', () => {
     const bus = new BusFalso();
     const r = await suscribir(
       contexto(bus),
-      'subscription { radicacionesDeLaEntidad { tipo datos { id estado numFactura tipoNota cuv procesoId nErrores fechaRadicacion } } }',
+      'subscription { radicacionesDeLaEntidad { tipo datos { id estado numFactura tipoNota operacion cuv procesoId nErrores fechaRadicacion } } }',
     );
     if (!esFlujo(r)) throw new Error(JSON.stringify(r));
     bus.publicar(eventoDePrueba(A, 'transmision.aceptado', T, DATOS_TRANSMISION));
@@ -113,7 +113,8 @@ describe('suscripciones GraphQL (bus falso)', () => {
         numDocumentoIdObligado: '900123456',
         tipoNota: null,
         numNota: null,
-        operacion: 'CargarFevRips',
+        // The operation tells a capitation invoice from an ordinary one (both have tipoNota null).
+        operacion: 'CargarCapitaPeriodo',
         cuv: null,
         procesoId: null,
         fechaRadicacion: null,
@@ -131,6 +132,7 @@ describe('suscripciones GraphQL (bus falso)', () => {
             estado: 'RECHAZADO_LOCAL',
             numFactura: 'FE-1',
             tipoNota: null,
+            operacion: 'CargarCapitaPeriodo',
             cuv: null,
             procesoId: null,
             nErrores: 2,

@@ -2,6 +2,7 @@ import { tituloCodigoIhce } from '../rda/ihce/explicar.js';
 import { reglaRdaDe } from '../rda/linter/registro.js';
 import { CODIGOS_FEV } from '../rips/fev/codigos.js';
 import { CODIGOS_MUV } from '../rips/muv/codigos.js';
+import { CODIGOS_OPERACION } from '../rips/radicacion/reglas-operacion.js';
 import { REGLAS_POR_CODIGO } from '../rips/reglas/registro.js';
 import type { ModuloResumen } from './valores.js';
 
@@ -14,6 +15,7 @@ export function tituloCausa(modulo: ModuloResumen, fuente: string, codigo: strin
     modulo === 'rips'
       ? (REGLAS_POR_CODIGO.get(codigo)?.titulo ??
         CODIGOS_FEV.get(codigo)?.titulo ??
+        CODIGOS_OPERACION.get(codigo)?.titulo ??
         (Object.hasOwn(CODIGOS_MUV, codigo) ? CODIGOS_MUV[codigo]!.titulo : undefined))
       : (reglaRdaDe(codigo)?.titulo ?? tituloCodigoIhce(codigo) ?? undefined);
   if (titulo) return titulo;

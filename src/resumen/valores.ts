@@ -1,6 +1,44 @@
-/** Types of a RIPS filing: an invoice (FEV) or the note type of `rips.tipoNota` (decorator-free: enums.ts reads it). */
-export const TIPOS_RADICACION = ['FEV', 'NC', 'ND', 'NA', 'RS'] as const;
+import type { OperacionMuv } from '../rips/muv/operaciones.js';
+
+/**
+ * Types of a RIPS filing in the reports (decorator-free: enums.ts reads it). The five classic
+ * operations keep the contract's values (FEV = an invoice, else the note type of `rips.tipoNota`);
+ * each later operation has its own, so capitation and the notes without RIPS are seen apart.
+ */
+export const TIPOS_RADICACION = [
+  'FEV',
+  'NC',
+  'ND',
+  'NA',
+  'RS',
+  'NC-TOTAL',
+  'NC-ACUERDO-VOLUNTADES',
+  'CAPITA-INICIAL',
+  'CAPITA-PERIODO',
+  'CAPITA-FINAL',
+  'NC-CAPITA',
+] as const;
 export type TipoRadicacion = (typeof TIPOS_RADICACION)[number];
+
+/**
+ * The type of each operation's filings. The database computes it with `radicacion_tipo(tipo_nota,
+ * operacion)` (Migration20261202200000_resumen_operaciones): for the classic operations it stays
+ * `coalesce(tipo_nota, 'FEV')`, as rows were always counted. A new operation without a type here
+ * does not compile.
+ */
+export const TIPO_POR_OPERACION = {
+  CargarFevRips: 'FEV',
+  CargarNC: 'NC',
+  CargarND: 'ND',
+  CargarNotaAjuste: 'NA',
+  CargarRipsSinFactura: 'RS',
+  CargarNCTotal: 'NC-TOTAL',
+  CargarNCAcuerdoVoluntades: 'NC-ACUERDO-VOLUNTADES',
+  CargarCapitaInicial: 'CAPITA-INICIAL',
+  CargarCapitaPeriodo: 'CAPITA-PERIODO',
+  CargarCapitaFinal: 'CAPITA-FINAL',
+  CargarNCCapita: 'NC-CAPITA',
+} as const satisfies Record<OperacionMuv, TipoRadicacion>;
 
 /** Modules a report can be limited to (`modulo`). */
 export const MODULOS_RESUMEN = ['rips', 'rda'] as const;

@@ -17,6 +17,8 @@ import { Migration20261129100000_resumen_diario } from './Migration2026112910000
 import { Migration20261130100000_resumen_franjas } from './Migration20261130100000_resumen_franjas.js';
 import { Migration20261201100000_radicacion_documento } from './Migration20261201100000_radicacion_documento.js';
 import { Migration20261201200000_pagador_entidades } from './Migration20261201200000_pagador_entidades.js';
+import { Migration20261202100000_operaciones } from './Migration20261202100000_operaciones.js';
+import { Migration20261202200000_resumen_operaciones } from './Migration20261202200000_resumen_operaciones.js';
 
 /** Applied in order; names are stored in `mikro_orm_migrations`. */
 export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
@@ -49,4 +51,9 @@ export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
     class: Migration20261201100000_radicacion_documento,
   },
   { name: 'Migration20261201200000_pagador_entidades', class: Migration20261201200000_pagador_entidades },
+  { name: 'Migration20261202100000_operaciones', class: Migration20261202100000_operaciones },
+  {
+    name: 'Migration20261202200000_resumen_operaciones',
+    class: Migration20261202200000_resumen_operaciones,
+  },
 ];

@@ -145,7 +145,7 @@ const FILAS: Fila[] = [
     mensaje: () => 'Las notas de ajuste (NA) y los RIPS sin factura (RS) se radican sin XML.',
     titulo: () => 'Este RIPS no lleva XML de factura',
     explicacion: () =>
-      'Con tipoNota «NA» (nota de ajuste del RIPS) o «RS» (RIPS sin factura) no hay documento electrónico de la DIAN: «xmlFevFile» debe ir ausente o vacío (API Docker FEV-RIPS).',
+      'Con tipoNota «NA» (nota de ajuste del RIPS) o «RS» (RIPS sin factura), y en la operación «Cápita final» (CargarCapitaFinal, el RIPS del último periodo), no hay documento electrónico de la DIAN: «xmlFevFile» debe ir ausente o vacío (API Docker FEV-RIPS).',
     comoCorregir:
       'Quite «xmlFevFile» de la solicitud, o revise el tipoNota del RIPS si en realidad soporta una factura o una nota crédito o débito.',
   },

@@ -44,6 +44,16 @@ const RUTA_RESPUESTA =
 const textoEmbebido = (n: Nodo | undefined): string | null => valor(n);
 
 /**
+ * The document an MUV operation expects (src/rips/muv/operaciones.ts, `documentoXml`): it decides
+ * over the RIPS's tipoNota, which is absent when the operation goes without a RIPS.
+ */
+export interface EsperadoPorOperacion {
+  documento: TipoDocumentoFev | null;
+  /** The operation's name, quoted when an XML comes where none goes. */
+  nombre: string;
+}
+
+/**
  * The FEV gate (DT2 §11, LIN §4.3): decodes and parses the AttachedDocument safely, checks the
  * container, the embedded document and the DIAN response, and compares the invoice number with
  * the RIPS (PFP001). Never throws on bad input: every problem is a finding.
@@ -52,12 +62,17 @@ export function ejecutarCompuerta(
   rips: Registro,
   xmlFevFile: string | null | undefined,
   limites: LimitesFev = LIMITES_FEV_POR_DEFECTO,
+  operacion?: EsperadoPorOperacion,
 ): ResultadoCompuerta {
-  const esperado = documentoEsperado(rips.tipoNota);
+  const esperado = operacion ? operacion.documento : documentoEsperado(rips.tipoNota);
   const a = new Anotador(esperado ?? 'Invoice');
   if (esperado === null) {
     if (xmlFevFile && xmlFevFile.trim() !== '')
-      a.anotar('archivoSobrante', { detalle: `tipoNota es «${String(rips.tipoNota).trim()}».` });
+      a.anotar('archivoSobrante', {
+        detalle: operacion
+          ? `La operación «${operacion.nombre}» se radica sin XML: «xmlFevFile» va vacío.`
+          : `tipoNota es «${String(rips.tipoNota).trim()}».`,
+      });
     return { hallazgos: a.hallazgos, datos: null };
   }
   // Absent: VPQ004; sent but empty: GI006 (from the decoder).

@@ -1,6 +1,7 @@
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import type { SeveridadError } from '../../errores/valores.js';
 import { CODIGOS_FEV } from '../fev/codigos.js';
+import { CODIGOS_OPERACION } from '../radicacion/reglas-operacion.js';
 import { REGLAS_POR_CODIGO } from '../reglas/registro.js';
 import { NOMBRE_REGISTRO, type Registro, TIPOS_SERVICIO, type TipoServicio } from '../tipos.js';
 import { CODIGOS_MUV } from './codigos.js';
@@ -20,7 +21,8 @@ function textoDe(v: unknown): string | null {
  */
 export function explicarResultadoMuv(r: ResultadoMuv, rips: Registro): ErrorAccionable {
   const factura = textoDe(rips.numFactura);
-  const regla = REGLAS_POR_CODIGO.get(r.codigo) ?? CODIGOS_FEV.get(r.codigo);
+  const regla =
+    REGLAS_POR_CODIGO.get(r.codigo) ?? CODIGOS_FEV.get(r.codigo) ?? CODIGOS_OPERACION.get(r.codigo);
   const propio = CODIGOS_MUV[r.codigo];
   const severidad: SeveridadError = r.clase === 'NOTIFICACION' ? 'aviso-gradualidad' : 'rechazo';
   const m = RUTA_RIPS.exec(r.pathFuente.trim());

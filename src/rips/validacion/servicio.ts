@@ -9,9 +9,11 @@ import { CAMPOS } from '../estructura/campos.js';
 import type { VerificadorEstructura } from '../estructura/verificador.js';
 import { crearVerificadorEstructura } from '../estructura/verificar.js';
 import { ejecutarCompuerta, type ResultadoCompuerta } from '../fev/compuerta.js';
+import type { TipoDocumentoFev } from '../fev/documento.js';
 import { LIMITES_FEV_POR_DEFECTO, type LimitesFev } from '../fev/entrada.js';
 import { combinar, conXmlIlegible, explicarFev } from '../fev/explicar.js';
 import { REGLAS } from '../reglas/registro.js';
+import type { DatosFev, Regla } from '../reglas/tipos.js';
 import type { Registro } from '../tipos.js';
 import {
   acotarHallazgos,
@@ -33,6 +35,21 @@ import { restoEnBytes } from './textos-bytes.js';
 import { type OpcionesValidar, type ResultadoValidacion, resultadoDeMotor, validarRips } from './validar.js';
 import { type ConsultaVida, conVida } from './vida.js';
 
+/**
+ * How an MUV operation changes the validation of its package (built by src/rips/radicacion/
+ * compuerta.ts from src/rips/muv/operaciones.ts and src/rips/radicacion/reglas-operacion.ts).
+ */
+export interface AjusteOperacion {
+  /** The document the XML must carry; null: the operation goes without XML. */
+  documento: TipoDocumentoFev | null;
+  /** The operation's name for texts («Cápita final»). */
+  nombre: string;
+  /** The rule list for this operation (the registry minus what does not apply, plus its own). */
+  reglas?: readonly Regla[];
+  /** Invoice data the operation implies when no XML goes (CapitaFinal: modalidad 03). */
+  fevImplicito?: DatosFev;
+}
+
 export interface ProveedorCatalogos {
   obtener(em: EntityManager): Promise<Catalogos>;
 }
@@ -47,7 +64,8 @@ export class ServicioValidacionRips {
 
   constructor(
     private readonly catalogos: ProveedorCatalogos,
-    private readonly rechazoDesde: Record<string, string>,
+    /** Announced N→R changes by code (RIPS_RECHAZO_DESDE); the filing gate's own codes read them too. */
+    readonly rechazoDesde: Record<string, string>,
     private readonly limitesFev: LimitesFev = LIMITES_FEV_POR_DEFECTO,
     /** Validation threads for streamed bodies of at least `desdeCaracteres` (none: all in this thread). */
     private readonly hilos?: { grupo: GrupoHilos; desdeCaracteres: number },
@@ -101,16 +119,57 @@ export class ServicioValidacionRips {
    */
   async validarConFev(
     em: EntityManager,
-    entrada: { rips: Registro; xmlFevFile?: string | null; fecha?: Date; entidadId?: string | null },
+    entrada: {
+      rips: Registro;
+      xmlFevFile?: string | null;
+      fecha?: Date;
+      entidadId?: string | null;
+      /** The MUV operation's adjustments (src/rips/radicacion/compuerta.ts); none: by tipoNota. */
+      operacion?: AjusteOperacion;
+    },
   ): Promise<ResultadoValidacion> {
     const opciones = await this.opciones(em, entrada.fecha, entrada.entidadId);
+    const op = entrada.operacion;
     return traducir(() => {
       // The header first: a 1 MiB numFactura must not reach the gate's comparisons either.
       revisarEncabezado(entrada.rips);
-      const compuerta = ejecutarCompuerta(entrada.rips, entrada.xmlFevFile, this.limitesFev);
-      const r = validarRips(entrada.rips, { ...opciones, fev: compuerta.datos });
+      const compuerta = ejecutarCompuerta(entrada.rips, entrada.xmlFevFile, this.limitesFev, op);
+      // No XML goes (null), but the operation implies some invoice data (CapitaFinal: modalidad 03).
+      const fev = compuerta.datos === null && op?.fevImplicito ? op.fevImplicito : compuerta.datos;
+      const r = validarRips(entrada.rips, { ...opciones, fev, ...(op?.reglas ? { reglas: op.reglas } : {}) });
       return this.conCompuerta(entrada.rips, compuerta, r);
     });
+  }
+
+  /**
+   * Only the FEV gate, for the operations filed without a RIPS (credit notes, the first capitation
+   * invoice): no RIPS rules and no RIPS cross-check (PFP001). Needs no catalogs.
+   */
+  validarSoloFev(entrada: {
+    xmlFevFile?: string | null;
+    fecha?: Date;
+    operacion: Pick<AjusteOperacion, 'documento' | 'nombre'>;
+  }): ResultadoValidacion {
+    const fecha = entrada.fecha ?? new Date();
+    const compuerta = ejecutarCompuerta({}, entrada.xmlFevFile, this.limitesFev, entrada.operacion);
+    const d = compuerta.documento;
+    const numero = d ? (d.tipo === 'Invoice' ? d.numero : (d.facturaReferida?.id ?? null)) : null;
+    const gate = explicarFev(
+      compuerta.hallazgos,
+      numero === null ? null : facturaDe({ numFactura: numero }),
+      fecha,
+      this.rechazoDesde,
+    );
+    const vacio: ResultadoValidacion = {
+      valid: true,
+      fechaEvaluacion: fecha,
+      issues: [],
+      errores: [],
+      resumen: { rechazos: 0, avisos: 0, informativos: 0 },
+      omitidos: [],
+    };
+    const r = combinar(gate, vacio);
+    return d ? { ...r, documentoFev: d } : r;
   }
 
   private conCompuerta(
@@ -169,14 +228,24 @@ export class ServicioValidacionRips {
     em: EntityManager,
     flujo: FlujoCuerpo,
     entidadId?: string | null,
+    conOperacion?: ValidarConOperacion,
   ): Promise<ResultadoValidacion> {
     try {
       // A small body costs less read whole (one inflation, one decoding, no hops between chunks).
       const abierto = await flujo.abrir(this.enteroHasta);
-      if ('texto' in abierto) return await this.validarCuerpoTexto(em, abierto.texto, entidadId);
+      if ('texto' in abierto)
+        return await this.validarCuerpoTexto(em, abierto.texto, entidadId, conOperacion);
       const lectura = await leerInicio(abierto.textos);
-      if ('completo' in lectura) return await this.validarCuerpoTexto(em, lectura.completo, entidadId);
+      if ('completo' in lectura)
+        return await this.validarCuerpoTexto(em, lectura.completo, entidadId, conOperacion);
       comprobarClaves(lectura.antes, CLAVES_CUERPO);
+      // An operation's gate takes the whole package (its rules look at the RIPS and the XML together).
+      if ('operacion' in lectura.antes) {
+        for (let r = await lectura.siguientes.next(); !r.done; r = await lectura.siguientes.next());
+        let texto = '';
+        for await (const t of flujo.releer()) texto += t;
+        return await this.validarCuerpoTexto(em, texto, entidadId, conOperacion);
+      }
       const opciones = await this.opciones(em, fechaDelCuerpo(lectura.antes.fechaEvaluacion), entidadId);
       // The XML before the RIPS: the gate runs first and the users are still checked as they arrive.
       const xml = xmlDelCuerpo(lectura.antes.xmlFevFile);
@@ -201,10 +270,15 @@ export class ServicioValidacionRips {
       const { resultado: r, cola: textoCola } = usuarios;
       const cola = leerCola(textoCola);
       comprobarClaves(cola.cuerpo, CLAVES_CUERPO);
-      if (Object.keys(cola.rips).length || 'fechaEvaluacion' in cola.cuerpo || 'xmlFevFile' in cola.cuerpo) {
+      if (
+        Object.keys(cola.rips).length ||
+        'fechaEvaluacion' in cola.cuerpo ||
+        'xmlFevFile' in cola.cuerpo ||
+        'operacion' in cola.cuerpo
+      ) {
         let texto = '';
         for await (const t of flujo.releer()) texto += t;
-        return await this.validarCuerpoTexto(em, texto, entidadId);
+        return await this.validarCuerpoTexto(em, texto, entidadId, conOperacion);
       }
       return compuerta ? this.conCompuerta(lectura.transaccion, compuerta, r) : r;
     } catch (e) {
@@ -266,9 +340,10 @@ export class ServicioValidacionRips {
     em: EntityManager,
     texto: string,
     entidadId?: string | null,
+    conOperacion?: ValidarConOperacion,
   ): Promise<ResultadoValidacion> {
     try {
-      return await this.validarCuerpoTextoSinTraducir(em, texto, entidadId);
+      return await this.validarCuerpoTextoSinTraducir(em, texto, entidadId, conOperacion);
     } catch (e) {
       throw comoErrorApp(e);
     }
@@ -278,9 +353,15 @@ export class ServicioValidacionRips {
     em: EntityManager,
     texto: string,
     entidadId?: string | null,
+    conOperacion?: ValidarConOperacion,
   ): Promise<ResultadoValidacion> {
     const v = miembrosRaiz(texto, CLAVES_CUERPO);
     const fecha = fechaDelCuerpo(v.otros.fechaEvaluacion);
+    if (v.otros.operacion !== undefined && v.otros.operacion !== null) {
+      if (!conOperacion) throw errores.entradaInvalida('«operacion» no se admite aquí.');
+      const rips = v.rips?.texto !== undefined ? this.parsearCompleto(v.rips.texto) : v.rips?.valor;
+      return conOperacion({ rips, xmlFevFile: v.otros.xmlFevFile, operacion: v.otros.operacion, fecha });
+    }
     const xml = xmlDelCuerpo(v.otros.xmlFevFile);
     if (v.rips?.texto) return this.validarTexto(em, v.rips.texto, fecha, xml, entidadId);
     const rips = v.rips?.valor;
@@ -354,7 +435,18 @@ function traducir<T>(f: () => T): T {
   }
 }
 
-const CLAVES_CUERPO = ['fechaEvaluacion', 'xmlFevFile'] as const;
+const CLAVES_CUERPO = ['fechaEvaluacion', 'xmlFevFile', 'operacion'] as const;
+
+/**
+ * A REST body that names an `operacion` (POST /rips/validar): its members, handed to the caller's
+ * gate of that operation (src/rips/radicacion), which this module does not know.
+ */
+export type ValidarConOperacion = (cuerpo: {
+  rips: unknown;
+  xmlFevFile: unknown;
+  operacion: unknown;
+  fecha: Date | undefined;
+}) => Promise<ResultadoValidacion>;
 
 /** `xmlFevFile` of a REST body: a string runs the FEV gate; absent or null validates the RIPS alone. */
 function xmlDelCuerpo(v: unknown): string | undefined {

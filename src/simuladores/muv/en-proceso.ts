@@ -4,19 +4,22 @@ import type { ServicioCredenciales } from '../../entidades/credenciales.js';
 import { SLUG_DEMO } from '../../entidades/demo.js';
 import { Entidad } from '../../entidades/entidad.entity.js';
 import { CREDENCIALES_SANDBOX } from './sandbox.js';
-import { iniciarSimuladorMuv, type SimuladorMuv } from './servidor.js';
+import { iniciarSimuladorMuv, type OpcionesSimuladorMuv, type SimuladorMuv } from './servidor.js';
 
 /**
  * Default run: with no MUV_BASE_URL the sandbox simulator starts on its own port and the client is
  * pointed at it (the returned config). Never in production (loadConfig refuses MUV_SIMULADOR=true there).
+ * A second instance on the same machine finds 9443 taken: without MUV_SIM_PORT the simulator takes a
+ * free port instead (`puertoOcupado` says which one was taken, for the log); with MUV_SIM_PORT set,
+ * start-up fails naming that port and the variable (src/server.ts).
  */
 export async function simuladorPorDefecto(
   config: Config,
-): Promise<{ config: Config; simulador: SimuladorMuv | undefined }> {
+): Promise<{ config: Config; simulador: SimuladorMuv | undefined; puertoOcupado?: number }> {
   if (config.upstreams.muv.baseUrl || !config.muv.simulador.iniciar || config.entorno === 'produccion')
     return { config, simulador: undefined };
   const s = config.muv.simulador;
-  const simulador = await iniciarSimuladorMuv({
+  const opciones: OpcionesSimuladorMuv = {
     port: s.port,
     host: '127.0.0.1',
     tokenSegundos: s.tokenSegundos,
@@ -26,17 +29,26 @@ export async function simuladorPorDefecto(
       proporcionColgar: s.proporcionColgar,
       proporcionSoltar: s.proporcionSoltar,
     },
-  }).catch((e: unknown) => {
-    // A listen error carries the port; start-up also names the variable that sets it (src/server.ts).
-    if (e && typeof e === 'object') Object.assign(e, { variablePuerto: 'MUV_SIM_PORT' });
-    throw e;
-  });
+  };
+  let puertoOcupado: number | undefined;
+  const simulador = await iniciarSimuladorMuv(opciones)
+    .catch((e: unknown) => {
+      if (s.puertoFijo || s.port === 0 || (e as { code?: unknown } | null)?.code !== 'EADDRINUSE') throw e;
+      puertoOcupado = s.port;
+      return iniciarSimuladorMuv({ ...opciones, port: 0 });
+    })
+    .catch((e: unknown) => {
+      // A listen error carries the port; start-up also names the variable that sets it (src/server.ts).
+      if (e && typeof e === 'object') Object.assign(e, { variablePuerto: 'MUV_SIM_PORT' });
+      throw e;
+    });
   return {
     config: {
       ...config,
       upstreams: { ...config.upstreams, muv: { baseUrl: simulador.url, simulador: true } },
     },
     simulador,
+    ...(puertoOcupado === undefined ? {} : { puertoOcupado }),
   };
 }
 

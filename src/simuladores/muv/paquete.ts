@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { type HallazgoFev, leerContenedorFev } from '../../rips/fev/index.js';
+import type { DocumentoXml } from '../../rips/muv/operaciones.js';
 import type { Registro } from '../../rips/tipos.js';
 import { TIPOS_SERVICIO } from '../../rips/tipos.js';
 
@@ -83,3 +85,86 @@ export function fechaColombia(d: Date): string {
   const local = new Date(d.getTime() - 5 * 3600_000).toISOString().replace('Z', '');
   return `${local}0000`;
 }
+
+/** What the simulated mechanism reads from the AttachedDocument's embedded Invoice / CreditNote / DebitNote. */
+export interface DocumentoLeido {
+  tipo: DocumentoXml;
+  /** The document's own number (invoice or note). */
+  numero: string | null;
+  /** The invoice: its own number, or the one a note references (BillingReference/InvoiceDocumentReference/ID). */
+  numeroFactura: string | null;
+  nit: string | null;
+  nitAdquiriente: string | null;
+  fechaEmision: string | null;
+  periodo: { inicio: string | null; fin: string | null };
+  /** schemeID of the health extension's MODALIDAD_PAGO (01–04). */
+  modalidadPago: string | null;
+}
+
+const TIPO_NOTA_DEL_XML: Record<DocumentoXml, string | null> = {
+  Invoice: null,
+  CreditNote: 'NC',
+  DebitNote: 'ND',
+};
+
+/**
+ * Reads the container with the service's own FEV reader (safe parser, size and depth limits). The
+ * gate's findings are kept only to name why a document could not be read; the sandbox does not
+ * repeat the gate.
+ */
+export function leerDocumentoXml(
+  xmlFevFile: string,
+  esperado: DocumentoXml,
+): { documento: DocumentoLeido | null; hallazgos: HallazgoFev[] } {
+  const { resumen, hallazgos } = leerContenedorFev(xmlFevFile, { tipoNota: TIPO_NOTA_DEL_XML[esperado] });
+  if (!resumen || resumen.tipoDocumento !== esperado) return { documento: null, hallazgos };
+  return {
+    documento: {
+      tipo: resumen.tipoDocumento,
+      numero: resumen.numero,
+      numeroFactura: resumen.numeroFactura,
+      nit: resumen.nitEmisor,
+      nitAdquiriente: resumen.nitAdquiriente,
+      fechaEmision: resumen.fechaEmision,
+      periodo: resumen.periodo,
+      modalidadPago: resumen.modalidadPago,
+    },
+    hallazgos,
+  };
+}
+
+/** ModalidadPago as the mechanism writes it (manual §8.13 and its examples: «Pago capitacion»). */
+export const TEXTO_MODALIDAD: Readonly<Record<string, string>> = {
+  '01': 'Pago individual por caso / Conjunto integral de atenciones / Paquete / Canasta',
+  '02': 'Pago global prospectivo',
+  '03': 'Pago capitacion',
+  '04': 'Pago por evento',
+};
+
+/** "" without an XML (manual §8.6–8.7 examples) or with a code the sandbox does not know. */
+export function textoModalidad(documento: DocumentoLeido | null): string {
+  return (documento?.modalidadPago && TEXTO_MODALIDAD[documento.modalidadPago]) || '';
+}
+
+const FECHA = /^\d{4}-\d{2}-\d{2}$/;
+
+/** An XML date (AAAA-MM-DD) as the mechanism answers it, "2025-01-01T00:00:00"; null otherwise. */
+export function fechaAtencion(fecha: string | null | undefined): string | null {
+  return fecha && FECHA.test(fecha) ? `${fecha}T00:00:00` : null;
+}
+
+/** PeriodoAtencion of the answer: the XML's InvoicePeriod; both null without an XML. */
+export function periodoAtencion(documento: DocumentoLeido | null) {
+  return {
+    FechaInicio: fechaAtencion(documento?.periodo.inicio),
+    FechaFin: fechaAtencion(documento?.periodo.fin),
+  };
+}
+
+/** "2025-01-30" → "30/01/2025" (the mechanism's CIN001 text). */
+export function fechaDiaMes(fecha: string): string {
+  const [a, m, d] = fecha.split('-');
+  return `${d}/${m}/${a}`;
+}
+
+export const esFechaXml = (f: string | null | undefined): f is string => !!f && FECHA.test(f);

@@ -6,20 +6,31 @@ import { setTimeout as esperar } from 'node:timers/promises';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { jwtVerify, SignJWT } from 'jose';
 import type { CredencialesMuv } from '../../entidades/credenciales.js';
+import type { HallazgoFev } from '../../rips/fev/index.js';
 import {
-  MODULO_POR_OPERACION,
-  OPERACION_POR_TIPO_NOTA,
+  type ClaseDocumento,
+  type DefinicionOperacion,
+  definicion,
   type OperacionMuv,
-  type RegistroCuvMuv,
-  type ResultadoProcesoMuv,
-  type ResultadoValidacionMuv,
-} from '../../rips/muv/tipos.js';
+  operacionPorMetodo,
+} from '../../rips/muv/operaciones.js';
+import type { RegistroCuvMuv, ResultadoProcesoMuv, ResultadoValidacionMuv } from '../../rips/muv/tipos.js';
 import type { Registro } from '../../rips/tipos.js';
-import { contarAtenciones, cuvDelPaquete, fechaColombia, serviciosDe, valorXml } from './paquete.js';
+import {
+  contarAtenciones,
+  cuvDelPaquete,
+  type DocumentoLeido,
+  fechaColombia,
+  leerDocumentoXml,
+  periodoAtencion,
+  serviciosDe,
+  textoModalidad,
+  valorXml,
+} from './paquete.js';
 import { aplicarReglas } from './reglas.js';
 import { CREDENCIALES_SANDBOX } from './sandbox.js';
 
-/** Fault injection: fixed latency plus fractions (0–1) of upload requests that fail each way. */
+/** Fault injection: fixed latency plus fractions (0–1) of upload and RecuperarCUV requests that fail each way. */
 export interface FallasMuv {
   latenciaMs: number;
   /** Answer 503 without processing. */
@@ -37,6 +48,16 @@ export interface FallasMuv {
 
 export type TipoFalla = '5xx' | 'colgar' | 'soltar';
 
+/**
+ * Where RecuperarCUV answers: the manual (§8.15) says /api/PaquetesFevRips/RecuperarCUV, the swagger
+ * and LIN /api/ConsultasFevRips/RecuperarCUV. With one of them, the other answers 404 (a test proves
+ * the client uses the path it was configured with).
+ */
+export type RutasRecuperarCuv = 'ambas' | 'manual' | 'swagger';
+
+export const RUTA_RECUPERAR_CUV_MANUAL = '/api/PaquetesFevRips/RecuperarCUV';
+export const RUTA_RECUPERAR_CUV_SWAGGER = '/api/ConsultasFevRips/RecuperarCUV';
+
 export interface OpcionesSimuladorMuv {
   port?: number;
   host?: string;
@@ -44,52 +65,117 @@ export interface OpcionesSimuladorMuv {
   usuarios?: CredencialesMuv[];
   fallas?: Partial<FallasMuv>;
   ambiente?: 'DockerTest' | 'DockerStage' | 'DockerProd';
+  /** Default 'ambas'. */
+  rutasRecuperarCuv?: RutasRecuperarCuv;
+}
+
+/** Who a filed document is: from its RIPS when one went, else from the XML's embedded document. */
+interface Identidad {
+  nit: string | null;
+  /** Number the document is known by (the note's own for notes; null for RIPS sin factura). */
+  numero: string | null;
+  /** NumFactura of the answer. */
+  numFactura: string | null;
+  /** The invoice a note refers to. */
+  referenciado: string | null;
 }
 
 interface Radicado {
   procesoId: number;
   cuv: string;
   operacion: OperacionMuv;
-  rips: Registro;
+  /** NIT of the login that filed it (RecuperarCUV answers only to it). */
+  nitSesion: string;
+  rips: Registro | null;
   xmlFevFile: string;
+  documento: DocumentoLeido | null;
+  identidad: Identidad;
   fecha: Date;
   resultados: ResultadoValidacionMuv[];
+  /** The ResultadoProcesoFevRips answered (RecuperarCUV answers it again). */
+  respuesta: ResultadoProcesoMuv;
 }
 
 const NO_APLICA =
   'No aplica a paquetes procesados en estado [RECHAZADO] o validaciones realizadas antes del envío al Ministerio de Salud y Protección Social';
 
-const OPERACIONES = new Set<string>(Object.values(OPERACION_POR_TIPO_NOTA));
-
+/** ConsultarCUV's TipoDocumento (manual §8.14 shows «NcAcuerdoVoluntades»; the rest follow Modulo). */
 const TIPO_DOCUMENTO: Record<OperacionMuv, string> = {
   CargarFevRips: 'FacturaElectronica',
+  CargarNCTotal: 'NotaCreditoTotal',
   CargarNC: 'NotaCredito',
   CargarND: 'NotaDebito',
   CargarNotaAjuste: 'NotaAjuste',
   CargarRipsSinFactura: 'RipsSinFactura',
+  CargarNCAcuerdoVoluntades: 'NcAcuerdoVoluntades',
+  CargarCapitaInicial: 'CapitaInicial',
+  CargarCapitaPeriodo: 'CapitaPeriodo',
+  CargarCapitaFinal: 'CapitaFinal',
+  CargarNCCapita: 'NCCapita',
 };
+
+const FORMATO_CUV = /^[0-9a-f]{96}$/i;
 
 const texto = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
-/** Key of a filed document: obligated party + kind + number (the note number for notes). */
-function claveDocumento(rips: Registro): string | null {
-  const nit = texto(rips.numDocumentoIdObligado);
+/** Modulo as the mechanism answers it: the manual's example spelling when it differs (§8.8). */
+const moduloRespuesta = (d: DefinicionOperacion) => d.modulosVistos[0] ?? d.modulo;
+
+const esNota = (clase: ClaseDocumento) => clase === 'NC' || clase === 'ND' || clase === 'NA';
+
+function identidadDe(d: DefinicionOperacion, rips: Registro | null, doc: DocumentoLeido | null): Identidad {
+  const nit = texto(rips?.numDocumentoIdObligado) ?? doc?.nit ?? null;
+  if (rips) {
+    const tipoNota = texto(rips.tipoNota);
+    // CapitaPeriodo files the period's invoice (the XML) with the previous period's RIPS, whose
+    // numFactura is the previous invoice (LIN §2.2.6.1): the document filed is the XML's.
+    const factura = d.metodo === 'CargarCapitaPeriodo' ? (doc?.numero ?? null) : null;
+    return {
+      nit,
+      numero: tipoNota ? texto(rips.numNota) : (factura ?? texto(rips.numFactura)),
+      numFactura: texto(rips.numFactura),
+      referenciado: tipoNota && tipoNota !== 'RS' ? texto(rips.numFactura) : null,
+    };
+  }
+  return {
+    nit,
+    numero: doc?.numero ?? null,
+    // A note without RIPS answers the invoice it refers to (manual §8.8 example).
+    numFactura: doc?.numeroFactura ?? null,
+    referenciado: esNota(d.clase) ? (doc?.numeroFactura ?? null) : null,
+  };
+}
+
+/**
+ * Key of a filed document: obligated party + class + number (the note's own number for notes). The
+ * class tells the final capitation RIPS (CF, tipoNota null like an invoice's) from the invoice.
+ */
+function claveDocumento(clase: ClaseDocumento, i: Identidad): string | null {
+  if (!i.nit || !i.numero || clase === 'RS') return null;
+  return `${i.nit}|${clase}|${i.numero}`;
+}
+
+/** A payer's query with a RIPS: the class from its tipoNota (null → an invoice). */
+function claveDeRips(rips: Registro): string | null {
   const tipoNota = texto(rips.tipoNota);
-  const numero = tipoNota ? texto(rips.numNota) : texto(rips.numFactura);
-  if (!nit || !numero || tipoNota === 'RS') return null;
-  return `${nit}|${tipoNota ?? 'FEV'}|${numero}`;
+  const clase = (tipoNota ?? 'FEV') as ClaseDocumento;
+  return claveDocumento(clase, identidadDe(definicion('CargarFevRips'), rips, null));
 }
 
 /**
  * Sandbox of the API Docker FEV-RIPS: a separate HTTP server with the same wire format (manual
- * v4.3): LoginSISPRO with expiring JWTs (TOT002), the five upload operations, rejection lists,
- * HTTP 400 for rejected packages, "already has a CUV" on a repeated document, and ConsultarCUV.
+ * v4.3): LoginSISPRO with expiring JWTs (TOT002), the eleven upload operations of §8.2–8.12 (as data
+ * in src/rips/muv/operaciones.ts), rejection lists, HTTP 400 for rejected packages, "already has a
+ * CUV" on a repeated document, ConsultarCUV and RecuperarCUV.
  */
 export class SimuladorMuv {
   readonly fallas: FallasMuv;
-  readonly contadores = { login: 0, cargas: 0, consultas: 0, cargasGzip: 0 };
-  /** The last upload that reached the mechanism: its JSON body's bytes (inflated) and its RIPS (tests). */
-  ultimaCarga: { operacion: string; bytes: number; rips: Registro } | undefined;
+  readonly contadores = { login: 0, cargas: 0, consultas: 0, cargasGzip: 0, recuperaciones: 0 };
+  /**
+   * The last upload that reached the mechanism: its JSON body's bytes (inflated), its RIPS (an empty
+   * object when the operation went without one) and its XML (tests).
+   */
+  ultimaCarga: { operacion: string; bytes: number; rips: Registro; xmlFevFile: string } | undefined;
   private readonly proximas: Record<TipoFalla, number> = { '5xx': 0, colgar: 0, soltar: 0 };
   private readonly secreto = randomBytes(32);
   private readonly usuarios: CredencialesMuv[];
@@ -123,6 +209,14 @@ export class SimuladorMuv {
       res.type('text/plain').send('Healthy');
     });
     app.post('/api/Auth/LoginSISPRO', (req, res, next) => this.login(req, res).catch(next));
+    const rutas = this.o.rutasRecuperarCuv ?? 'ambas';
+    const recuperar = [
+      ...(rutas === 'swagger' ? [] : [RUTA_RECUPERAR_CUV_MANUAL]),
+      ...(rutas === 'manual' ? [] : [RUTA_RECUPERAR_CUV_SWAGGER]),
+    ];
+    // Before the upload route: «RecuperarCUV» would otherwise be read as an (unknown) upload method.
+    app.post(recuperar, (req, res, next) => this.recuperar(req, res).catch(next));
+    // Express routes ignore case, and the method is looked up ignoring it (swagger: CargarNcCapita).
     app.post('/api/PaquetesFevRips/:operacion', (req, res, next) => this.cargar(req, res).catch(next));
     app.post('/api/ConsultasFevRips/ConsultarCUV', (req, res, next) => this.consultar(req, res).catch(next));
     app.use((req: Request, res: Response) => {
@@ -146,7 +240,7 @@ export class SimuladorMuv {
     this.servidor = undefined;
   }
 
-  /** The next `n` upload requests fail that way (tests), before the configured fractions apply. */
+  /** The next `n` upload or RecuperarCUV requests fail that way (tests), before the configured fractions apply. */
   fallarProximas(tipo: TipoFalla, n = 1): void {
     this.proximas[tipo] += n;
   }
@@ -170,9 +264,12 @@ export class SimuladorMuv {
     this.extra.set(numeroDocumento, resultados);
   }
 
-  /** What the mechanism holds for a document (tests). */
-  radicado(nit: string, numero: string, tipoNota: string | null = null) {
-    return this.porDocumento.get(`${nit}|${tipoNota ?? 'FEV'}|${numero}`);
+  /**
+   * What the mechanism holds for a document (tests): `clase` FEV (an invoice, capitation ones
+   * included), NC, ND, NA or CF (the final capitation RIPS of invoice `numero`); null = FEV.
+   */
+  radicado(nit: string, numero: string, clase: ClaseDocumento | null = null) {
+    return this.porDocumento.get(`${nit}|${clase ?? 'FEV'}|${numero}`);
   }
 
   private async login(req: Request, res: Response): Promise<void> {
@@ -206,14 +303,15 @@ export class SimuladorMuv {
     res.json({ token, login: true, registrado: true, errors: [] });
   }
 
-  private async sesionValida(req: Request): Promise<boolean> {
+  /** The session's NIT, or null without a valid, current token. */
+  private async sesion(req: Request): Promise<{ nit: string } | null> {
     const m = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
-    if (!m) return false;
+    if (!m) return null;
     try {
       const { payload } = await jwtVerify(m[1]!, this.secreto, { algorithms: ['HS256'] });
-      return payload.gen === this.generacion;
+      return payload.gen === this.generacion && typeof payload.nit === 'string' ? { nit: payload.nit } : null;
     } catch {
-      return false;
+      return null;
     }
   }
 
@@ -234,67 +332,104 @@ export class SimuladorMuv {
     return this.fallas.latenciaMs > 0 ? esperar(this.fallas.latenciaMs) : undefined;
   }
 
-  private async cargar(req: Request, res: Response): Promise<void> {
-    await this.latencia();
-    const operacion = String(req.params.operacion) as OperacionMuv;
-    if (!OPERACIONES.has(operacion)) {
-      res
-        .status(404)
-        .json({ tipo: 'NotFound', descripcion: `Método ${operacion} no disponible en el simulador.` });
-      return;
-    }
-    if (!(await this.sesionValida(req))) {
-      res.status(401).json(this.resultado(operacion, null, null, [sesionVencida()]));
-      return;
-    }
-    const falla = this.falla();
+  /** 503 or no answer at all; true when the request must not go on. */
+  private fallaAntes(falla: TipoFalla | null, res: Response): boolean {
     if (falla === '5xx') {
       res
         .status(503)
         .json({ tipo: 'ServiceUnavailable', descripcion: 'Servicio del Ministerio no disponible.' });
+      return true;
+    }
+    return falla === 'colgar'; // never answers; the socket closes when the client gives up
+  }
+
+  private async cargar(req: Request, res: Response): Promise<void> {
+    await this.latencia();
+    const metodo = String(req.params.operacion);
+    const d = operacionPorMetodo(metodo);
+    if (!d) {
+      res
+        .status(404)
+        .json({ tipo: 'NotFound', descripcion: `Método ${metodo} no disponible en el simulador.` });
       return;
     }
-    if (falla === 'colgar') return; // never answers; the socket closes when the client gives up
+    const sesion = await this.sesion(req);
+    if (!sesion) {
+      res.status(401).json(this.resultado(d, null, null, [sesionVencida()]));
+      return;
+    }
+    const falla = this.falla();
+    if (this.fallaAntes(falla, res)) return;
     this.contadores.cargas++;
     if (req.headers['content-encoding'] === 'gzip') this.contadores.cargasGzip++;
-    const b = req.body as { rips?: unknown; xmlFevFile?: unknown };
-    if (!b || typeof b.rips !== 'object' || b.rips === null || Array.isArray(b.rips)) {
+    const b = (req.body ?? {}) as { rips?: unknown; xmlFevFile?: unknown };
+    const crudo = typeof b === 'object' && !Array.isArray(b) ? b.rips : undefined;
+    const esObjeto = typeof crudo === 'object' && crudo !== null && !Array.isArray(crudo);
+    if (d.rips === 'obligatorio' && !esObjeto) {
       res
         .status(400)
         .json({ tipo: 'Validacion', descripcion: 'El campo rips es obligatorio y debe ser un objeto JSON.' });
       return;
     }
-    const rips = b.rips as Registro;
-    this.ultimaCarga = { operacion, bytes: (req as { bytesCuerpo?: number }).bytesCuerpo ?? 0, rips };
+    if (d.rips === 'opcional' && crudo !== null && crudo !== undefined && !esObjeto) {
+      res.status(400).json({
+        tipo: 'Validacion',
+        descripcion: `En ${d.metodo} el campo rips es opcional: un objeto JSON o null.`,
+      });
+      return;
+    }
+    const ripsSobrante = d.rips === 'nulo' && crudo !== null && crudo !== undefined;
+    const rips = esObjeto && d.rips !== 'nulo' ? (crudo as Registro) : null;
     const xmlFevFile = typeof b.xmlFevFile === 'string' ? b.xmlFevFile : '';
-    const resultados = aplicarReglas({ operacion, rips, xmlFevFile });
-    const clave = claveDocumento(rips);
+    this.ultimaCarga = {
+      operacion: d.metodo,
+      bytes: (req as { bytesCuerpo?: number }).bytesCuerpo ?? 0,
+      rips: esObjeto ? (crudo as Registro) : {},
+      xmlFevFile,
+    };
+    let documento: DocumentoLeido | null = null;
+    let hallazgosXml: HallazgoFev[] = [];
+    if (d.documentoXml && xmlFevFile)
+      ({ documento, hallazgos: hallazgosXml } = leerDocumentoXml(xmlFevFile, d.documentoXml));
+    const resultados = aplicarReglas({
+      definicion: d,
+      rips,
+      ripsSobrante,
+      xmlFevFile,
+      documento,
+      hallazgosXml,
+    });
+    const identidad = identidadDe(d, rips, documento);
+    const clave = claveDocumento(d.clase, identidad);
     const previo = clave ? this.porDocumento.get(clave) : undefined;
     if (previo) {
       resultados.push({
         Clase: 'RECHAZADO',
         Codigo: 'RVG18',
         Descripcion: 'El Código CUV ya fue aprobado previamente en otro proceso.',
-        Observaciones: `El documento ${clave!.split('|')[2]} ya fue procesado exitosamente.`,
+        Observaciones: `El documento ${identidad.numero} ya fue procesado exitosamente.`,
         PathFuente: '',
         Fuente: 'Rips',
       });
     }
-    const numero = texto(rips.tipoNota) ? texto(rips.numNota) : texto(rips.numFactura);
-    if (numero) resultados.push(...(this.extra.get(numero) ?? []));
+    if (identidad.numero) resultados.push(...(this.extra.get(identidad.numero) ?? []));
     const procesoId = ++this.procesoId;
     const rechazado = resultados.some((r) => r.Clase === 'RECHAZADO');
-    let cuv: string | null = null;
-    if (!rechazado) {
-      cuv = cuvDelPaquete(rips, xmlFevFile);
+    const cuv = rechazado ? null : cuvDelPaquete(rips, xmlFevFile);
+    const respuesta = this.resultado(d, procesoId, identidad.numFactura, resultados, cuv, documento);
+    if (cuv) {
       const radicado: Radicado = {
         procesoId,
         cuv,
-        operacion,
+        operacion: d.metodo as OperacionMuv,
+        nitSesion: sesion.nit,
         rips,
         xmlFevFile,
+        documento,
+        identidad,
         fecha: new Date(),
         resultados,
+        respuesta,
       };
       if (clave) this.porDocumento.set(clave, radicado);
       this.porCuv.set(cuv, radicado);
@@ -303,27 +438,73 @@ export class SimuladorMuv {
       req.socket.destroy(); // filed, but the answer never arrives
       return;
     }
-    res.status(rechazado ? 400 : 200).json(this.resultado(operacion, procesoId, rips, resultados, cuv));
+    res.status(rechazado ? 400 : 200).json(respuesta);
   }
 
   private resultado(
-    operacion: OperacionMuv,
+    d: DefinicionOperacion | null,
     procesoId: number | null,
-    rips: Registro | null,
+    numFactura: string | null,
     resultados: ResultadoValidacionMuv[],
     cuv: string | null = null,
+    documento: DocumentoLeido | null = null,
   ): ResultadoProcesoMuv {
     return {
       ResultState: cuv !== null,
       ProcesoId: procesoId,
-      NumFactura: rips ? (texto(rips.numFactura) ?? null) : null,
+      NumFactura: numFactura,
       CodigoUnicoValidacion: cuv ?? NO_APLICA,
       FechaRadicacion: fechaColombia(new Date()),
       RutaArchivos: null,
       Ambiente: this.o.ambiente ?? 'DockerTest',
-      Modulo: MODULO_POR_OPERACION[operacion],
+      Modulo: d ? moduloRespuesta(d) : null,
+      ModalidadPago: textoModalidad(documento),
+      PeriodoAtencion: periodoAtencion(documento),
       ResultadosValidacion: resultados,
     };
+  }
+
+  /**
+   * RecuperarCUV (manual §8.15): the stored result of a package filed by this login's NIT. A
+   * malformed CUV is a 400 BadRequestResponse; an unknown one, or another NIT's, a 404 (same shape).
+   */
+  private async recuperar(req: Request, res: Response): Promise<void> {
+    await this.latencia();
+    const sesion = await this.sesion(req);
+    if (!sesion) {
+      res.status(401).json(this.resultado(null, null, null, [sesionVencida()]));
+      return;
+    }
+    const falla = this.falla();
+    if (this.fallaAntes(falla, res)) return;
+    this.contadores.recuperaciones++;
+    const b = (req.body ?? {}) as { codigoUnicoValidacion?: unknown };
+    const pedido = texto(typeof b === 'object' ? b.codigoUnicoValidacion : undefined);
+    if (!pedido || !FORMATO_CUV.test(pedido)) {
+      res.status(400).json({
+        tipo: 'Validacion',
+        descripcion:
+          'El campo codigoUnicoValidacion es obligatorio y debe ser un CUV: 96 caracteres hexadecimales.',
+      });
+      return;
+    }
+    const r = this.porCuv.get(pedido.toLowerCase());
+    if (!r || r.nitSesion !== sesion.nit) {
+      res.status(404).json({
+        tipo: 'NotFound',
+        descripcion: 'No existe un proceso con ese CUV para el NIT de la sesión.',
+      });
+      return;
+    }
+    if (falla === 'soltar') {
+      req.socket.destroy();
+      return;
+    }
+    res.json({
+      ...r.respuesta,
+      FechaRadicacion: fechaColombia(r.fecha),
+      ResultadosValidacion: [...r.resultados],
+    } satisfies ResultadoProcesoMuv);
   }
 
   private async consultar(req: Request, res: Response): Promise<void> {
@@ -343,11 +524,11 @@ export class SimuladorMuv {
     // LIN §4.5.1: with the files (a RIPS with its users, or the XML), the CUV is computed from them.
     const conArchivos = !this.fallas.consultaSinCalculo && ((rips && 'usuarios' in rips) || xml !== '');
     const calculado = conArchivos ? cuvDelPaquete(rips, xml) : null;
-    const clave = rips ? claveDocumento(rips) : null;
-    const radicado = clave
-      ? this.porDocumento.get(clave)
-      : ((calculado ? this.porCuv.get(calculado) : undefined) ??
-        (cuvPedido ? this.porCuv.get(cuvPedido) : undefined));
+    const clave = rips ? claveDeRips(rips) : null;
+    // The files' own CUV first: a final capitation RIPS (tipoNota null) is not its invoice.
+    const radicado =
+      (calculado ? this.porCuv.get(calculado) : undefined) ??
+      (clave ? this.porDocumento.get(clave) : cuvPedido ? this.porCuv.get(cuvPedido) : undefined);
     if (!radicado) {
       res.json(registroVacio(cuvPedido));
       return;
@@ -368,27 +549,27 @@ export class SimuladorMuv {
   }
 
   private registro(r: Radicado, resultados: ResultadoValidacionMuv[]): RegistroCuvMuv {
-    const conteo = contarAtenciones(r.rips);
-    const total = Number(valorXml(r.xmlFevFile, 'PayableAmount'));
-    const primero = serviciosDe(r.rips).next().value;
-    const tipoNota = texto(r.rips.tipoNota);
+    const conteo = contarAtenciones(r.rips ?? {});
+    const pagar = valorXml(r.xmlFevFile, 'PayableAmount');
+    const total = Number(pagar);
+    const primero = r.rips ? serviciosDe(r.rips).next().value : undefined;
     return {
       ProcesoId: r.procesoId,
       EsValido: true,
       CodigoUnicoValidacion: r.cuv,
       FechaValidacion: fechaColombia(r.fecha),
       TipoDocumento: TIPO_DOCUMENTO[r.operacion],
-      NumDocumentoIdObligado: texto(r.rips.numDocumentoIdObligado),
-      NumeroDocumento: tipoNota ? texto(r.rips.numNota) : texto(r.rips.numFactura),
-      FechaEmision: valorXml(r.xmlFevFile, 'IssueDate'),
-      TotalFactura: Number.isFinite(total) && valorXml(r.xmlFevFile, 'PayableAmount') ? total : conteo.valor,
+      NumDocumentoIdObligado: r.identidad.nit,
+      NumeroDocumento: r.identidad.numero,
+      FechaEmision: r.documento?.fechaEmision ?? valorXml(r.xmlFevFile, 'IssueDate'),
+      TotalFactura: Number.isFinite(total) && pagar ? total : conteo.valor,
       CantidadUsuarios: conteo.usuarios,
       CantidadAtenciones: conteo.atenciones,
       TotalValorServicios: conteo.valor,
-      IdentificacionAdquiriente: null,
+      IdentificacionAdquiriente: r.documento?.nitAdquiriente ?? null,
       CodigoPrestador: primero ? texto(primero.registro.codPrestador) : null,
-      ModalidadPago: null,
-      NumDocumentoReferenciado: tipoNota && tipoNota !== 'RS' ? texto(r.rips.numFactura) : null,
+      ModalidadPago: textoModalidad(r.documento) || null,
+      NumDocumentoReferenciado: r.identidad.referenciado,
       UrlJson: null,
       UrlXml: null,
       JsonFile: null,

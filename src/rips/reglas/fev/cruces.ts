@@ -194,14 +194,14 @@ function anticipados(fev: DatosFev, concepto?: string): number {
 /** 1 peso of tolerance: RIPS sums against XML amounts, which may carry decimals (RVC094 is exact). */
 const distinto = (a: number, b: number) => Math.abs(a - b) >= 1;
 
-/** Value fields of RVC034 per service type (C17, P16, M18/M19, S11/S12). */
-const CAMPOS_VALOR: Readonly<Partial<Record<TipoServicio, readonly string[]>>> = {
+/** Value fields of RVC034 per service type (C17, P16, M18/M19, S11/S12); the MUV sandbox uses them too. */
+export const CAMPOS_VALOR: Readonly<Partial<Record<TipoServicio, readonly string[]>>> = {
   consultas: ['vrServicio'],
   procedimientos: ['vrServicio'],
   medicamentos: ['vrUnitMedicamento', 'vrServicio'],
   otrosServicios: ['vrUnitOS', 'vrServicio'],
 };
-const MODALIDADES_SIN_VALOR = new Set(['01', '02', '03']);
+export const MODALIDADES_SIN_VALOR: ReadonlySet<string> = new Set(['01', '02', '03']);
 
 function emitirTransaccion(
   ctx: ContextoRegla,
