@@ -344,6 +344,61 @@ describe('rechazos de entrada por operación (400 en español, nombrando el camp
       }),
       'xmlFevFile',
     ],
+    [
+      'nota-debito con tipoNota NC',
+      () => ({
+        operacion: 'nota-debito',
+        rips: { ...ripsDe('X15'), tipoNota: 'NC', numNota: 'N15' },
+        xmlFevFile: xmlFev('X15'),
+      }),
+      'rips.tipoNota',
+    ],
+    [
+      'nota-debito sin XML',
+      () => ({ operacion: 'nota-debito', rips: { ...ripsDe('X16'), tipoNota: 'ND', numNota: 'D16' } }),
+      'xmlFevFile',
+    ],
+    [
+      'nota-credito sin XML',
+      () => ({ operacion: 'nota-credito', rips: { ...ripsDe('X17'), tipoNota: 'NC', numNota: 'N17' } }),
+      'xmlFevFile',
+    ],
+    [
+      'nota-credito sin rips',
+      () => ({ operacion: 'nota-credito', xmlFevFile: xmlNotaCredito('N18', 'X18') }),
+      'rips',
+    ],
+    [
+      'nota-credito-acuerdo-voluntades sin XML',
+      () => ({ operacion: 'nota-credito-acuerdo-voluntades' }),
+      'xmlFevFile',
+    ],
+    [
+      'nota-ajuste con tipoNota NC',
+      () => ({ operacion: 'nota-ajuste', rips: { ...ripsDe('X19'), tipoNota: 'NC', numNota: 'N19' } }),
+      'rips.tipoNota',
+    ],
+    ['nota-ajuste sin rips', () => ({ operacion: 'nota-ajuste' }), 'rips'],
+    [
+      'rips-sin-factura con tipoNota null',
+      () => ({ operacion: 'rips-sin-factura', rips: ripsDe('X20') }),
+      'rips.tipoNota',
+    ],
+    [
+      'nota-credito-capita con tipoNota ND',
+      () => ({
+        operacion: 'nota-credito-capita',
+        rips: { ...ripsCapita('X21'), tipoNota: 'ND', numNota: 'D21' },
+        xmlFevFile: xmlNotaCredito('N21', 'X21', { modalidad: '03' }),
+      }),
+      'rips.tipoNota',
+    ],
+    ['capita-final sin rips', () => ({ operacion: 'capita-final' }), 'rips'],
+    [
+      'operacion no textual',
+      () => ({ operacion: 7, rips: ripsDe('X22'), xmlFevFile: xmlFev('X22') }),
+      'operacion',
+    ],
   ];
   it.each(casos)(
     '%s → 400 en POST /rips y en POST /rips/validar, sin evidencia',
@@ -358,6 +413,22 @@ describe('rechazos de entrada por operación (400 en español, nombrando el camp
       expect(await s.em().count(Radicacion, { entidad: rest.entidad.id })).toBe(antes);
     },
   );
+
+  it('por GraphQL, el mismo rechazo como error entrada-invalida con el campo', async () => {
+    const r = await graphql(
+      s.url,
+      RADICAR_GQL,
+      { 'X-Api-Key': gql.clave },
+      {
+        op: 'CAPITA_INICIAL',
+        rips: ripsCapita('X30'),
+        xml: xmlFacturaCapita('X30'),
+      },
+    );
+    expect(r.body.errors[0].extensions.codigo).toBe('entrada-invalida');
+    expect(r.body.errors[0].message).toMatch(/capita-inicial.*sin RIPS/);
+    expect(r.body.errors[0].extensions.detalles).toEqual([expect.objectContaining({ campo: 'rips' })]);
+  });
 
   it('sin «operacion» todo sigue como en el contrato 1.0: la operación sale de tipoNota', async () => {
     const f = numero('C1');
