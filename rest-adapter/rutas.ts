@@ -50,7 +50,10 @@ const ESTADO_HTTP_TRANSMISION: Record<string, number> = {
   generado: 422,
 };
 const EXITOS_TRANSMISION = {
-  201: { descripcion: 'Aceptado por la IHCE: `vida` y `compositionId`' },
+  201: {
+    descripcion:
+      'Aceptado por la IHCE: `compositionId`, `documentReferenceId` y `recursosIhce` (lo que la plataforma creó); `vida` solo si la respuesta lo trae (la de la plataforma no lo trae)',
+  },
   202: {
     descripcion:
       'Falla transitoria de la IHCE: queda `enviado` y la cola reintenta con espera exponencial (consulte GET /rda/{id})',
@@ -613,7 +616,9 @@ RUTAS.push(
       '(el MUV rechazó; `errores` explicados con `fuente: "muv"`) · 403 `obligado-no-autorizado` (el NIT ' +
       '`numDocumentoIdObligado` no es de la entidad) · 502 el MUV no respondió: antes se consulta ConsultarCUV; si el ' +
       'paquete quedó radicado la respuesta es 201 con el CUV real; si no, 502 con `resultado` (`no-consta` o ' +
-      '`desconocido`), `reintentoSeguro: true` y `radicacionId` · 503 MUV o credenciales sin configurar. ' +
+      '`desconocido`), `reintentoSeguro: true` y `radicacionId`; también 502 cuando el MUV falla por dentro (p. ej. «Object ' +
+      'reference not set…»): no es un error de los datos, el intento queda `fallido` y el reintento es seguro · ' +
+      '503 MUV o credenciales sin configurar. ' +
       'Idénticas en paralelo (misma factura o misma nota): un solo envío, las demás responden 200 `repetida`.',
     permiso: 'rips:enviar',
     variables: (req) => cuerpoRadicar(req.body),

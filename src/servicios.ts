@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { AvisosBd } from './db/avisos.js';
 import type { MonitorBd } from './db/monitor.js';
 import { ServicioCredenciales } from './entidades/credenciales.js';
+import { PrestadoresPorEntidad } from './entidades/prestadores.js';
 import { ServicioEntidades } from './entidades/servicio.js';
 import { BusEventosEnProceso } from './eventos/bus.js';
 import { EscuchaEventos } from './eventos/escucha.js';
@@ -136,6 +137,8 @@ export function crearServicios(
   );
   // RIPS validation checks a service's codigoVIDA against the entity's accepted RDAs.
   validacionRips.vida = transmisiones.evidencia;
+  // And the provider codes of the invoice and the services against the ones the entity declared.
+  validacionRips.prestadores = new PrestadoresPorEntidad(avisos);
   return {
     entidades: new ServicioEntidades(),
     credenciales,

@@ -19,7 +19,7 @@ const ESPERADOS: Record<string, { codigo: string; ruta: string }[]> = {
   'rips-ert3000.json': [],
   // Erratum: "2026-0-22 23:21" (month without its second digit).
   'rips-urgencias.json': [
-    { codigo: 'RVG05', ruta: 'usuarios[0].servicios.urgencias[0].fechaInicioAtencion' },
+    { codigo: 'RVG01', ruta: 'usuarios[0].servicios.urgencias[0].fechaInicioAtencion' },
   ],
 };
 

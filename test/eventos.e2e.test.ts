@@ -137,7 +137,9 @@ describe('eventos de dominio: los triggers', () => {
       statusUpstream: 200,
       intento: 1,
     });
-    expect(aceptado.datos.vida).toMatch(/^\d+$/);
+    // The platform's acceptance carries no VIDA (issue 32): the Composition id is what it gave.
+    expect(aceptado.datos.vida).toBeNull();
+    expect(aceptado.datos.compositionId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('consultar el documento en la IHCE (consulta-documento) no produce evento', async () => {
@@ -259,7 +261,8 @@ describe('eventos de dominio entre instancias', () => {
       estadoAnterior: 'enviado',
       estado: 'aceptado',
       intento: 2,
-      vida: expect.stringMatching(/^\d+$/),
+      vida: null,
+      compositionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect(deOtra).toEqual([]);
   });

@@ -51,7 +51,7 @@ describe('cola durable de reintentos', () => {
     limpiar.push(() => s2.cerrar());
     const fin = await esperar(s2.url, r.body.id, cab, (t) => t.estado !== 'enviado');
     expect(fin.body).toMatchObject({ estado: 'aceptado', intentos: 2 });
-    expect(fin.body.vida).toBeTruthy();
+    expect(fin.body.compositionId).toBeTruthy();
     const ev = (await pedir(s2.url, `/rda/${r.body.id}/eventos`, { cabeceras: cab })).body;
     expect(ev.slice(-2)).toMatchObject([
       { tipo: 'enviado', actor: 'worker', intento: 2 },

@@ -24,13 +24,18 @@ const get = (ruta: string, cab: Record<string, string> = a.cabeceras) =>
   pedir(env.s.url, ruta, { cabeceras: cab });
 
 describe('POST /rda/desde-datos y POST /rda', () => {
-  it.each(TIPOS_RDA)('%s desde datos → 201 con VIDA y Composition id', async (tipo) => {
-    const r = await post('/rda/desde-datos', { tipo, datos: datosUnicos(tipo, 'rico') });
-    expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ tipo, estado: 'aceptado', origen: 'datos', intentos: 1, errores: [] });
-    expect(r.body.vida).toMatch(/^\d+$/);
-    expect(r.body.compositionId).toMatch(/^[0-9a-f-]{36}$/);
-  });
+  it.each(TIPOS_RDA)(
+    '%s desde datos → 201 con Composition y DocumentReference id, sin VIDA',
+    async (tipo) => {
+      const r = await post('/rda/desde-datos', { tipo, datos: datosUnicos(tipo, 'rico') });
+      expect(r.status).toBe(201);
+      expect(r.body).toMatchObject({ tipo, estado: 'aceptado', origen: 'datos', intentos: 1, errores: [] });
+      // The platform's acceptance carries no VIDA (issue 32).
+      expect(r.body.vida).toBeNull();
+      expect(r.body.compositionId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(r.body.documentReferenceId).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
 
   it.each(TIPOS_RDA)('%s como Bundle → 201', async (tipo) => {
     const bundle = construirBundle(tipo, datosUnicos(tipo));
@@ -153,12 +158,17 @@ describe('POST /rda/desde-datos y POST /rda', () => {
   it('GraphQL da el mismo resultado (mutación transmitirRdaDesdeDatos, con nombres de enum)', async () => {
     const r = await graphql(
       env.s.url,
-      'mutation($d: DatosRdaEntrada!){ transmitirRdaDesdeDatos(datos: $d){ transmision { tipo estado vida } repetida } }',
+      'mutation($d: DatosRdaEntrada!){ transmitirRdaDesdeDatos(datos: $d){ transmision { tipo estado vida compositionId } repetida } }',
       a.cabeceras,
       { d: { paciente: datosUnicos('paciente') } },
     );
     expect(r.body.data.transmitirRdaDesdeDatos).toMatchObject({
-      transmision: { tipo: 'PACIENTE', estado: 'ACEPTADO', vida: expect.stringMatching(/^\d+$/) },
+      transmision: {
+        tipo: 'PACIENTE',
+        estado: 'ACEPTADO',
+        vida: null,
+        compositionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
       repetida: false,
     });
   });
@@ -251,7 +261,9 @@ describe('GET /rda, /rda/{id}, /rda/{id}/eventos', () => {
       intento: 1,
     });
     expect(ev[3]).toMatchObject({ tipo: 'aceptado', estadoNuevo: 'aceptado', statusUpstream: 200 });
-    expect(ev[3].detalle).toBe(`VIDA ${r.body.vida}`);
+    expect(ev[3].detalle).toBe(
+      `Aceptado sin número VIDA: la respuesta de la IHCE no trae un identificador VIDA reconocible; Composition ${r.body.compositionId}, DocumentReference ${r.body.documentReferenceId}`,
+    );
     for (const e of ev) {
       expect(e.actor).toMatch(/^api-key:rda_/);
       expect(Date.parse(e.fecha)).not.toBeNaN();
@@ -282,11 +294,8 @@ describe('GET /rda/{id}/ihce', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/fhir\+json/);
     const doc = await res.json();
-    expect(doc).toMatchObject({
-      resourceType: 'Bundle',
-      type: 'document',
-      identifier: { value: r.body.vida },
-    });
+    expect(doc).toMatchObject({ resourceType: 'Bundle', type: 'document' });
+    expect(doc.entry[0].resource).toMatchObject({ resourceType: 'Composition', id: r.body.compositionId });
     const ev = (await get(`/rda/${r.body.id}/eventos`)).body;
     expect(ev.at(-1)).toMatchObject({
       tipo: 'consulta-documento',

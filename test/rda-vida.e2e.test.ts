@@ -47,7 +47,9 @@ describe('respuesta de aceptación de la IHCE', () => {
     const ev = await eventos(r.body.id);
     expect(ev.map((e) => e.tipo)).toEqual(['generado', 'validado', 'enviado', 'aceptado']);
     expect(ev[3]).toMatchObject({ statusUpstream: 200, intento: 1 });
-    expect(ev[3]!.detalle).toMatch(/^Aceptado sin número VIDA: .*consulte el RDA del paciente/);
+    expect(ev[3]!.detalle).toMatch(
+      /^Aceptado sin número VIDA: la respuesta de la IHCE no trae un identificador VIDA reconocible; Composition [0-9a-f-]{36}, DocumentReference [0-9a-f-]{36}$/,
+    );
     // The platform did keep a VIDA: the stored document (by its Composition id) shows it.
     const doc = await get(`/rda/${r.body.id}/ihce`);
     expect(doc.status).toBe(200);

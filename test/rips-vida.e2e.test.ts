@@ -16,7 +16,9 @@ let vida: string;
 let transmisionId: string;
 
 beforeAll(async () => {
-  env = await entornoIhce();
+  // The platform's acceptance carries no VIDA (issue 32): this cross-check needs one, so the sandbox
+  // puts it where a public client reads it (Bundle.identifier), our assumption.
+  env = await entornoIhce({ simulador: { vidaEnAceptacion: true } });
   a = await env.entidadConIhce('rips-vida');
   const datos = datosRda('consulta-externa');
   (datos.encuentro as { fechaInicio: string }).fechaInicio = INICIO;

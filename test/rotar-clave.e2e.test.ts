@@ -248,7 +248,7 @@ describe('credenciales rotar-clave', () => {
         cabeceras: cab,
       });
       expect(r.status).toBe(201);
-      expect(r.body.vida).toBeTruthy();
+      expect(r.body.compositionId).toBeTruthy();
     } finally {
       await s.cerrar();
     }

@@ -126,7 +126,8 @@ async function suscribirActiva(
   return r;
 }
 
-const CAMPOS = 'id tipo fecha datos { id tipo estado estadoAnterior evento intento vida intentos origen }';
+const CAMPOS =
+  'id tipo fecha datos { id tipo estado estadoAnterior evento intento vida compositionId intentos origen }';
 const DE_LA_ENTIDAD = `subscription { transmisionesDeLaEntidad { ${CAMPOS} } }`;
 const UNA = `subscription($id: ID!) { transmisionActualizada(id: $id) { ${CAMPOS} } }`;
 
@@ -176,7 +177,9 @@ describe('suscripciones GraphQL (graphql-ws) entre instancias', () => {
         datos: { id, tipo: 'URGENCIAS', estado: 'ACEPTADO', estadoAnterior: 'ENVIADO', intentos: 3 },
       },
     ]);
-    expect(deUna.at(-1).datos.vida).toMatch(/^\d+$/);
+    // The platform's acceptance carries no VIDA (issue 32): the Composition id is what it gave.
+    expect(deUna.at(-1).datos.vida).toBeNull();
+    expect(deUna.at(-1).datos.compositionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(deUna.map((e) => e.id)).size).toBe(deUna.length);
     for (const e of deUna) expect(Number.isNaN(Date.parse(e.fecha))).toBe(false);
 

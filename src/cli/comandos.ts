@@ -30,6 +30,8 @@ export interface VistaEntidad {
   tipoEntidad: string;
   modulos: Modulo[];
   obligados: string[];
+  /** REPS provider codes the entity declared (RVC011/RVC012 in the local gate). */
+  prestadores: string[];
   creada: Date;
   apiKeysActivas: number;
 }
@@ -86,6 +88,7 @@ async function vistaEntidad(em: EntityManager, e: Entidad): Promise<VistaEntidad
     tipoEntidad: e.tipoEntidad,
     modulos: [...e.modulos],
     obligados: [...(e.obligados ?? [])],
+    prestadores: [...(e.prestadores ?? [])],
     creada: e.createdAt,
     apiKeysActivas: await em.count(ApiKey, { entidad: e, revokedAt: null }),
   };
@@ -101,6 +104,8 @@ export interface DatosCrearEntidad {
   obligados?: string[];
   /** `--compartir-nit`: a NIT another entity declares may be declared here too. */
   compartirNit?: boolean;
+  /** `--prestadores`: REPS provider codes (12 digits). */
+  prestadores?: string[];
   descripcionClave?: string;
   /** false: the entity is created without an API key. */
   emitirApiKey: boolean;
@@ -119,6 +124,7 @@ export async function crearEntidad(
       modulos: d.modulos,
       obligados: d.obligados,
       compartirNit: d.compartirNit,
+      prestadores: d.prestadores,
     });
     let apiKey: ApiKeyEmitida | undefined;
     if (d.emitirApiKey) {
@@ -200,6 +206,20 @@ export async function cambiarObligados(
     throw errores.entradaInvalida('Indique --agregar o --quitar.');
   const r = await ctx.entidades.cambiarObligados(ctx.em, slug, c);
   return { slug, antes: r.antes, obligados: [...r.entidad.obligados], compartidos: r.compartidos };
+}
+
+export async function cambiarPrestadores(
+  ctx: Contexto,
+  slug: string,
+  c: { agregar: string[]; quitar: string[] },
+): Promise<{ slug: string; antes: string[]; prestadores: string[] }> {
+  if (c.agregar.length === 0 && c.quitar.length === 0)
+    throw errores.entradaInvalida('Indique --agregar o --quitar.');
+  const ambos = c.agregar.filter((p) => c.quitar.includes(p));
+  if (ambos.length)
+    throw errores.entradaInvalida(`No se puede agregar y quitar a la vez: ${ambos.join(', ')}.`);
+  const r = await ctx.entidades.cambiarPrestadores(ctx.em, slug, c);
+  return { slug, antes: r.antes, prestadores: [...r.entidad.prestadores] };
 }
 
 // ── apikey ───────────────────────────────────────────────────────────────────

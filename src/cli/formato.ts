@@ -43,6 +43,7 @@ function datosEntidad(e: VistaEntidad): string {
     ['tipo', e.tipoEntidad],
     ['módulos', lista(e.modulos)],
     ['obligados (NIT)', lista(e.obligados)],
+    ['prestadores (REPS)', lista(e.prestadores ?? [])],
     ['creada', fecha(e.creada)],
     ['API keys activas', String(e.apiKeysActivas)],
   ]);
@@ -109,6 +110,14 @@ export function textoObligados(r: {
   t += 'El NIT del usuario del MUV de la entidad también vale, sin declararlo.\n';
   if (r.compartidos.length)
     t += `NIT compartido (--compartir-nit) con: ${r.compartidos.join(', ')}. Cada entidad radica con sus propias filas; ninguna toma el CUV de un documento que radicó la otra.\n`;
+  return t;
+}
+
+export function textoPrestadores(r: { slug: string; antes: string[]; prestadores: string[] }): string {
+  let t = `Códigos de prestador (REPS) de «${r.slug}»: ${lista(r.antes)} → ${lista(r.prestadores)}\n`;
+  t += r.prestadores.length
+    ? 'La compuerta local exige que el CODIGO_PRESTADOR de la factura (RVC011) y el codPrestador de cada servicio (RVC012) sean de estos prestadores, como el MUV los compara con el prestador de su usuario.\n'
+    : 'Sin códigos declarados, RVC011 y RVC012 no se verifican contra los códigos de la entidad (la validación lo dice en una nota informativa PRE01).\n';
   return t;
 }
 

@@ -75,6 +75,10 @@ export function crearPrograma(deps: Dependencias): Command {
         '--compartir-nit',
         'Permite declarar un NIT que otra entidad ya declara (grupos que facturan con un mismo NIT); sin esta opción se rechaza',
       )
+      .option(
+        '--prestadores <lista>',
+        'Códigos de prestador habilitados en el REPS (12 dígitos: prestador y sede; o 10, el prestador con todas sus sedes), separados por comas; la compuerta verifica contra ellos RVC011 y RVC012',
+      )
       .option('--descripcion-clave <texto>', 'Descripción de la API key emitida')
       .option('--sin-api-key', 'No emitir API key'),
   ).action(
@@ -86,6 +90,7 @@ export function crearPrograma(deps: Dependencias): Command {
         modulos: string;
         obligados?: string;
         compartirNit?: boolean;
+        prestadores?: string;
         descripcionClave?: string;
         sinApiKey?: boolean;
       },
@@ -98,6 +103,7 @@ export function crearPrograma(deps: Dependencias): Command {
           modulos: c.separarLista(o.modulos),
           obligados: c.separarLista(o.obligados),
           compartirNit: o.compartirNit === true,
+          prestadores: c.separarLista(o.prestadores),
           descripcionClave: o.descripcionClave,
           emitirApiKey: !o.sinApiKey,
         }),
@@ -162,6 +168,23 @@ export function crearPrograma(deps: Dependencias): Command {
       responder(o, await deps.ejecutar((ctx) => c.cambiarObligados(ctx, slug, cambio)), f.textoObligados);
     },
   );
+
+  conJson(
+    entidad
+      .command('prestadores')
+      .description(
+        'Declara o retira los códigos de prestador habilitados (REPS) de la entidad, con los que la compuerta verifica RVC011 y RVC012',
+      )
+      .argument('<slug>', 'Entidad')
+      .option(
+        '--agregar <lista>',
+        'Códigos a declarar (12 dígitos: 10 del prestador y 2 de la sede; o los 10 del prestador), separados por comas',
+      )
+      .option('--quitar <lista>', 'Códigos a retirar (separados por comas)'),
+  ).action(async (slug: string, o: ConJson & { agregar?: string; quitar?: string }) => {
+    const cambio = { agregar: c.separarLista(o.agregar), quitar: c.separarLista(o.quitar) };
+    responder(o, await deps.ejecutar((ctx) => c.cambiarPrestadores(ctx, slug, cambio)), f.textoPrestadores);
+  });
 
   // ── apikey ─────────────────────────────────────────────────────────────────
   const apikey = programa.command('apikey').description('Emisión, consulta y revocación de API keys');

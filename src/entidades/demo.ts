@@ -10,6 +10,12 @@ import type { ServicioEntidades } from './servicio.js';
 
 export const SLUG_DEMO = 'demo';
 export const NIT_EJEMPLOS_OFICIALES = '530520110';
+/**
+ * REPS provider codes the demo entity declares (RVC011/RVC012): that of every official example RIPS
+ * (its XML carries the provider part, 1920304050), and that of the sandbox MUV user's provider
+ * (NIT 900123456), which the quick start's and the tests' fictitious RIPS and invoices use.
+ */
+export const PRESTADORES_DEMO: readonly string[] = ['192030405001', '110010123401'];
 
 async function claveVigente(em: EntityManager, clave: string | undefined): Promise<boolean> {
   if (!clave || !formatoApiKeyValido(clave)) return false;
@@ -38,6 +44,12 @@ export async function asegurarDemo(
   // The obligated party of every official example file, so the quick start can file them.
   if (!entidad.obligados.includes(NIT_EJEMPLOS_OFICIALES)) {
     entidad.obligados = [...entidad.obligados, NIT_EJEMPLOS_OFICIALES];
+    await em.flush();
+  }
+  // And those providers' codes, so RVC011/RVC012 pass them as the MUV would for its user's provider.
+  const faltan = PRESTADORES_DEMO.filter((p) => !(entidad.prestadores ?? []).includes(p));
+  if (faltan.length) {
+    entidad.prestadores = [...(entidad.prestadores ?? []), ...faltan];
     await em.flush();
   }
   if (config.demo.apiKey) {

@@ -24,6 +24,13 @@ export class Entidad {
   @Property({ type: ArrayType, columnType: 'text[]', default: '{}' })
   obligados: string[] = [];
 
+  /**
+   * REPS provider codes (códigos de prestador habilitados: 12 digits, or the provider's 10) the entity declares:
+   * the local gate checks RVC011/RVC012 against them, as the MUV does against its login's provider.
+   */
+  @Property({ type: ArrayType, columnType: 'text[]', default: '{}' })
+  prestadores: string[] = [];
+
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
 }

@@ -16,6 +16,8 @@ export interface DatosEntidad {
   obligados?: string[];
   /** The operator means to share a NIT another entity already declared (`--compartir-nit`). */
   compartirNit?: boolean;
+  /** REPS provider codes (12 digits) the entity declares as its own (RVC011/RVC012). */
+  prestadores?: string[];
 }
 
 // DT1 T01: the obligated party's NIT, 4 to 12 characters; digits only (without verification digit).
@@ -29,6 +31,21 @@ export function validarObligados(nits: string[]): string[] {
     );
   }
   return [...new Set(nits.map((n) => n.trim()))];
+}
+
+// DT1 C01/P01…: codPrestador, the REPS provider code (10 digits) plus the sede (2); or the provider's 10 alone
+// (the invoice's CODIGO_PRESTADOR, and what the MUV may list as its user's codes): then every sede is declared.
+const CODIGO_PRESTADOR = /^\d{10}(\d{2})?$/;
+
+export function validarPrestadores(codigos: string[]): string[] {
+  const malos = codigos.filter((c) => !CODIGO_PRESTADOR.test(c.trim()));
+  if (malos.length) {
+    throw errores.entradaInvalida(
+      `Código(s) de prestador inválido(s): ${malos.map((m) => `«${m.slice(0, 20)}»`).join(', ')}. Escriba el código de habilitación del REPS: 12 dígitos (10 del prestador y 2 de la sede), como en «codPrestador» del RIPS, o los 10 del prestador (vale para todas sus sedes).`,
+      [{ campo: 'prestadores', mensaje: 'Cada código debe tener 12 dígitos (o 10, los del prestador).' }],
+    );
+  }
+  return [...new Set(codigos.map((c) => c.trim()))];
 }
 
 export function validarModulos(modulos: string[]): Modulo[] {
@@ -92,6 +109,7 @@ export class ServicioEntidades {
     if (detalles.length) throw errores.entradaInvalida('Datos de entidad inválidos.', detalles);
     const modulos = validarModulos(d.modulos);
     const obligados = validarObligados(d.obligados ?? []);
+    const prestadores = validarPrestadores(d.prestadores ?? []);
     if (await em.findOne(Entidad, { slug: d.slug })) {
       throw new ErrorApp('conflicto', `Ya existe una entidad con slug «${d.slug}».`);
     }
@@ -102,6 +120,7 @@ export class ServicioEntidades {
       tipoEntidad: d.tipoEntidad as TipoEntidad,
       modulos,
       obligados,
+      prestadores,
       createdAt: new Date(),
     });
     await em.persistAndFlush(e);
@@ -133,6 +152,24 @@ export class ServicioEntidades {
     e.obligados = [...antes.filter((n) => !quitar.includes(n)), ...nuevos];
     await em.flush();
     return { entidad: e, antes, compartidos: otras.map((o) => o.slug) };
+  }
+
+  /** Declares or withdraws the entity's REPS provider codes (what RVC011/RVC012 compare with). */
+  async cambiarPrestadores(
+    em: EntityManager,
+    slug: string,
+    c: { agregar: string[]; quitar: string[] },
+  ): Promise<{ entidad: Entidad; antes: string[] }> {
+    const agregar = validarPrestadores(c.agregar);
+    const quitar = validarPrestadores(c.quitar);
+    const e = await this.porSlug(em, slug);
+    const antes = [...(e.prestadores ?? [])];
+    e.prestadores = [
+      ...antes.filter((p) => !quitar.includes(p)),
+      ...agregar.filter((p) => !antes.includes(p) && !quitar.includes(p)),
+    ];
+    await em.flush();
+    return { entidad: e, antes };
   }
 
   /** NITs of this entity that another entity of the service declares too (shown in /sesion). */

@@ -28,6 +28,12 @@ export class EntidadSesion {
       'NIT de los obligados a reportar que la entidad declaró (además, el NIT de su usuario del MUV vale sin declararlo)',
   })
   obligados!: string[];
+
+  @Field(() => [String], {
+    description:
+      'Códigos de prestador habilitados (REPS: 12 dígitos con la sede, o 10 del prestador) que la entidad declaró como propios: la validación exige que el CODIGO_PRESTADOR de la factura (RVC011) y el codPrestador de cada servicio (RVC012) sean de estos prestadores. Vacío: no se verifican (nota PRE01)',
+  })
+  prestadores!: string[];
 }
 
 @ObjectType('Identidad', { description: 'Quién llama' })
@@ -125,6 +131,7 @@ export class SesionResolver {
       tipoEntidad: e.tipoEntidad,
       modulos: e.modulos,
       obligados: [...(e.obligados ?? [])],
+      prestadores: [...(e.prestadores ?? [])],
       entidad: e,
     };
   }

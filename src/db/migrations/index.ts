@@ -19,6 +19,8 @@ import { Migration20261201100000_radicacion_documento } from './Migration2026120
 import { Migration20261201200000_pagador_entidades } from './Migration20261201200000_pagador_entidades.js';
 import { Migration20261202100000_operaciones } from './Migration20261202100000_operaciones.js';
 import { Migration20261202200000_resumen_operaciones } from './Migration20261202200000_resumen_operaciones.js';
+import { Migration20261202300000_prestadores } from './Migration20261202300000_prestadores.js';
+import { Migration20261203500000_transmision_recursos_ihce } from './Migration20261203500000_transmision_recursos_ihce.js';
 
 /** Applied in order; names are stored in `mikro_orm_migrations`. */
 export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
@@ -55,5 +57,10 @@ export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
   {
     name: 'Migration20261202200000_resumen_operaciones',
     class: Migration20261202200000_resumen_operaciones,
+  },
+  { name: 'Migration20261202300000_prestadores', class: Migration20261202300000_prestadores },
+  {
+    name: 'Migration20261203500000_transmision_recursos_ihce',
+    class: Migration20261203500000_transmision_recursos_ihce,
   },
 ];

@@ -5,9 +5,18 @@ import { LISTAS_GUIA } from './listas.js';
 import { LISTAS_TECNOLOGIAS } from './listas-tecnologias.js';
 import { coincide, diferencia, esperado, type Seleccion, seleccionar } from './patron.js';
 
+/**
+ * Which check of a fact failed. The IHCE platform's profile validator rejects a cardinality breach
+ * (a required element or slice absent: `falta`; present too many or too few times: `cantidad`) and
+ * takes the rest (issue 32): a fixed value or pattern (`valor`), a code of a guide list (`lista`),
+ * an element the guide excludes by closed slicing or 0..0 (`prohibido`).
+ */
+export type ClaseFalta = 'falta' | 'cantidad' | 'valor' | 'lista' | 'prohibido';
+
 /** One breach of a guide fact. */
 export interface FaltaGuia {
   codigo: CodigoGuia;
+  clase: ClaseFalta;
   ruta: string;
   detalle: string;
 }
@@ -87,38 +96,53 @@ export function evaluarHecho(
   emitir: (f: FaltaGuia) => void,
   seleccion?: Seleccion[],
 ): void {
-  const falta = (ruta: string, detalle: string) => emitir({ codigo: h.codigo, ruta, detalle });
+  const falta = (clase: ClaseFalta, ruta: string, detalle: string) =>
+    emitir({ codigo: h.codigo, clase, ruta, detalle });
   if (h.si && seleccionar(recurso, h.si, base).length === 0) return;
   const sel = seleccion ?? elegir(h, recurso, base);
   const rutaHecho = h.ruta ? `${base}.${h.ruta}` : base;
   if (h.min !== undefined && sel.length < h.min)
-    falta(rutaHecho, `${h.que}: ${sel.length === 0 ? 'falta' : `hay ${sel.length}, se exigen ${h.min}`}.`);
+    falta(
+      sel.length === 0 ? 'falta' : 'cantidad',
+      rutaHecho,
+      `${h.que}: ${sel.length === 0 ? 'falta' : `hay ${sel.length}, se exigen ${h.min}`}.`,
+    );
   if (h.max !== undefined && h.max !== '*' && sel.length > h.max)
-    falta(sel[h.max]!.ruta, h.max === 0 ? `${h.que}.` : `${h.que}: hay ${sel.length}, se admiten ${h.max}.`);
+    falta(
+      h.max === 0 ? 'prohibido' : 'cantidad',
+      sel[h.max]!.ruta,
+      h.max === 0 ? `${h.que}.` : `${h.que}: hay ${sel.length}, se admiten ${h.max}.`,
+    );
   for (const s of sel) {
     if (h.patron !== undefined && !coincide(s.valor, h.patron)) {
       const d = diferencia(s.valor, h.patron) ?? '';
       const e = esperado(h.patron, d);
       falta(
+        'valor',
         d ? `${s.ruta}.${d}` : s.ruta,
         `${h.que}${typeof e === 'string' || typeof e === 'number' ? `: se espera «${e}» en ${d || 'el elemento'}` : ''}.`,
       );
     }
     if (h.unoDe && !h.unoDe.includes(s.valor as never))
-      falta(s.ruta, `${h.que}; se recibió «${mostrarValor(s.valor, 60)}».`);
+      falta('valor', s.ruta, `${h.que}; se recibió «${mostrarValor(s.valor, 60)}».`);
     for (const r of h.requeridos ?? [])
       if (!seleccionar(s.valor, r, s).some((x) => presente(x.valor)))
-        falta(`${s.ruta}.${r}`, `${h.que}: falta ${r}.`);
+        falta('falta', `${s.ruta}.${r}`, `${h.que}: falta ${r}.`);
     if (h.cuenta) {
       const c = h.cuenta;
       const n = seleccionar(s.valor, c.ruta, s).filter(
         (x) => c.donde === undefined || coincide(x.valor, c.donde),
       ).length;
-      if (n < c.min || (c.max !== '*' && n > c.max)) falta(`${s.ruta}.${c.ruta}`, `${h.que}: hay ${n}.`);
+      if (n < c.min || (c.max !== '*' && n > c.max))
+        falta(
+          n === 0 ? 'falta' : c.max === 0 ? 'prohibido' : 'cantidad',
+          `${s.ruta}.${c.ruta}`,
+          `${h.que}: hay ${n}.`,
+        );
     }
     if (h.lista) {
       const problema = revisarLista(h, s.valor);
-      if (problema) falta(s.ruta, problema);
+      if (problema) falta('lista', s.ruta, problema);
     }
   }
 }

@@ -56,6 +56,8 @@ function hechosComposicion(tipo: TipoRda): Hecho[] {
       patron: { coding: [loinc(d.loinc.code, d.loinc.display)] },
       que: `Tipo del documento: LOINC ${d.loinc.code} «${d.loinc.display}»`,
     },
+    { ...base, codigo: 'RDA84', ruta: 'custodian', min: 1, que: 'Custodio del documento (1..1)' },
+    { ...base, codigo: 'RDA82', ruta: 'author', max: 1, que: 'Autor del documento (1..1)' },
     {
       ...base,
       codigo: 'RDA82',

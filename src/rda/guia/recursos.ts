@@ -137,9 +137,10 @@ export const FIJOS_RECURSOS: readonly Hecho[] = [
     unoDe: ['current'],
     que: 'Estado de la epicrisis «current»',
   },
+  // RDA81, not RDA82: a known defect of the guide (it clashes with att-1 and the Manual), an aviso.
   {
     ...epi,
-    codigo: 'RDA82',
+    codigo: 'RDA81',
     ruta: 'content.attachment.contentType',
     max: 0,
     que: 'attachment.contentType 0..0 en el perfil (la guía lo prohíbe; el cuerpo Postman oficial lo omite)',
@@ -296,14 +297,21 @@ export const FIJOS_RECURSOS: readonly Hecho[] = [
     lista: { nombre: 'ColombianProviderClass', display: true },
     que: 'Clase de prestador (ColombianProviderClass)',
   },
+  // Fixed values (aviso) apart from the required elements (rechazo): one fact, one class.
+  {
+    ...ips,
+    codigo: 'RDA80',
+    ruta: 'address',
+    patron: { use: 'work', type: 'physical', country: 'CO' },
+    que: 'Dirección del prestador: use work, type physical y country «CO»',
+  },
   {
     ...ips,
     codigo: 'RDA84',
     ruta: 'address',
     min: 1,
-    patron: { use: 'work', type: 'physical', country: 'CO' },
     requeridos: ['text', 'city', 'state', 'country'],
-    que: 'Dirección del prestador: use work, type physical, text, city, state y country «CO»',
+    que: 'Dirección del prestador (1..*) con text, city, state y country',
   },
   // PatientRDA: identifier and address are sliced closed by id (exactly one of each).
   ...identificacionPersona(paciente),
@@ -330,6 +338,13 @@ export const FIJOS_RECURSOS: readonly Hecho[] = [
     ruta: 'address',
     requeridos: ['city', 'country', '_country.extension'],
     que: 'Dirección de residencia: municipio (city) y país con ExtensionCountryCode',
+  },
+  {
+    ...paciente,
+    codigo: 'RDA84',
+    ruta: 'address',
+    cuenta: { ruta: 'extension', donde: { url: ext('ExtensionResidenceZone') }, min: 1, max: 1 },
+    que: 'Zona de residencia: ExtensionResidenceZone en la dirección (1..1)',
   },
   {
     ...paciente,

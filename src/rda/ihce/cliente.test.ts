@@ -85,6 +85,8 @@ describe('cliente IHCE', () => {
     expect(leerAceptacion({ identifier: { system: sistema, value: '77' } }, '/x/Composition/abc')).toEqual({
       vida: '77',
       compositionId: 'abc',
+      documentReferenceId: null,
+      recursos: [],
       avisos: [],
     });
     expect(leerAceptacion({ identifier: { system: 'otro', value: '77' } }, null)).toBeNull();
@@ -106,6 +108,8 @@ describe('cliente IHCE', () => {
     expect(leerRespuestaAceptada(bundle({ system: SISTEMA_VIDA, value: 'DEL-BUNDLE' }), locVida)).toEqual({
       vida: 'DEL-BUNDLE',
       compositionId: 'c-1',
+      documentReferenceId: null,
+      recursos: [],
       avisos: [],
     });
     // 1b. The Bundle's sole identifier without system (the public client reads Bundle.identifier.value)…
@@ -137,11 +141,15 @@ describe('cliente IHCE', () => {
     expect(leerRespuestaAceptada({}, 'https://ihce.example/ihce/Composition/abc/_history/1')).toEqual({
       vida: null,
       compositionId: 'abc',
+      documentReferenceId: null,
+      recursos: [],
       avisos: [],
     });
     expect(leerRespuestaAceptada(undefined, 'no es una url %%%')).toEqual({
       vida: null,
       compositionId: null,
+      documentReferenceId: null,
+      recursos: [],
       avisos: [],
     });
     // An OperationOutcome answered as the acceptance: the VIDA of an issue extension or diagnostics.

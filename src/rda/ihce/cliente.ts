@@ -5,11 +5,14 @@ import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { ErrorApp, errores } from '../../errores/errores.js';
 import { MEDIDOR_NULO, type Medidor } from '../../metricas/medidor.js';
 import { limpiarTexto, revisarValor } from '../json-acotado.js';
+import { REFERENCIA_MINSALUD } from '../tipos.js';
 import { errorSinResultado, explicarResultado, MAX_ISSUES_IHCE } from './explicar.js';
 import {
   type AlcanceConsulta,
   arr,
   esOperationOutcome,
+  LOINC,
+  LOINC_REFERENCIA_IHCE,
   MEDIA_FHIR,
   OPERACION_CONSULTA,
   obj,
@@ -30,6 +33,10 @@ export type ResultadoEnvio =
       /** null: a 2xx without a recognisable VIDA (accepted all the same, never re-sent). */
       vida: string | null;
       compositionId: string | null;
+      /** The DocumentReference the platform created for the document (transaction-response). */
+      documentReferenceId?: string | null;
+      /** Each entry of the platform's transaction-response (what it created or already knew). */
+      recursos?: RecursoIhce[];
       avisos: ErrorAccionable[];
     }
   | {
@@ -365,10 +372,108 @@ function falloConsulta(r: Respuesta): ErrorApp {
 /** Longest VIDA or Composition id kept from a platform answer (real ones are a few dozen characters). */
 export const MAX_ID_IHCE = 200;
 
+/** One entry of the platform's transaction-response: a resource it created (201) or already knew (200). */
+export interface RecursoIhce {
+  /** Resource type, from the entry's resource, its location or (200 without location) the entry sent in the same place. */
+  tipo: string | null;
+  id: string | null;
+  version: string | null;
+  /** HTTP status of the entry (`201`, `200`…). */
+  status: number | null;
+  location: string | null;
+}
+
 export interface RespuestaAceptada {
   vida: string | null;
   compositionId: string | null;
+  /** The DocumentReference the platform created pointing at the Composition; null if not found. */
+  documentReferenceId: string | null;
+  /** The entries of a transaction-response (empty for any other answer). */
+  recursos: RecursoIhce[];
   avisos: ErrorAccionable[];
+}
+
+/** Entries of a transaction-response kept (a document has a few dozen; a hostile answer could carry millions). */
+export const MAX_RECURSOS_IHCE = 1000;
+
+/** `…/<Tipo>/<id>[/_history/<versión>]` of an entry's location (FHIR ids: 1–64 of [A-Za-z0-9-.]). */
+const RUTA_RECURSO =
+  /(?:^|\/)([A-Z][A-Za-z]{1,63})\/([A-Za-z0-9.-]{1,64})(?:\/_history\/([A-Za-z0-9.-]{1,64}))?\/?$/;
+
+function leerUbicacionRecurso(
+  location: string,
+): { tipo: string; id: string; version: string | null } | undefined {
+  let ruta: string;
+  try {
+    ruta = new URL(location, 'http://ihce.invalid').pathname;
+  } catch {
+    return undefined;
+  }
+  const m = RUTA_RECURSO.exec(ruta);
+  return m ? { tipo: m[1]!, id: m[2]!, version: m[3] ?? null } : undefined;
+}
+
+/** `201`, `201 Created`: the leading HTTP code of `entry.response.status`. */
+function codigoEstado(s: unknown): number | null {
+  const m = typeof s === 'string' ? /^\s*([1-5]\d\d)\b/.exec(s) : null;
+  return m ? Number(m[1]) : null;
+}
+
+const acotar = (x: string | undefined | null) => (x ? limpiarTexto(x, MAX_ID_IHCE) : null);
+
+/** Whether a DocumentReference points at the Composition (`content.attachment.url` `Composition/<id>`). */
+function apuntaAComposicion(r: Record<string, unknown> | undefined, compositionId: string | null): boolean {
+  if (!compositionId) return false;
+  return arr(r?.content).some((c) => {
+    const url = str(obj(obj(c)?.attachment)?.url);
+    return !!url && (url === `Composition/${compositionId}` || url.endsWith(`/Composition/${compositionId}`));
+  });
+}
+
+const esReferenciaIhce = (r: Record<string, unknown> | undefined): boolean =>
+  arr(obj(r?.type)?.coding).some((c) => obj(c)?.system === LOINC && obj(c)?.code === LOINC_REFERENCIA_IHCE) &&
+  str(obj(r?.custodian)?.reference) === REFERENCIA_MINSALUD;
+
+/**
+ * A `transaction-response` acceptance (the platform's, issue 32): one entry per entry sent, in the
+ * same order (FHIR), plus what the platform adds. Each entry's resource type and id come from its
+ * resource or its location (`…/<Tipo>/<id>/_history/<v>`); a 200 without either (a resource the
+ * platform already knew) takes the type of the entry sent in its place. The DocumentReference of the
+ * platform is the one whose attachment points at the Composition, else the one of type 18842-5 with
+ * custodian MinSalud, else the only DocumentReference beyond the entries sent.
+ */
+function leerTransaccion(b: Record<string, unknown>, enviado: unknown) {
+  const enviadas = arr(obj(enviado)?.entry);
+  const entradas = arr(b.entry).slice(0, MAX_RECURSOS_IHCE).map(obj);
+  const recursos: RecursoIhce[] = [];
+  const avisos: ErrorAccionable[] = [];
+  entradas.forEach((e, i) => {
+    const resp = obj(e?.response);
+    const res = obj(e?.resource);
+    const location = str(resp?.location);
+    const ubic = location ? leerUbicacionRecurso(location) : undefined;
+    const tipo = str(res?.resourceType) ?? ubic?.tipo ?? str(obj(obj(enviadas[i])?.resource)?.resourceType);
+    recursos.push({
+      tipo: acotar(tipo),
+      id: acotar(str(res?.id) ?? ubic?.id),
+      version: acotar(str(obj(res?.meta)?.versionId) ?? ubic?.version),
+      status: codigoEstado(resp?.status),
+      location: acotar(location),
+    });
+    // Warnings of an entry travel in its response.outcome; they never block.
+    if (esOperationOutcome(resp?.outcome))
+      avisos.push(...explicarResultado(resp.outcome).filter((x) => x.severidad !== 'rechazo'));
+  });
+  const compositionId = recursos.find((r) => r.tipo === 'Composition' && r.id)?.id ?? null;
+  const referencias = recursos
+    .map((r, i) => ({ r, i, res: obj(entradas[i]?.resource) }))
+    .filter((x) => x.r.tipo === 'DocumentReference' && x.r.id);
+  const propias = referencias.filter((x) => x.i >= enviadas.length);
+  const documento =
+    referencias.find((x) => apuntaAComposicion(x.res, compositionId)) ??
+    referencias.find((x) => esReferenciaIhce(x.res)) ??
+    (enviadas.length && propias.length === 1 ? propias[0] : undefined);
+  return { recursos, compositionId, documentReferenceId: documento?.r.id ?? null, avisos };
 }
 
 /** Whether an identifier's system is the VIDA's (`…/NamingSystem/identifier-RDA`). */
@@ -455,11 +560,24 @@ export function leerRespuestaAceptada(
   valor ??= loc.vida;
   // Stored in the trail: never NUL or a lone surrogate (PostgreSQL refuses them) nor a megabyte.
   const vida = valor ? limpiarTexto(valor, MAX_ID_IHCE) : null;
-  const id = str(comp?.id) ?? loc.compositionId;
+  const transaccion =
+    b?.resourceType === 'Bundle' && b.type === 'transaction-response'
+      ? leerTransaccion(b, enviado)
+      : undefined;
+  const id = str(comp?.id) ?? transaccion?.compositionId ?? loc.compositionId;
   const compositionId = id ? limpiarTexto(id, MAX_ID_IHCE) : null;
-  // Warnings may travel in an OperationOutcome answered with the 2xx; they never block.
-  const avisos = esOperationOutcome(b) ? explicarResultado(b).filter((e) => e.severidad !== 'rechazo') : [];
-  return { vida, compositionId, avisos };
+  // Warnings may travel in an OperationOutcome answered with the 2xx (or in a transaction entry's
+  // response.outcome); they never block.
+  const avisos = esOperationOutcome(b)
+    ? explicarResultado(b).filter((e) => e.severidad !== 'rechazo')
+    : (transaccion?.avisos ?? []);
+  return {
+    vida,
+    compositionId,
+    documentReferenceId: transaccion?.documentReferenceId ?? null,
+    recursos: transaccion?.recursos ?? [],
+    avisos,
+  };
 }
 
 /** The acceptance when it carries a VIDA (leerRespuestaAceptada), else null. */
@@ -478,7 +596,7 @@ const VIDA_EN_TEXTO = /identifier-RDA\|([A-Za-z0-9][A-Za-z0-9._-]{0,199})/;
 /**
  * The VIDA in OperationOutcome issues (our assumption of where it could travel, not a published
  * format): an extension with a `valueIdentifier` of the identifier-RDA system (or a url ending in
- * `identifier-RDA` and a `valueString`), else `{…identifier-RDA}|{valor}` in the diagnostics.
+ * `identifier-RDA` and a `valueString`), else `{…identifier-RDA}|{valor}` in details.text or diagnostics.
  */
 function vidaEnIssues(issues: (Record<string, unknown> | undefined)[]): string | undefined {
   for (const i of issues) {
@@ -489,9 +607,11 @@ function vidaEnIssues(issues: (Record<string, unknown> | undefined)[]): string |
       const v = url && terminaEnVida(url) ? (str(e?.valueString) ?? str(vi?.value)) : undefined;
       if (v) return v;
     }
-    const d = str(i?.diagnostics);
-    const v = d ? VIDA_EN_TEXTO.exec(d)?.[1]?.replace(/[.]+$/, '') : undefined;
-    if (v) return v;
+    // The platform writes its messages in details.text; diagnostics as before.
+    for (const d of [str(obj(i?.details)?.text), str(i?.diagnostics)]) {
+      const v = d ? VIDA_EN_TEXTO.exec(d.slice(0, 2000))?.[1]?.replace(/[.]+$/, '') : undefined;
+      if (v) return v;
+    }
   }
   return undefined;
 }

@@ -1,8 +1,8 @@
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { ubicacion } from '../../errores/ubicacion.js';
 import type { SeveridadError } from '../../errores/valores.js';
-import { limpiarHallazgo } from '../json-acotado.js';
-import { arr, type IssueFhir, type OperationOutcome, obj, str } from './fhir.js';
+import { limpiarHallazgo, limpiarTexto } from '../json-acotado.js';
+import { arr, type IssueFhir, type OperationOutcome, obj, SISTEMA_ERRORES_RDA, str } from './fhir.js';
 
 interface Explicacion {
   titulo: string;
@@ -87,17 +87,91 @@ const SEVERIDAD: Record<IssueFhir['severity'], SeveridadError> = {
   information: 'informativo',
 };
 
+/**
+ * ErrorsRDA codes (`details.coding`, system SISTEMA_ERRORES_RDA) seen in the platform's answers
+ * (issue 32): their own explanation. Any other ErrorsRDA code keeps its code and is explained by its
+ * issue type.
+ */
+const POR_ERROR_RDA: Record<string, Explicacion> = {
+  'BUNDLE-005': {
+    titulo: 'Referencia a un recurso que la plataforma no encuentra',
+    explicacion:
+      'El documento hace referencia a un recurso que la plataforma no encontró ni entre las entradas del Bundle ni entre los recursos que ya tiene creados.',
+    comoCorregir:
+      'Dé a cada entrada un fullUrl (urn:uuid:…) y haga que cada referencia apunte a ese fullUrl, no a «#id»; quite del Bundle los recursos que ninguna sección referencia.',
+  },
+};
+
+/** The texts of the platform's FHIR server and profile validator we can say in Spanish (issue 32). */
+const NO_ENCONTRADO = /^Resource type '([^']{1,100})' with id '([^']{1,200})' couldn't be found/;
+const CARDINALIDAD =
+  /^Instance count for '([^']{1,300})' is (\d{1,6}), which is not within the specified cardinality of (\d{1,6})\.\.(\d{1,6}|\*)/;
+
+interface Lectura {
+  explicacion: string;
+  titulo?: string;
+  comoCorregir?: string;
+  /** The element the text names, when the issue has no `expression`. */
+  ruta?: string;
+}
+
+function leerTexto(texto: string | undefined): Lectura | undefined {
+  if (!texto) return undefined;
+  const t = texto.slice(0, 1000);
+  const nf = NO_ENCONTRADO.exec(t);
+  if (nf)
+    return {
+      explicacion: `El documento hace referencia a ${nf[1]} con id «${nf[2]}» y la plataforma no lo encontró: ninguna entrada tiene esa referencia como fullUrl y no es un recurso ya creado en la plataforma.`,
+    };
+  const c = CARDINALIDAD.exec(t);
+  if (c) {
+    const [, ruta, n, min, max] = c as unknown as [string, string, string, string, string];
+    return {
+      titulo: 'Cardinalidad del perfil incumplida',
+      explicacion:
+        max === '*'
+          ? `El perfil RDA exige al menos ${min} elemento(s) ${ruta} y el documento trae ${n}.`
+          : `El perfil RDA exige entre ${min} y ${max} elemento(s) ${ruta} y el documento trae ${n}.`,
+      comoCorregir:
+        'Registre (o quite) el elemento señalado en el sistema de origen y vuelva a enviar: la plataforma valida el perfil y rechaza el documento que no lo cumple.',
+      ruta,
+    };
+  }
+  return undefined;
+}
+
 /** Platform answers are untrusted: `constructor` or `__proto__` must not pick Object's members. */
 const propia = <T>(t: Record<string, T>, k: unknown): T | undefined =>
   typeof k === 'string' && Object.hasOwn(t, k) ? t[k] : undefined;
 
-export function explicarIssue(issue: IssueFhir): ErrorAccionable {
+/** Longest platform text quoted inside an explanation (the whole text stays in mensajeOriginal). */
+const MAX_CITA = 500;
+
+/**
+ * One issue explained in Spanish. The code is the ErrorsRDA one when the issue carries it (else its
+ * first coding, else `IHCE-{type}`); the platform's text (`details.text`, where the platform writes
+ * it, and `diagnostics`) is kept in mensajeOriginal and, with `citar`, quoted in the explanation.
+ */
+function explicar(issue: IssueFhir, citar: boolean): ErrorAccionable {
   const code = str(issue.code) ?? 'processing';
   const e = propia(POR_TIPO, code) ?? (code === 'throttled' ? POR_TIPO.transient! : GENERICA);
-  const regla = arr(obj(issue.details)?.coding)
-    .map((c) => str(obj(c)?.code))
-    .find(Boolean);
-  const ruta = arr(issue.expression).map(str).find(Boolean) ?? null;
+  const codings = arr(obj(issue.details)?.coding).map(obj);
+  const errorRda = str(codings.find((c) => c?.system === SISTEMA_ERRORES_RDA && str(c.code))?.code);
+  const regla = errorRda ?? codings.map((c) => str(c?.code)).find(Boolean);
+  const porCodigo = errorRda ? propia(POR_ERROR_RDA, errorRda) : undefined;
+  const texto = str(obj(issue.details)?.text);
+  const diagnostics = str(issue.diagnostics);
+  const mensaje =
+    texto && diagnostics && texto !== diagnostics ? `${texto} (${diagnostics})` : (texto ?? diagnostics);
+  const lectura = citar ? leerTexto(texto ?? diagnostics) : undefined;
+  const ruta =
+    arr(issue.expression).map(str).find(Boolean) ??
+    arr((issue as { location?: unknown }).location)
+      .map(str)
+      .find(Boolean) ??
+    lectura?.ruta ??
+    null;
+  const base = lectura?.explicacion ?? porCodigo?.explicacion ?? e.explicacion;
   return {
     codigo: regla ?? `IHCE-${code}`,
     severidad: propia(SEVERIDAD, issue.severity) ?? 'rechazo',
@@ -107,16 +181,26 @@ export function explicarIssue(issue: IssueFhir): ErrorAccionable {
       ruta,
       descripcion: ruta ? `Documento RDA · ${ruta}` : 'Documento RDA',
     }),
-    titulo: e.titulo,
-    explicacion: e.explicacion,
-    comoCorregir: e.comoCorregir,
-    mensajeOriginal: str(issue.diagnostics) ?? str(obj(issue.details)?.text) ?? null,
+    titulo: porCodigo?.titulo ?? lectura?.titulo ?? e.titulo,
+    explicacion:
+      citar && mensaje ? `${base} Texto de la plataforma: «${limpiarTexto(mensaje, MAX_CITA)}».` : base,
+    comoCorregir: porCodigo?.comoCorregir ?? lectura?.comoCorregir ?? e.comoCorregir,
+    mensajeOriginal: mensaje ?? null,
   };
 }
 
-/** The title of a code `explicarIssue` made from an issue type (`IHCE-required`…); null for others. */
+/** An issue of a platform answer, explained (explicar: ErrorsRDA code, text quoted). */
+export function explicarIssue(issue: IssueFhir): ErrorAccionable {
+  return explicar(issue, true);
+}
+
+/**
+ * The title of a code `explicarIssue` made: from an issue type (`IHCE-required`…) or a known ErrorsRDA
+ * code (`BUNDLE-005`); null for others.
+ */
 export function tituloCodigoIhce(codigo: string): string | null {
-  return codigo.startsWith('IHCE-') ? (propia(POR_TIPO, codigo.slice(5))?.titulo ?? null) : null;
+  if (codigo.startsWith('IHCE-')) return propia(POR_TIPO, codigo.slice(5))?.titulo ?? null;
+  return propia(POR_ERROR_RDA, codigo)?.titulo ?? null;
 }
 
 /** At most this many issues of one answer are kept (a hostile answer could carry millions). */
@@ -131,5 +215,5 @@ export function explicarResultado(oo: OperationOutcome): ErrorAccionable[] {
 
 /** A finding for an upstream answer that carries no OperationOutcome (gateway errors, timeouts). */
 export function errorSinResultado(code: 'transient' | 'security', mensaje: string): ErrorAccionable {
-  return explicarIssue({ severity: 'error', code, diagnostics: mensaje });
+  return explicar({ severity: 'error', code, diagnostics: mensaje }, false);
 }

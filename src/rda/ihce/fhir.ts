@@ -3,6 +3,10 @@ import { TIPOS_RDA, type TipoRda } from '../tipos.js';
 /** Wire-level constants of the IHCE platform (rda.md §2–3), shared by the client and the simulator. */
 
 export const SISTEMA_VIDA = 'https://fhir.minsalud.gov.co/rda/NamingSystem/identifier-RDA';
+/** The platform's own error codes (BUNDLE-005…), in `issue.details.coding` of a rejection (issue 32). */
+export const SISTEMA_ERRORES_RDA = 'https://fhir.minsalud.gov.co/rda/CodeSystem/ErrorsRDA';
+/** `DocumentReference.type` of the document reference the platform creates on acceptance (LOINC). */
+export const LOINC_REFERENCIA_IHCE = '18842-5';
 export const MEDIA_FHIR = 'application/fhir+json';
 export const LOINC = 'http://loinc.org';
 

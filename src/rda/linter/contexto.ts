@@ -60,8 +60,17 @@ export interface ContextoLint {
   entradas: Entrada[];
   composicion: Entrada | undefined;
   porTipo(tipoRecurso: string): Entrada[];
-  /** Resolves a reference the way a document bundle does: by fullUrl, else by `Type/id`. */
+  /**
+   * Resolves a reference leniently, to tell what it meant: by fullUrl, else by `Type/id` or the
+   * Manual's `#id` (the rules about the target's type and the IHCE sandbox use this).
+   */
   resolver(ref: unknown): Entrada | undefined;
+  /**
+   * Resolves a reference as the IHCE platform does: to the entry whose fullUrl it is (a relative
+   * `Type/id` also to an absolute RESTful fullUrl ending in it, as FHIR resolves it). Anything else
+   * it looks up among the resources it already has (BUNDLE-005 when none).
+   */
+  resolverPorUrl(ref: unknown): Entrada | undefined;
   /** The resource a reference element (`{reference}`) points at inside the bundle. */
   apunta(refElemento: unknown): Entrada | undefined;
 }
@@ -83,8 +92,16 @@ export interface ReglaRda {
   comoCorregir: string;
   /** Only for these document types (default: all). */
   tipos?: readonly TipoRda[];
+  /**
+   * What the real IHCE platform was seen to do with this rule in captured traffic (Spanish, for the
+   * docs and the reader of the registry), when it decided or sharpened the verdict.
+   */
+  visto?: string;
   chequear(ctx: ContextoLint, emitir: (ruta: string, detalle?: string) => void): void;
 }
+
+/** A relative literal reference `Type/id`. */
+const RELATIVA = /^[A-Z][A-Za-z]+\/[A-Za-z0-9\-.]{1,64}$/;
 
 export function crearContexto(
   bundle: Rec,
@@ -118,6 +135,13 @@ export function crearContexto(
     if (ref.startsWith('#')) return porId.get(ref.slice(1));
     return porUrl.get(ref) ?? porTipoId.get(ref) ?? porTipoId.get(ref.split('/').slice(-2).join('/'));
   };
+  const resolverPorUrl = (ref: unknown) => {
+    if (typeof ref !== 'string' || ref.startsWith('#')) return undefined;
+    const exacta = porUrl.get(ref);
+    if (exacta || !RELATIVA.test(ref)) return exacta;
+    const e = porTipoId.get(ref);
+    return e?.fullUrl && /^https?:\/\//.test(e.fullUrl) && e.fullUrl.endsWith(`/${ref}`) ? e : undefined;
+  };
   const primera = entradas.find((e) => e.indice === 0);
   return {
     bundle,
@@ -131,6 +155,7 @@ export function crearContexto(
         : entradas.find((e) => e.tipoRecurso === 'Composition'),
     porTipo: (t) => entradas.filter((e) => e.tipoRecurso === t),
     resolver,
+    resolverPorUrl,
     apunta: (r) => (esObj(r) ? resolver(r.reference) : undefined),
   };
 }

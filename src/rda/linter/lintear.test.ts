@@ -18,7 +18,13 @@ type R = Record<string, any>;
 type Severidad = 'rechazo' | 'aviso-conformidad';
 const construir = (tipo: TipoRda, v: 'rico' | 'minimo' = 'rico'): R =>
   construirBundle(tipo, datosRda(tipo, v), { ahora: AHORA_RDA }) as R;
-const postman = (tipo: TipoRda): R => bundlePostman(tipo, AHORA_RDA);
+/**
+ * A Postman-style body with what the IHCE platform was seen to require (issue 32): fullUrl
+ * references and a complete Practitioner. The official body as is gets rechazos (see below).
+ */
+const postman = (tipo: TipoRda): R =>
+  bundlePostman(tipo, AHORA_RDA, 48, { conFullUrl: true, profesionalCompleto: true });
+const postmanOficial = (tipo: TipoRda): R => bundlePostman(tipo, AHORA_RDA);
 /** Bases the mutations start from: the builder's rich bundle and a Postman-style body. */
 const BASES: Record<'construido' | 'postman', (tipo: TipoRda) => R> = { construido: construir, postman };
 
@@ -134,14 +140,22 @@ const COMUNES: Caso[] = [
     },
   ],
   [
+    // The platform resolves by fullUrl only (BUNDLE-005): issue 32, item 8.
     'entrada sin fullUrl, referida por Tipo/id',
+    'RDA07',
+    'rechazo',
+    (b) => {
+      const e = b.entry[1];
+      rehacerReferencias(b, e.fullUrl, `${e.resource.resourceType}/${e.resource.id}`);
+      delete e.fullUrl;
+    },
+  ],
+  [
+    'entrada sin fullUrl que nada referencia',
     'RDA28',
     'aviso-conformidad',
     (b) => {
-      const e = b.entry[1];
-      if (!e.fullUrl) return false;
-      rehacerReferencias(b, e.fullUrl, `${e.resource.resourceType}/${e.resource.id}`);
-      delete e.fullUrl;
+      delete b.entry[0].fullUrl;
     },
   ],
   [
@@ -149,9 +163,7 @@ const COMUNES: Caso[] = [
     'RDA28',
     'aviso-conformidad',
     (b) => {
-      // Without fullUrl (Postman) the entry already raises RDA28.
       const e = b.entry[1];
-      if (!e.fullUrl) return false;
       const url = `${e.resource.resourceType}/${e.resource.id}`;
       rehacerReferencias(b, e.fullUrl, url);
       e.fullUrl = url;
@@ -175,8 +187,8 @@ const COMUNES: Caso[] = [
   ],
   [
     'dos autores',
-    'RDA16',
-    'aviso-conformidad',
+    'RDA82',
+    'rechazo',
     (b) => {
       comp(b).author = [comp(b).author[0], { ...comp(b).author[0] }];
     },
@@ -377,7 +389,7 @@ const COMUNES: Caso[] = [
   [
     'sexo biológico en Patient.extension y no en gender',
     'RDA84',
-    'aviso-conformidad',
+    'rechazo',
     (b) => {
       const p = recurso(b, 'Patient')!;
       p.extension.push(...p._gender.extension);
@@ -387,7 +399,7 @@ const COMUNES: Caso[] = [
   [
     'nacionalidad',
     'RDA35',
-    'aviso-conformidad',
+    'rechazo',
     (b) => {
       const p = recurso(b, 'Patient')!;
       p.extension = p.extension.filter((x: R) => x.url !== sd('ExtensionPatientNationality'));
@@ -396,7 +408,7 @@ const COMUNES: Caso[] = [
   [
     'etnia ausente',
     'RDA36',
-    'aviso-conformidad',
+    'rechazo',
     (b) => {
       const p = recurso(b, 'Patient')!;
       p.extension = p.extension.filter((x: R) => x.url !== sd('ExtensionPatientEthnicity'));
@@ -405,7 +417,7 @@ const COMUNES: Caso[] = [
   [
     'etnia repetida',
     'RDA36',
-    'aviso-conformidad',
+    'rechazo',
     (b) => {
       const p = recurso(b, 'Patient')!;
       p.extension.push(p.extension.find((x: R) => x.url === sd('ExtensionPatientEthnicity')));
@@ -423,7 +435,7 @@ const COMUNES: Caso[] = [
   [
     'discapacidad',
     'RDA37',
-    'aviso-conformidad',
+    'rechazo',
     (b) => {
       const p = recurso(b, 'Patient')!;
       p.extension = p.extension.filter((x: R) => x.url !== sd('ExtensionPatientDisability'));
@@ -431,8 +443,8 @@ const COMUNES: Caso[] = [
   ],
   [
     'zona de residencia',
-    'RDA38',
-    'aviso-conformidad',
+    'RDA84',
+    'rechazo',
     (b) => {
       recurso(b, 'Patient')!.address[0].extension = [];
     },
@@ -440,7 +452,7 @@ const COMUNES: Caso[] = [
   [
     'dos identidades de género',
     'RDA39',
-    'aviso-conformidad',
+    'rechazo',
     (b) => {
       const x = {
         url: sd('ExtensionPatientGenderIdentity'),
@@ -453,7 +465,7 @@ const COMUNES: Caso[] = [
   [
     'primer apellido separado del profesional',
     'RDA40',
-    'aviso-conformidad',
+    'rechazo',
     (b) => {
       const n = recurso(b, 'Practitioner')!.name[0];
       if (!n._family) return false;
@@ -463,7 +475,7 @@ const COMUNES: Caso[] = [
   [
     'active del profesional',
     'RDA41',
-    'aviso-conformidad',
+    'rechazo',
     (b) => {
       const p = recurso(b, 'Practitioner')!;
       if (!hay(p.active)) return false;
@@ -481,7 +493,7 @@ const COMUNES: Caso[] = [
   [
     'nombre del profesional',
     'RDA46',
-    'aviso-conformidad',
+    'rechazo',
     (b) => {
       recurso(b, 'Practitioner')!.name = [];
     },
@@ -508,8 +520,8 @@ const COMUNES: Caso[] = [
   ],
   [
     'calificación RETHUS ausente',
-    'RDA80',
-    'aviso-conformidad',
+    'RDA84',
+    'rechazo',
     (b) => {
       const p = recurso(b, 'Practitioner')!;
       if (!p.qualification) return false;
@@ -538,8 +550,8 @@ const COMUNES: Caso[] = [
   ],
   [
     'NIT ausente',
-    'RDA80',
-    'aviso-conformidad',
+    'RDA84',
+    'rechazo',
     (b) => {
       const o = ips(b);
       if (!o) return false;
@@ -549,7 +561,7 @@ const COMUNES: Caso[] = [
   [
     'nombre del prestador',
     'RDA51',
-    'aviso-conformidad',
+    'rechazo',
     (b) => {
       const o = ips(b);
       if (!o) return false;
@@ -595,8 +607,8 @@ const EPISODIO: Caso[] = [
   ],
   [
     'notas aclaratorias presentes y vacías',
-    'RDA82',
-    'aviso-conformidad',
+    'RDA84',
+    'rechazo',
     (b) => {
       comp(b).section.splice(comp(b).section.length - 1, 0, {
         title: 'Notas aclaratorias',
@@ -647,8 +659,8 @@ const EPISODIO: Caso[] = [
   ],
   [
     'entorno de la atención ausente',
-    'RDA82',
-    'aviso-conformidad',
+    'RDA84',
+    'rechazo',
     (b) => {
       const e = recurso(b, 'Encounter')!;
       e.type = e.type.filter((t: R) => t.coding[0].system !== cs('EntornoAtencion'));
@@ -664,8 +676,8 @@ const EPISODIO: Caso[] = [
   ],
   [
     'sin participante',
-    'RDA82',
-    'aviso-conformidad',
+    'RDA84',
+    'rechazo',
     (b) => {
       delete recurso(b, 'Encounter')!.participant;
     },
@@ -673,14 +685,14 @@ const EPISODIO: Caso[] = [
   [
     'causa externa',
     'RDA62',
-    'aviso-conformidad',
+    'rechazo',
     (b) => {
       delete recurso(b, 'Encounter')!.reasonCode;
     },
   ],
   [
     'diagnóstico que no apunta a una Condition',
-    'RDA63',
+    'RDA67',
     'aviso-conformidad',
     (b) => {
       diagnostico(b, 1)!.condition = { reference: comp(b).subject.reference };
@@ -689,7 +701,7 @@ const EPISODIO: Caso[] = [
   [
     'sin ExtensionDiagnosisType en el diagnóstico de rango 1',
     'RDA84',
-    'aviso-conformidad',
+    'rechazo',
     (b) => {
       delete diagnostico(b, 1)!.extension;
     },
@@ -720,8 +732,8 @@ const EPISODIO: Caso[] = [
   ],
   [
     'estado del diagnóstico',
-    'RDA80',
-    'aviso-conformidad',
+    'RDA84',
+    'rechazo',
     (b) => {
       delete recurso(b, 'Condition')!.clinicalStatus;
     },
@@ -748,7 +760,7 @@ const EPISODIO: Caso[] = [
   [
     'sin custodio de la epicrisis',
     'RDA84',
-    'aviso-conformidad',
+    'rechazo',
     (b) => {
       delete recurso(b, 'DocumentReference')!.custodian;
     },
@@ -774,7 +786,7 @@ const EPISODIO: Caso[] = [
   [
     'procedimiento sin código CUPS',
     'RDA84',
-    'aviso-conformidad',
+    'rechazo',
     (b) => {
       const p = recurso(b, 'Procedure');
       if (!p) return false;
@@ -783,8 +795,8 @@ const EPISODIO: Caso[] = [
   ],
   [
     'medicamento formulado solo con texto',
-    'RDA82',
-    'aviso-conformidad',
+    'RDA84',
+    'rechazo',
     (b) => {
       const m = recurso(b, 'MedicationRequest');
       if (!m) return false;
@@ -804,7 +816,7 @@ const POR_TIPO: Record<TipoRda, Caso[]> = {
     [
       'parentesco',
       'RDA77',
-      'aviso-conformidad',
+      'rechazo',
       (b) => {
         const f = recurso(b, 'FamilyMemberHistory');
         if (!f) return false;
@@ -853,8 +865,8 @@ const POR_TIPO: Record<TipoRda, Caso[]> = {
     ],
     [
       'sin evento',
-      'RDA82',
-      'aviso-conformidad',
+      'RDA84',
+      'rechazo',
       (b) => {
         delete comp(b).event;
       },
@@ -872,7 +884,7 @@ const POR_TIPO: Record<TipoRda, Caso[]> = {
     [
       'CUPS de la consulta',
       'RDA60',
-      'aviso-conformidad',
+      'rechazo',
       (b) => {
         delete recurso(b, 'Encounter')!.serviceType;
       },
@@ -898,7 +910,7 @@ const POR_TIPO: Record<TipoRda, Caso[]> = {
     [
       'sin diagnóstico principal (rango 1)',
       'RDA63',
-      'aviso-conformidad',
+      'rechazo',
       (b) => {
         const e = recurso(b, 'Encounter')!;
         e.diagnosis = e.diagnosis.filter((d: R) => d.rank !== 1);
@@ -951,7 +963,7 @@ const POR_TIPO: Record<TipoRda, Caso[]> = {
     [
       'triage sin clase',
       'RDA65',
-      'aviso-conformidad',
+      'rechazo',
       (b) => {
         delete recurso(b, 'Observation')!.valueCodeableConcept;
       },
@@ -959,7 +971,7 @@ const POR_TIPO: Record<TipoRda, Caso[]> = {
     [
       'triage con dos códigos',
       'RDA65',
-      'aviso-conformidad',
+      'rechazo',
       (b) => {
         recurso(b, 'Observation')!.code.coding.push({ system: 'http://loinc.org', code: '54094-8' });
       },
@@ -993,7 +1005,7 @@ const POR_TIPO: Record<TipoRda, Caso[]> = {
     [
       'sin diagnóstico de egreso (rango 2)',
       'RDA63',
-      'aviso-conformidad',
+      'rechazo',
       (b) => {
         const e = recurso(b, 'Encounter')!;
         e.diagnosis = e.diagnosis.filter((d: R) => d.rank !== 2);
@@ -1041,7 +1053,7 @@ const CONSECUENCIAS: Record<string, string[]> = {
   RDA16: ['RDA27'],
   RDA08: ['RDA15', 'RDA18', 'RDA25', 'RDA61', 'RDA63', 'RDA72'],
   RDA20: ['RDA83'],
-  RDA21: ['RDA25', 'RDA82'],
+  RDA21: ['RDA25', 'RDA82', 'RDA84'],
   RDA25: ['RDA82'],
   RDA30: ['RDA82', 'RDA83'],
   RDA31: ['RDA83'],
@@ -1053,6 +1065,8 @@ const CONSECUENCIAS: Record<string, string[]> = {
   RDA70: ['RDA84'],
   RDA80: ['RDA82', 'RDA84'],
   RDA82: ['RDA81', 'RDA83', 'RDA84'],
+  // A slice emptied may also leave its parent short (the IPS's two identifiers, the encounter's types).
+  RDA84: ['RDA82'],
 };
 
 describe('lintearBundle: cada regla rota da su código con su severidad', () => {
@@ -1205,22 +1219,41 @@ describe('lintearBundle: lo que construye el constructor pasa sin hallazgos', ()
 });
 
 /**
- * What the Postman-style bodies may raise, all avisos: `#id` references (RDA27) without fullUrl
- * (RDA28), the IPS as `#{habilitation code}` with no Organization entry (RDA18), and the consulta
- * Practitioner without active nor RETHUS qualification nor separate first surname, as the official
- * body sends it (RDA40, RDA41, RDA80, RDA84).
+ * The official Postman bodies as is: the IHCE platform rejects them (issue 32). Every reference is a
+ * `#id` to an entry without fullUrl (RDA07, one per entry reached that way, as the platform's
+ * BUNDLE-005 names one resource); the Practitioner lacks the first surname apart (RDA40) and, in
+ * consulta, active and the RETHUS qualification (RDA41, RDA84).
  */
-const AVISOS_POSTMAN = new Set(['RDA18', 'RDA27', 'RDA28', 'RDA40', 'RDA41', 'RDA80', 'RDA84']);
-
-describe('lintearBundle: cuerpos al estilo de la colección oficial de Postman', () => {
+describe('lintearBundle: cuerpos oficiales de Postman (sin fullUrl) y ajustados a la plataforma', () => {
   for (const tipo of TIPOS_RDA) {
-    it(`${tipo}: ningún rechazo`, () => {
-      const r = lint(postman(tipo));
-      expect(r.errores.filter((e) => e.severidad === 'rechazo').map((e) => e.codigo)).toEqual([]);
-      expect(r.valid).toBe(true);
-      expect([...new Set(r.errores.map((e) => e.codigo))].filter((c) => !AVISOS_POSTMAN.has(c))).toEqual([]);
-      // The entries without fullUrl are avisos, one per entry.
-      expect(r.errores.filter((e) => e.codigo === 'RDA28')).toHaveLength(postman(tipo).entry.length);
+    it(`${tipo}: tal cual → rechazo por referencias y profesional incompleto; ajustado → ningún rechazo`, () => {
+      const oficial = postmanOficial(tipo);
+      const r = lint(oficial);
+      expect(r.valid).toBe(false);
+      const rechazos = [...new Set(r.errores.filter((e) => e.severidad === 'rechazo').map((e) => e.codigo))];
+      expect(rechazos.sort()).toEqual(
+        tipo === 'consulta-externa' ? ['RDA07', 'RDA40', 'RDA41', 'RDA84'] : ['RDA07', 'RDA40'],
+      );
+      // One RDA07 per entry some `#id` reaches; the entries nobody references that way keep their
+      // RDA28 (the Composition; in urgencias the IPS, reached only as `#{code}` by custodian and
+      // serviceProvider, RDA27).
+      const alcanzadas = new Set(
+        r.errores
+          .filter((e) => e.codigo === 'RDA07')
+          .map((e) => /\(Bundle\.entry\[\d+\]\)/.exec(e.explicacion)![0]),
+      );
+      expect(alcanzadas.size).toBe(r.errores.filter((e) => e.codigo === 'RDA07').length);
+      expect(r.errores.filter((e) => e.codigo === 'RDA28').map((e) => e.ubicacion.ruta)).toEqual(
+        tipo === 'urgencias'
+          ? ['Bundle.entry[0].fullUrl', 'Bundle.entry[3].fullUrl']
+          : ['Bundle.entry[0].fullUrl'],
+      );
+      const ajustado = lint(postman(tipo));
+      expect(ajustado.valid).toBe(true);
+      // What stays: the IPS as «#{habilitation code}» with no Organization entry (RDA18, RDA27).
+      expect([...new Set(ajustado.errores.map((e) => e.codigo))]).toEqual(
+        tipo === 'consulta-externa' || tipo === 'paciente' ? ['RDA27', 'RDA18'] : [],
+      );
     });
   }
 });
@@ -1234,29 +1267,36 @@ describe('lintearBundle: falsos rechazos corregidos', () => {
       p.extension.push(...p._gender.extension);
       delete p._gender;
       const r = lint(b);
-      expect(r.valid).toBe(true);
+      // RDA34 reads it there, but the slice of Patient.gender (1..1 with gender) is empty: the
+      // platform's profile validator rejects a missing slice (issue 32), RDA84.
       expect(codigos(b)).not.toContain('RDA34');
-      // The guide's placement (gender.extension) is only a profile fact: aviso.
-      const aviso = r.errores.find((e) => e.codigo === 'RDA84' && e.ubicacion.ruta?.includes('_gender'))!;
-      expect(aviso.severidad).toBe('aviso-conformidad');
+      expect(r.valid).toBe(false);
+      const falta = r.errores.find((e) => e.codigo === 'RDA84' && e.ubicacion.ruta?.includes('_gender'))!;
+      expect(falta.severidad).toBe('rechazo');
     }
   });
 
   it('RDA16: el autor que la guía admite en cada tipo', () => {
+    const urlDe = (b: R, r: R | undefined) => b.entry.find((e: R) => e.resource === r).fullUrl;
     const h = postman('hospitalizacion');
-    expect(recurso(h, 'Organization')!.id).toBe(comp(h).author[0].reference.slice(1));
+    expect(urlDe(h, recurso(h, 'Organization'))).toBe(comp(h).author[0].reference);
     expect(codigos(h)).not.toContain('RDA16');
     expect(lint(h).valid).toBe(true);
     for (const tipo of ['consulta-externa', 'urgencias'] as const) {
       const b = postman(tipo);
-      expect(recurso(b, 'Practitioner')!.id).toBe(comp(b).author[0].reference.slice(1));
+      expect(urlDe(b, recurso(b, 'Practitioner'))).toBe(comp(b).author[0].reference);
       expect(codigos(b)).not.toContain('RDA16');
     }
     // The IPS in urgencias; the payer (EAPB) is an Organization too but not an allowed author.
     const u = postman('urgencias');
-    comp(u).author = [{ reference: `#${ips(u)!.id}` }];
+    comp(u).author = [{ reference: urlDe(u, ips(u)) }];
     expect(codigos(u)).not.toContain('RDA16');
-    comp(u).author = [{ reference: '#EAPB-EPS001' }];
+    comp(u).author = [
+      {
+        reference: u.entry.find((e: R) => e.resource.resourceType === 'Organization' && e.resource !== ips(u))
+          .fullUrl,
+      },
+    ];
     const r = lint(u);
     expect(r.valid).toBe(true);
     expect(r.errores.find((e) => e.codigo === 'RDA16')!.explicacion).toMatch(/pagador/);
@@ -1266,14 +1306,13 @@ describe('lintearBundle: falsos rechazos corregidos', () => {
     expect(lint(p).errores.find((e) => e.codigo === 'RDA16')!.severidad).toBe('aviso-conformidad');
   });
 
-  it('RDA05: entradas sin fullUrl con referencias «#id» (estilo Postman) → RDA28 (aviso), no RDA05', () => {
+  it('RDA05: entradas sin fullUrl con referencias «#id» (estilo Postman) → RDA07 (rechazo, BUNDLE-005), no RDA05', () => {
     for (const tipo of TIPOS_RDA) {
-      const b = postman(tipo);
+      const b = postmanOficial(tipo);
       expect(b.entry.every((e: R) => e.fullUrl === undefined)).toBe(true);
       const r = lint(b);
-      expect(r.valid).toBe(true);
       expect(codigos(b)).not.toContain('RDA05');
-      expect(codigos(b)).not.toContain('RDA07');
+      expect(r.errores.find((e) => e.codigo === 'RDA07')!.severidad).toBe('rechazo');
       expect(r.errores.find((e) => e.codigo === 'RDA28')!.severidad).toBe('aviso-conformidad');
     }
   });
@@ -1362,7 +1401,11 @@ describe('lintearBundle: cada hecho de la guía con valor fijo, roto, da su cód
           probados++;
           const r = lint(b);
           const cuenta = (x: typeof r) => x.errores.filter((e) => e.codigo === h.codigo).length;
-          if (!r.valid) fallos.push(`${h.codigo} ${h.que}: el Bundle pasó a no válido`);
+          // A broken value is an aviso; the Bundle turns invalid only when the element thereby leaves
+          // a required slice (a diagnosis rank outside the guide's): a cardinality, RDA63/RDA82/RDA84.
+          const rechazos = r.errores.filter((e) => e.severidad === 'rechazo').map((e) => e.codigo);
+          if (rechazos.some((c) => !['RDA63', 'RDA82', 'RDA84'].includes(c)))
+            fallos.push(`${h.codigo} ${h.que}: el Bundle pasó a no válido (${rechazos.join(', ')})`);
           else if (cuenta(r) <= cuenta(antes))
             fallos.push(`${h.codigo} ${h.que}: no se reportó (${sel.ruta})`);
           else if (r.errores.some((e) => e.codigo === h.codigo && e.severidad !== 'aviso-conformidad'))
@@ -1407,30 +1450,37 @@ describe('lintearBundle: estructura', () => {
     expect(recurso(b, 'DocumentReference')!.custodian.reference).toBe('Organization/MinSalud');
   });
 
-  it('«#id» del Manual → RDA27 (aviso); «#id» sin destino → RDA07; prestador externo por código', () => {
+  it('prestador externo «#{código de habilitación}» → RDA27 (aviso); «#id» a una entrada o sin destino → RDA07', () => {
     const b = postman('consulta-externa');
     const r = lint(b);
     const ids = r.errores.filter((e) => e.codigo === 'RDA27');
-    // One finding per resource with local references, not one per reference.
+    // One finding per resource with the IPS as `#{code}` (custodian, serviceProvider), not per reference.
     const conLocales = (b.entry as R[]).filter((e) => JSON.stringify(e.resource).includes('"reference":"#'));
     expect(ids).toHaveLength(conLocales.length);
     expect(ids.some((e) => e.explicacion.includes('#110010000101 (prestador externo'))).toBe(true);
     const antes = structuredClone(b);
     recurso(b, 'Condition')!.subject.reference = '#CC-999';
     expect(nuevos(antes, b)).toEqual(['RDA07', 'RDA72']);
+    // The Manual's `#id` to an entry that is there: the platform does not resolve it (BUNDLE-005).
+    const c = structuredClone(antes);
+    recurso(c, 'Condition')!.subject.reference = `#${recurso(c, 'Patient')!.id}`;
+    expect(nuevos(antes, c)).toEqual(['RDA07']);
   });
 
   it('recurso no previsto → RDA09; perfil no declarado → RDA10; encuentro admitido en atenciones', () => {
     const b = postman('paciente');
     const antes = structuredClone(b);
+    const fullUrlPaciente = b.entry.find((e: R) => e.resource.resourceType === 'Patient').fullUrl;
     b.entry.push({
+      fullUrl: 'urn:uuid:9f1f0e2c-0000-4000-8000-0000000000c1',
       resource: {
         resourceType: 'Encounter',
         id: 'Encounter-9',
-        subject: { reference: `Patient/${recurso(b, 'Patient')!.id}` },
+        meta: { profile: [sd('EncounterAmbulatoryRDA')] },
+        subject: { reference: fullUrlPaciente },
       },
     });
-    expect(nuevos(antes, b).sort()).toEqual(['RDA09', 'RDA28']);
+    expect(nuevos(antes, b)).toEqual(['RDA09']);
     const d = postman('paciente');
     delete recurso(d, 'Patient')!.meta;
     expect(nuevos(antes, d)).toEqual(['RDA10']);
@@ -1443,14 +1493,15 @@ describe('lintearBundle: estructura', () => {
     const b = postman('urgencias');
     const antes = structuredClone(b);
     b.entry.push({
+      fullUrl: 'urn:uuid:9f1f0e2c-0000-4000-8000-0000000000c2',
       resource: {
         resourceType: 'Observation',
         id: 'Observation-9',
         meta: { profile: [sd('PatientOccupationAtEncounterRDA')] },
-        subject: { reference: `Patient/${recurso(b, 'Patient')!.id}` },
+        subject: { reference: b.entry.find((e: R) => e.resource.resourceType === 'Patient').fullUrl },
       },
     });
-    expect(nuevos(antes, b)).toEqual(['RDA28']);
+    expect(nuevos(antes, b)).toEqual([]);
     const c = postman('paciente');
     c.entry.push({ resource: { ...recurso(c, 'Patient'), id: 'CC-2' } });
     expect(nuevos(postman('paciente'), c).filter((x) => x !== 'RDA28')).toEqual(['RDA11']);

@@ -47,15 +47,22 @@ export function lintearBundle(
 }
 
 /**
- * A guide fact (RDA80–84, aviso) on an element a rechazo rule already reports says the same thing
- * twice: the rechazo finding is enough.
+ * A guide fact (RDA80–84) on an element a rechazo rule of its own already reports says the same
+ * thing twice (RDA30 and the identifier's 1..1, RDA36 and the ethnicity slice): that finding is
+ * enough. Likewise what a missing element (RDA84) implies below it (no RETHUS qualification, so no
+ * RETHUS title either).
  */
 function sinRepetir(hallazgos: Hallazgo[]): Hallazgo[] {
-  const rechazos = hallazgos.filter((h) => regla(h.codigo).severidad === 'rechazo').map((h) => h.ruta);
-  if (rechazos.length === 0) return hallazgos;
-  const cubierta = (r: string) =>
-    rechazos.some((x) => r === x || r.startsWith(`${x}.`) || r.startsWith(`${x}[`));
-  return hallazgos.filter((h) => !CODIGOS_GUIA.has(h.codigo) || !cubierta(h.ruta));
+  const rechazos = hallazgos
+    .filter((h) => !CODIGOS_GUIA.has(h.codigo) && regla(h.codigo).severidad === 'rechazo')
+    .map((h) => h.ruta);
+  const faltas = hallazgos.filter((h) => h.codigo === 'RDA84').map((h) => h.ruta);
+  if (rechazos.length === 0 && faltas.length === 0) return hallazgos;
+  // The element itself and its children, not its siblings in the same array (a diagnosis rank out of
+  // the guide's stays reported next to «falta el diagnóstico de rango 1»).
+  const cubierta = (r: string) => rechazos.some((x) => r === x || r.startsWith(`${x}.`));
+  const debajo = (r: string) => faltas.some((x) => r.startsWith(`${x}.`));
+  return hallazgos.filter((h) => !CODIGOS_GUIA.has(h.codigo) || !(cubierta(h.ruta) || debajo(h.ruta)));
 }
 const CODIGOS_GUIA = new Set(['RDA80', 'RDA81', 'RDA82', 'RDA83', 'RDA84']);
 

@@ -56,7 +56,7 @@ function deLaRebanada(ctx: ContextoLint, r: Rebanada, rebanadas: readonly Rebana
 }
 
 const memoReferencias = new WeakMap<ContextoLint, { e: Entrada; refs: { ruta: string; ref: string }[] }[]>();
-/** The references of every entry, walked once per document (RDA07 and RDA27 both read them). */
+/** The references of every entry, walked once per document (RDA07, RDA27 and RDA28 read them). */
 function referenciasDe(ctx: ContextoLint) {
   let m = memoReferencias.get(ctx);
   if (!m) {
@@ -65,6 +65,45 @@ function referenciasDe(ctx: ContextoLint) {
   }
   return m;
 }
+
+/** A reference the platform cannot resolve: to nothing at all, or to an entry it reaches only by id. */
+type SinResolver = { ruta: string; ref: string; destino?: Entrada; otras: number };
+
+const memoSinResolver = new WeakMap<ContextoLint, SinResolver[]>();
+/**
+ * The references the IHCE platform does not resolve (it resolves by fullUrl only), in document
+ * order: one per reference to nothing; one per entry reached only by `#id` or `Type/id` (at its first
+ * reference, with how many more point at it), which is the fact the platform reports (BUNDLE-005).
+ */
+function sinResolver(ctx: ContextoLint): SinResolver[] {
+  let m = memoSinResolver.get(ctx);
+  if (m) return m;
+  m = [];
+  const porDestino = new Map<Entrada, SinResolver>();
+  for (const { refs } of referenciasDe(ctx)) {
+    for (const { ruta, ref } of refs) {
+      // The Manual's IPS by habilitation code (RDA27): the platform may know it; not decidable here.
+      if (ref === REFERENCIA_MINSALUD || prestadorExterno(ruta, ref) || ctx.resolverPorUrl(ref)) continue;
+      const destino = ctx.resolver(ref);
+      if (!destino) {
+        m.push({ ruta, ref, otras: 0 });
+        continue;
+      }
+      const ya = porDestino.get(destino);
+      if (ya) ya.otras++;
+      else {
+        const x: SinResolver = { ruta, ref, destino, otras: 0 };
+        porDestino.set(destino, x);
+        m.push(x);
+      }
+    }
+  }
+  memoSinResolver.set(ctx, m);
+  return m;
+}
+
+/** `Bundle.entry[3]` of an entry's resource path. */
+const entradaDe = (e: Entrada) => e.ruta.replace(/\.resource$/, '');
 
 export const REGLAS_BUNDLE: ReglaRda[] = [
   {
@@ -156,17 +195,25 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
     codigo: 'RDA07',
     severidad: 'rechazo',
     campo: 'Referencias internas',
-    titulo: 'Una referencia no apunta a ninguna entrada del Bundle',
+    titulo: 'Una referencia no se resuelve por el fullUrl de ninguna entrada del Bundle',
     explicacion:
-      'En un documento toda referencia se resuelve dentro del mismo Bundle: por el fullUrl de una entrada o, como en los cuerpos oficiales de Postman, por «Tipo/id» o «#id». La única externa que fija la guía es Organization/MinSalud, custodio de la epicrisis; el Manual admite además «#{código de habilitación}» como custodio y prestador del encuentro.',
+      "La plataforma resuelve las referencias de un RDA solo por el fullUrl de sus entradas. Una referencia que no es el fullUrl de ninguna entrada (una «#id» o «Tipo/id» como las de los cuerpos oficiales de Postman, o una que no apunta a nada) la busca entre los recursos que ya tiene y, si no está, rechaza el documento con BUNDLE-005 («Resource type … with id … couldn't be found. Prior creation of the resource in the FHIR service is required.»). La única referencia externa que fija la guía es Organization/MinSalud, custodio de la epicrisis; el prestador como «#{código de habilitación}» en custodian o serviceProvider (Manual §5.3 c) es RDA27.",
     comoCorregir:
-      'Incluya el recurso referenciado como entrada del Bundle y use como referencia su fullUrl (urn:uuid:…).',
+      'Dé a cada entrada del Bundle un fullUrl único urn:uuid:… y refiérase a ella con ese fullUrl (por ejemplo "encounter": {"reference": "urn:uuid:…"}), no con «#id» ni «Tipo/id»; si el recurso no está en el Bundle, inclúyalo como entrada.',
+    visto:
+      "Sandbox IHCE, abril de 2026: un $enviar-rda-consulta con la Composition apuntando a «#Encounter-0» y entradas sin fullUrl fue rechazado con not-found, ErrorsRDA BUNDLE-005 en details.coding, «Resource type 'Encounter' with id 'Encounter-0' couldn't be found. Prior creation of the resource in the FHIR service is required.», expression Encounter.id.",
     chequear(ctx, emitir) {
-      for (const { refs } of referenciasDe(ctx)) {
-        for (const { ruta, ref } of refs) {
-          if (ref === REFERENCIA_MINSALUD || prestadorExterno(ruta, ref)) continue;
-          if (!ctx.resolver(ref)) emitir(ruta, `Referencia sin destino: ${ref}.`);
+      for (const x of sinResolver(ctx)) {
+        const d = x.destino;
+        if (!d) {
+          emitir(x.ruta, `Referencia sin destino: ${x.ref}.`);
+          continue;
         }
+        const id = texto(d.recurso.id) ?? '';
+        emitir(
+          x.ruta,
+          `«${x.ref}» apunta a ${d.tipoRecurso} «${id}» (${entradaDe(d)}), ${d.fullUrl ? `cuyo fullUrl es ${d.fullUrl}` : 'que no tiene fullUrl'}${x.otras ? `; hay ${x.otras} referencia(s) más a esa entrada` : ''}. La plataforma responde BUNDLE-005: «Resource type '${d.tipoRecurso}' with id '${id}' couldn't be found».`,
+        );
       }
     },
   },
@@ -174,26 +221,21 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
     codigo: 'RDA27',
     severidad: 'aviso-conformidad',
     campo: 'Referencias internas',
-    titulo: 'Referencia con la convención «#id» del Manual',
+    titulo: 'Prestador referenciado por su código de habilitación y no por el fullUrl de una entrada',
     explicacion:
-      'El Manual de operaciones usa referencias «#Tipo-n», «#CC-123» y, para el prestador no incluido, «#{código de habilitación}». La plataforma las acepta, pero no son referencias FHIR válidas entre entradas (ref-1) y el validador oficial las reporta.',
+      'El Manual de operaciones (§5.3 c) admite que custodian o serviceProvider digan «#{código de habilitación}», con o sin el prestador como entrada. Esa referencia no es el fullUrl de ninguna entrada: la plataforma la busca entre los recursos que ya tiene (como hizo con «#Encounter-0», que rechazó con BUNDLE-005), y si conoce al prestador con ese id no se ve desde el documento.',
     comoCorregir:
-      'Prefiera el fullUrl de la entrada (urn:uuid:…); si usa «#id», que apunte a un recurso del Bundle o, solo en custodian/serviceProvider, al código de habilitación.',
-    // One finding per resource, not per reference: a Postman-style body has dozens of them.
+      'Incluya la Organization del prestador (CareDeliveryOrganizationRDA) como entrada con un fullUrl urn:uuid:… y refiérase a ella con ese fullUrl.',
+    // One finding per resource, not per reference.
     chequear(ctx, emitir) {
       for (const { e, refs } of referenciasDe(ctx)) {
-        const locales: string[] = [];
-        let primera: string | undefined;
-        for (const { ruta, ref } of refs) {
-          if (!ref.startsWith('#')) continue;
-          if (!prestadorExterno(ruta, ref) && !ctx.resolver(ref)) continue; // RDA07
-          primera ??= ruta;
-          locales.push(prestadorExterno(ruta, ref) ? `${ref} (prestador externo, Manual §5.3 c)` : ref);
-        }
-        if (primera)
+        const externos = refs.filter(
+          ({ ruta, ref }) => prestadorExterno(ruta, ref) && !ctx.resolverPorUrl(ref),
+        );
+        if (externos.length)
           emitir(
-            primera,
-            `${locales.length} referencia(s) «#id» en ${e.tipoRecurso}: ${locales.slice(0, 5).join(', ')}${locales.length > 5 ? '…' : ''}.`,
+            externos[0]!.ruta,
+            `${e.tipoRecurso}: ${[...new Set(externos.map((x) => `${x.ref}${ctx.resolver(x.ref) ? ' (hay una entrada con ese id: use su fullUrl)' : ''}`))].join(', ')} (prestador externo, Manual §5.3 c).`,
           );
       }
     },
@@ -204,16 +246,48 @@ export const REGLAS_BUNDLE: ReglaRda[] = [
     campo: 'Entradas del documento',
     titulo: 'Entrada sin fullUrl o con un fullUrl que no es absoluto',
     explicacion:
-      'FHIR pide que cada entrada de un Bundle document tenga un fullUrl absoluto (urn:uuid:…, urn:oid:… o una URL). Los cuerpos oficiales de Postman lo omiten y se refieren a los recursos por «#id»; la plataforma los acepta, pero el validador oficial no puede resolver esas referencias.',
+      'FHIR pide que cada entrada de un Bundle document tenga un fullUrl absoluto (urn:uuid:…, urn:oid:… o una URL), y la plataforma resuelve las referencias solo por fullUrl: a una entrada sin él no se puede referir ningún otro recurso (si alguno lo intenta, RDA07 lo rechaza). Los cuerpos oficiales de Postman lo omiten.',
     comoCorregir: 'Dé a cada entrada un fullUrl urn:uuid:… único y úselo en las referencias a ese recurso.',
     chequear(ctx, emitir) {
+      // An entry some reference fails to reach is already RDA07 (rechazo): the same fact once.
+      const reportadas = new Set(sinResolver(ctx).map((x) => x.destino?.indice));
       arr(ctx.bundle.entry).forEach((e, i) => {
-        if (!esObj(e) || !esObj(e.resource)) return;
+        if (!esObj(e) || !esObj(e.resource) || reportadas.has(i)) return;
         const url = texto(e.fullUrl);
         if (!url) emitir(`Bundle.entry[${i}].fullUrl`, 'La entrada no tiene fullUrl.');
         else if (!/^(urn:uuid:|urn:oid:|https?:\/\/)/.test(url))
           emitir(`Bundle.entry[${i}].fullUrl`, `fullUrl no absoluto: ${mostrarValor(url, 80)}.`);
       });
+    },
+  },
+  {
+    codigo: 'RDA29',
+    severidad: 'rechazo',
+    campo: 'Entradas del documento',
+    titulo: 'Entrada sin perfil que ni la Composition ni ninguna de sus secciones referencia',
+    explicacion:
+      "La plataforma reconoce cada entrada por el perfil RDA que declara (meta.profile) o porque la Composition la nombra (paciente, encuentro, autor, custodio, atestador o la entrada de una sección). Una entrada sin perfil que nada de eso referencia no la sabe procesar: la busca entre los recursos que ya tiene y rechaza el documento con BUNDLE-005 («Resource type … with id … couldn't be found»).",
+    comoCorregir:
+      'Declare en meta.profile el perfil RDA del recurso y refiéralo desde la sección de la Composition que le corresponde (por su fullUrl urn:uuid:…), o quítelo del Bundle si no pertenece al RDA.',
+    visto:
+      "Sandbox IHCE, abril de 2026: una Observation sin meta.profile que ninguna sección referenciaba recibió not-found, ErrorsRDA BUNDLE-005 («Resource type 'Observation' with id … couldn't be found»).",
+    chequear(ctx, emitir) {
+      const c = ctx.composicion;
+      if (!c) return; // RDA06
+      const nombradas = new Set<Entrada | undefined>([c]);
+      const nombrar = (r: unknown) => nombradas.add(ctx.apunta(r));
+      for (const s of objs(c.recurso.section)) objs(s.entry).forEach(nombrar);
+      for (const k of ['subject', 'encounter', 'custodian']) nombrar(c.recurso[k]);
+      objs(c.recurso.author).forEach(nombrar);
+      for (const a of objs(c.recurso.attester)) nombrar(a.party);
+      for (const e of ctx.entradas) {
+        if (nombradas.has(e) || (esObj(e.recurso.meta) && arr(e.recurso.meta.profile).length > 0)) continue;
+        const id = texto(e.recurso.id) ?? '(sin id)';
+        emitir(
+          e.ruta,
+          `${e.tipoRecurso} «${mostrarValor(id, 64)}» no declara perfil y no la referencia la Composition ni ninguna sección: la plataforma responde BUNDLE-005 «Resource type '${e.tipoRecurso}' with id '${mostrarValor(id, 64)}' couldn't be found».`,
+        );
+      }
     },
   },
   {

@@ -84,11 +84,11 @@ export const REGLAS_CLINICAS: ReglaRda[] = [
   },
   {
     codigo: 'RDA77',
-    severidad: 'aviso-conformidad',
+    severidad: 'rechazo',
     campo: 'Parentesco del antecedente familiar',
     titulo: 'Falta el parentesco del antecedente familiar',
     explicacion:
-      'FamilyMemberHistoryRDA exige relationship (1..1) con un código de ParentescoAntecedente (01 Padres, 02 Hermanos, 03 Tíos, 04 Abuelos); el código y su display los revisa RDA83.',
+      'FamilyMemberHistoryRDA exige relationship (1..1) con un código de ParentescoAntecedente (01 Padres, 02 Hermanos, 03 Tíos, 04 Abuelos) y la plataforma rechaza el documento sin él; el código y su display los revisa RDA83.',
     comoCorregir: 'Envíe relationship con un código de ParentescoAntecedente y su display.',
     chequear: enCada('FamilyMemberHistory', (r, ruta, _c, emitir) => {
       if (!esObj(r.relationship)) emitir(`${ruta}.relationship`);

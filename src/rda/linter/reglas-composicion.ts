@@ -126,14 +126,13 @@ export const REGLAS_COMPOSICION: ReglaRda[] = [
     campo: 'Autor del documento',
     titulo: 'El autor de la Composition no es del tipo que la guía admite para este RDA',
     explicacion:
-      'Composition.author (1..1) referencia, según el tipo de RDA: en hospitalización, solo al prestador (CareDeliveryOrganizationRDA); en consulta externa y urgencias, al prestador o al profesional (PractitionerRDA); en el RDA de paciente, al profesional. Un autor que no se resuelve dentro del Bundle es un rechazo (RDA07 o RDA17).',
+      'Composition.author (1..1) referencia, según el tipo de RDA: en hospitalización, solo al prestador (CareDeliveryOrganizationRDA); en consulta externa y urgencias, al prestador o al profesional (PractitionerRDA); en el RDA de paciente, al profesional. Es un aviso: el tipo del destino de una referencia no se ha visto rechazado. Un autor que no se resuelve dentro del Bundle es un rechazo (RDA07 o RDA17), y dos autores también (RDA82).',
     comoCorregir:
-      'Deje un solo autor y apúntelo a la entrada que admite el tipo de RDA (detalle): la Organization del prestador o el Practitioner.',
+      'Apunte el autor a la entrada que admite el tipo de RDA (detalle): la Organization del prestador o el Practitioner.',
     chequear: enComposicion((c, ruta, ctx, emitir) => {
       if (!ctx.tipo) return;
       const admitidos: readonly string[] = DOCUMENTOS_GUIA[ctx.tipo].autores;
       const autores = objs(c.author);
-      if (autores.length > 1) emitir(`${ruta}.author`, `Hay ${autores.length} autores; la guía admite uno.`);
       autores.forEach((a, i) => {
         const destino = ctx.apunta(a);
         // An author that resolves to nothing is a rechazo: RDA07 (broken reference) or RDA17 (none).
@@ -171,9 +170,10 @@ export const REGLAS_COMPOSICION: ReglaRda[] = [
     campo: 'Custodio del documento',
     titulo: 'La Composition no tiene como custodio al prestador',
     explicacion:
-      'Composition.custodian (1..1) es el prestador (CareDeliveryOrganizationRDA) que guarda la historia clínica.',
+      'Composition.custodian (1..1) es el prestador (CareDeliveryOrganizationRDA) que guarda la historia clínica. Si el custodio apunta a otra cosa es un aviso; si falta, RDA84 lo rechaza.',
     comoCorregir: 'Incluya la Organization del prestador y ponga su fullUrl en Composition.custodian.',
     chequear: enComposicion((c, ruta, ctx, emitir) => {
+      if (c.custodian === undefined) return; // RDA84 (1..1)
       if (ctx.apunta(c.custodian)?.tipoRecurso !== 'Organization') emitir(`${ruta}.custodian`);
     }),
   },
@@ -202,6 +202,8 @@ export const REGLAS_COMPOSICION: ReglaRda[] = [
       'Composition.event es obligatorio (1..1) en el RDA de paciente, con modalidad, grupo de servicios y periodo (los revisan RDA82 a RDA84); en los RDA de atención es opcional (must-support), pero si se envía su modalidad es de ColombianTechModality y su grupo de servicios el del tipo de RDA. En los cuatro tipos event.period.start y event.period.end llevan al menos año, mes y día (AAAA-MM-DD), el inicio no es posterior al fin y ninguno está en el futuro.',
     comoCorregir:
       'Corrija en el sistema de origen la modalidad, el grupo de servicios o las fechas del evento indicados en el detalle.',
+    visto:
+      'Sandbox IHCE, abril de 2026: aceptó un evento cuyo periodo es posterior a Composition.date; esta regla no compara el evento con la fecha del documento, solo con el momento de la revisión.',
     chequear: enComposicion((c, ruta, ctx, emitir) => {
       const grupo = ctx.perfil?.encuentro?.grupoServicio;
       objs(c.event).forEach((ev, i) => {

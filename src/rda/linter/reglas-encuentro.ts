@@ -101,14 +101,31 @@ export const REGLAS_ENCUENTRO: ReglaRda[] = [
   },
   {
     codigo: 'RDA60',
-    severidad: 'aviso-conformidad',
+    severidad: 'rechazo',
     campo: 'Código CUPS de la consulta',
     titulo: 'Falta el código CUPS de la consulta',
-    explicacion: 'En consulta externa Encounter.serviceType (1..1) es el código CUPS de la consulta.',
+    explicacion:
+      'En consulta externa Encounter.serviceType (1..1) es el código CUPS de la consulta; la plataforma rechaza el documento sin él. Un código mal formado es RDA64.',
     comoCorregir: 'Envíe serviceType con el código CUPS (6 caracteres) de la consulta.',
     tipos: ['consulta-externa'],
     chequear: enEncuentro((r, ruta, _c, emitir) => {
-      if (!FORMATOS.cups.patron.test(codigoEn(r.serviceType, FORMATOS.cups.url) ?? ''))
+      if (!esObj(r.serviceType)) emitir(`${ruta}.serviceType`);
+    }),
+  },
+  {
+    codigo: 'RDA64',
+    severidad: 'aviso-conformidad',
+    campo: 'Código CUPS de la consulta',
+    titulo: 'El código CUPS de la consulta no es válido',
+    explicacion:
+      'Encounter.serviceType lleva un código del sistema CUPS de 6 caracteres. Es un aviso: la plataforma no aplica los vínculos de código.',
+    comoCorregir: 'Envíe en serviceType el código CUPS (6 caracteres) de la consulta en el sistema CUPS.',
+    tipos: ['consulta-externa'],
+    chequear: enEncuentro((r, ruta, _c, emitir) => {
+      if (
+        esObj(r.serviceType) &&
+        !FORMATOS.cups.patron.test(codigoEn(r.serviceType, FORMATOS.cups.url) ?? '')
+      )
         emitir(`${ruta}.serviceType`);
     }),
   },
@@ -136,27 +153,48 @@ export const REGLAS_ENCUENTRO: ReglaRda[] = [
   },
   {
     codigo: 'RDA62',
-    severidad: 'aviso-conformidad',
+    severidad: 'rechazo',
     campo: 'Causa externa de la atención',
-    titulo: 'Falta la causa externa o no es válida',
-    explicacion: 'Encounter.reasonCode (1..1) usa RIPSCausaExternaVersion2.',
-    comoCorregir: 'Envíe reasonCode con un código de RIPSCausaExternaVersion2 (38 enfermedad general…).',
+    titulo: 'Falta la causa externa o hay más de una',
+    explicacion:
+      'Encounter.reasonCode (1..1) es la causa externa (RIPSCausaExternaVersion2); la plataforma rechaza el documento sin ella o con más de una. Un código ajeno a la tabla es RDA66.',
+    comoCorregir:
+      'Envíe un solo reasonCode con un código de RIPSCausaExternaVersion2 (38 enfermedad general…).',
     tipos: EPISODIOS,
     chequear: enEncuentro((r, ruta, _c, emitir) => {
-      const c = arr(r.reasonCode)
-        .map((x) => codigoEn(x, CODIGOS.causaExterna.url))
-        .find(Boolean);
-      if (!c || !CODIGOS.causaExterna.codigos.has(c) || arr(r.reasonCode).length !== 1)
-        emitir(`${ruta}.reasonCode`);
+      const n = arr(r.reasonCode).length;
+      if (n !== 1) emitir(`${ruta}.reasonCode`, n ? `Hay ${n}.` : 'No se envió.');
+    }),
+  },
+  {
+    codigo: 'RDA66',
+    severidad: 'aviso-conformidad',
+    campo: 'Causa externa de la atención',
+    titulo: 'La causa externa no es un código de RIPSCausaExternaVersion2',
+    explicacion:
+      'Encounter.reasonCode usa la tabla RIPSCausaExternaVersion2. Es un aviso: la plataforma no aplica los vínculos de código.',
+    comoCorregir: 'Use un código de RIPSCausaExternaVersion2 (38 enfermedad general…) en su sistema.',
+    tipos: EPISODIOS,
+    chequear: enEncuentro((r, ruta, _c, emitir) => {
+      arr(r.reasonCode).forEach((x, i) => {
+        const c = codigoEn(x, CODIGOS.causaExterna.url);
+        if (!c || !CODIGOS.causaExterna.codigos.has(c))
+          emitir(
+            `${ruta}.reasonCode[${i}]`,
+            c
+              ? `Código «${mostrarValor(c, 20)}».`
+              : `No hay un código del sistema ${CODIGOS.causaExterna.url}.`,
+          );
+      });
     }),
   },
   {
     codigo: 'RDA63',
-    severidad: 'aviso-conformidad',
+    severidad: 'rechazo',
     campo: 'Diagnósticos de la atención',
-    titulo: 'Falta un diagnóstico obligatorio del encuentro o no apunta a un diagnóstico',
+    titulo: 'Falta un diagnóstico obligatorio del encuentro o un diagnóstico no tiene condition',
     explicacion:
-      'Encounter.diagnosis se rebana por rango: en consulta externa el diagnóstico principal (rango 1, MainDiagnosis, rol 8319008) es obligatorio; en urgencias y hospitalización lo son el de ingreso (rango 1, AdmissionDiagnosis, rol 52870002) y el de egreso (rango 2, DischargeDiagnosis, rol 89100005), ambos con ExtensionDiagnosisType. Cada diagnóstico apunta a una Condition del Bundle. Ids, roles, la extensión y los demás rangos los revisan RDA81 a RDA84.',
+      'Encounter.diagnosis se rebana por rango: en consulta externa el diagnóstico principal (rango 1, MainDiagnosis, rol 8319008) es obligatorio; en urgencias y hospitalización lo son el de ingreso (rango 1, AdmissionDiagnosis, rol 52870002) y el de egreso (rango 2, DischargeDiagnosis, rol 89100005), ambos con ExtensionDiagnosisType; y cada diagnóstico lleva condition (1..1). La plataforma rechaza la rebanada o el elemento que falta. Ids, roles, la extensión y los demás rangos los revisan RDA81 a RDA84; un condition que apunta a otro tipo de recurso, RDA67.',
     comoCorregir:
       'Envíe en diagnosis los diagnósticos obligatorios del tipo de RDA con su rango y con condition apuntando a la Condition del Bundle.',
     tipos: EPISODIOS,
@@ -165,10 +203,8 @@ export const REGLAS_ENCUENTRO: ReglaRda[] = [
       if (!e) return;
       const ds = objs(r.diagnosis);
       ds.forEach((d, i) => {
-        const destino = ctx.apunta(d.condition);
-        if (esObj(d.condition) && typeof d.condition.reference === 'string' && !destino) return; // RDA07
-        if (destino?.tipoRecurso !== 'Condition')
-          emitir(`${ruta}.diagnosis[${i}].condition`, 'No apunta a una Condition del Bundle.');
+        if (!esObj(d.condition))
+          emitir(`${ruta}.diagnosis[${i}].condition`, 'El diagnóstico no tiene condition.');
       });
       for (const s of e.diagnosticos.ranuras.filter((x) => x.min === 1))
         if (!ds.some((d) => d.rank === s.rank))
@@ -176,12 +212,34 @@ export const REGLAS_ENCUENTRO: ReglaRda[] = [
     }),
   },
   {
-    codigo: 'RDA65',
+    codigo: 'RDA67',
     severidad: 'aviso-conformidad',
+    campo: 'Diagnósticos de la atención',
+    titulo: 'Un diagnóstico del encuentro no apunta a una Condition',
+    explicacion:
+      'Encounter.diagnosis.condition apunta a la Condition (ConditionRDA) del diagnóstico incluida en el Bundle. Es un aviso: el tipo del destino de una referencia no se ha visto rechazado; una referencia que no se resuelve es RDA07 (rechazo).',
+    comoCorregir: 'Ponga en diagnosis.condition el fullUrl de la Condition del diagnóstico.',
+    tipos: EPISODIOS,
+    chequear: enEncuentro((r, ruta, ctx, emitir) => {
+      objs(r.diagnosis).forEach((d, i) => {
+        if (!esObj(d.condition)) return; // RDA63
+        const destino = ctx.apunta(d.condition);
+        if (typeof d.condition.reference === 'string' && !destino) return; // RDA07
+        if (destino?.tipoRecurso !== 'Condition')
+          emitir(
+            `${ruta}.diagnosis[${i}].condition`,
+            destino ? `Apunta a ${destino.tipoRecurso}.` : 'No referencia a ninguna entrada.',
+          );
+      });
+    }),
+  },
+  {
+    codigo: 'RDA65',
+    severidad: 'rechazo',
     campo: 'Clasificación de triage',
     titulo: 'El triage no tiene la clase o tiene más de un código',
     explicacion:
-      'ObservationTriageRDA (0..1 en urgencias) exige la clase en valueCodeableConcept (1..1) y un solo código en code.coding (1..1). El código SNOMED CT 225390008 «triaje», el texto «Triage» y la clase de ClaseTriage con su display los revisan RDA80 y RDA83.',
+      'ObservationTriageRDA (0..1 en urgencias) exige la clase en valueCodeableConcept (1..1) y un solo código en code.coding (1..1); la plataforma rechaza esas cardinalidades. El código SNOMED CT 225390008 «triaje», el texto «Triage» y la clase de ClaseTriage con su display los revisan RDA80 y RDA83.',
     comoCorregir:
       'Envíe en la Observation de triage valueCodeableConcept con la clase de ClaseTriage y deje en code.coding solo 225390008 «triaje».',
     tipos: ['urgencias'],

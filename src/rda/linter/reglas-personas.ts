@@ -51,25 +51,23 @@ const extensionesEn = (r: unknown, url: string): { x: Rec; j: number }[] =>
         .filter((e): e is { x: Rec; j: number } => esObj(e.x) && e.x.url === url)
     : [];
 
-/** A required coded extension of the Patient. */
+/** The code of each extension `nombre` of the Patient, in a given system (a binding: aviso). */
 function extensionCodificada(
   r: Rec,
   ruta: string,
   emitir: Emitir,
   nombre: string,
   sistema: Parameters<typeof valorCodificado>[1],
-  minimo: number,
 ) {
-  const exts = extensiones(r, extension(nombre));
-  if (exts.length < minimo) {
-    emitir(`${ruta}.extension`, `Falta la extensión ${nombre}.`);
-    return;
-  }
-  for (const x of exts) {
+  for (const { x, j } of extensionesEn(r, extension(nombre))) {
     const v = valorCodificado(x, sistema);
-    if (!v.ok) emitir(`${ruta}.extension(${nombre})`, `${nombre}: ${v.motivo}.`);
+    if (!v.ok) emitir(`${ruta}.extension[${j}]`, `${nombre}: ${v.motivo}.`);
   }
 }
+
+/** What the platform answered for a required extension missing (RDA36 and its kin). */
+const VISTO_ETNIA =
+  "Sandbox IHCE, abril de 2026: rechazó un RDA de paciente sin ExtensionPatientEthnicity: «Instance count for 'Patient.extension:ExtensionPatientEthnicity' is 0, which is not within the specified cardinality of 1..1» (code invalid, el texto en details.text).";
 
 const comparaFecha = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const GENEROS = ['male', 'female', 'other', 'unknown'];
@@ -135,9 +133,11 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
     campo: 'Sexo biológico del paciente',
     titulo: 'Falta el sexo biológico del paciente o no es válido',
     explicacion:
-      'PatientRDA lleva el sexo biológico en la extensión ExtensionBiologicalGender con un código de ColombianGenderGroup (01 Hombre, 02 Mujer, 03 Indeterminado o Intersexual); se compara con la Registraduría. La guía la rebana en Patient.gender (en JSON, Patient._gender.extension) pero declara como su contexto Patient, un defecto de la guía: se acepta en los dos sitios, y RDA84 avisa si no está en _gender. gender, si se envía, es male, female, other o unknown.',
+      'PatientRDA lleva el sexo biológico en la extensión ExtensionBiologicalGender con un código de ColombianGenderGroup (01 Hombre, 02 Mujer, 03 Indeterminado o Intersexual); se compara con la Registraduría. La guía la rebana en Patient.gender (en JSON, Patient._gender.extension, 1..1 si hay gender) aunque declara como su contexto Patient, un defecto de la guía: la plataforma la acepta en _gender; en Patient.extension esta regla la lee, pero la rebanada de gender queda vacía y RDA84 lo rechaza. gender, si se envía, es male, female, other o unknown.',
     comoCorregir:
       'Envíe _gender.extension = [ExtensionBiologicalGender con valueCoding 01, 02 o 03 del sistema ColombianGenderGroup] y gender male, female u other.',
+    visto:
+      'Sandbox IHCE, abril de 2026: aceptó ExtensionBiologicalGender en Patient._gender, donde la rebana PatientRDA, aunque la extensión declara como contexto Patient.',
     chequear: enCada('Patient', (r, ruta, _c, emitir) => {
       if (r.gender !== undefined && !GENEROS.includes(r.gender as string))
         emitir(`${ruta}.gender`, `Valor recibido: ${mostrarValor(r.gender, 40)}.`);
@@ -158,25 +158,40 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
   },
   {
     codigo: 'RDA35',
+    severidad: 'rechazo',
+    campo: 'Nacionalidad del paciente',
+    titulo: 'Falta la nacionalidad del paciente',
+    explicacion:
+      'PatientRDA exige al menos una extensión ExtensionPatientNationality (1..*) con el país (ISO 3166-1 numérico, CodeSystem ISO31661); la plataforma rechaza el documento sin ella. Un código que no es de la tabla es RDA42.',
+    comoCorregir:
+      'Envíe la extensión ExtensionPatientNationality con valueCoding del sistema ISO31661 (Colombia = 170).',
+    chequear: enCada('Patient', (r, ruta, _c, emitir) => {
+      if (extensiones(r, extension('ExtensionPatientNationality')).length === 0)
+        emitir(`${ruta}.extension`, 'Falta la extensión ExtensionPatientNationality.');
+    }),
+  },
+  {
+    codigo: 'RDA42',
     severidad: 'aviso-conformidad',
     campo: 'Nacionalidad del paciente',
-    titulo: 'Falta la nacionalidad del paciente o no es válida',
+    titulo: 'La nacionalidad del paciente no es un código de país ISO 3166-1',
     explicacion:
-      'La extensión ExtensionPatientNationality (1..*) lleva el país con código ISO 3166-1 numérico (CodeSystem ISO31661).',
-    comoCorregir: 'Envíe la extensión con valueCoding del sistema ISO31661 (Colombia = 170).',
+      'ExtensionPatientNationality lleva valueCoding del sistema ISO31661 con el código numérico del país (170 Colombia). Es un aviso: la plataforma no aplica los vínculos de código.',
+    comoCorregir: 'Use el código ISO 3166-1 numérico del país en el sistema ISO31661 (Colombia = 170).',
     chequear: enCada('Patient', (r, ruta, _c, emitir) =>
-      extensionCodificada(r, ruta, emitir, 'ExtensionPatientNationality', CODIGOS.pais, 1),
+      extensionCodificada(r, ruta, emitir, 'ExtensionPatientNationality', CODIGOS.pais),
     ),
   },
   {
     codigo: 'RDA36',
-    severidad: 'aviso-conformidad',
+    severidad: 'rechazo',
     campo: 'Pertenencia étnica del paciente',
     titulo: 'Falta la pertenencia étnica del paciente o está repetida',
     explicacion:
-      'PatientRDA exige una sola extensión ExtensionPatientEthnicity (1..1); su código de ColombianEthnicGroup (1 a 6 y 99) y su display los revisa RDA83.',
+      'PatientRDA exige exactamente una extensión ExtensionPatientEthnicity (1..1) y el validador de perfiles de la plataforma rechaza el documento sin ella o con dos. Su código de ColombianEthnicGroup (1 a 6 y 99) y su display los revisa RDA83.',
     comoCorregir:
       'Envíe una sola extensión ExtensionPatientEthnicity con valueCoding de ColombianEthnicGroup (99 si no pertenece a ninguno).',
+    visto: VISTO_ETNIA,
     chequear: enCada('Patient', (r, ruta, _c, emitir) => {
       const n = extensiones(r, extension('ExtensionPatientEthnicity')).length;
       if (n === 0) emitir(`${ruta}.extension`, 'Falta la extensión ExtensionPatientEthnicity.');
@@ -186,11 +201,11 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
   },
   {
     codigo: 'RDA37',
-    severidad: 'aviso-conformidad',
+    severidad: 'rechazo',
     campo: 'Discapacidad del paciente',
     titulo: 'Falta la discapacidad del paciente',
     explicacion:
-      'PatientRDA exige al menos una extensión ExtensionPatientDisability (1..*); si no hay discapacidad se informa 08 «Sin discapacidad». El código (ColombianDisabilityClassification) y su display los revisa RDA83.',
+      'PatientRDA exige al menos una extensión ExtensionPatientDisability (1..*) y la plataforma rechaza el documento sin ella; si no hay discapacidad se informa 08 «Sin discapacidad». El código (ColombianDisabilityClassification) y su display los revisa RDA83.',
     comoCorregir:
       'Envíe al menos una extensión ExtensionPatientDisability con valueCoding de ColombianDisabilityClassification.',
     chequear: enCada('Patient', (r, ruta, _c, emitir) => {
@@ -202,19 +217,17 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
     codigo: 'RDA38',
     severidad: 'aviso-conformidad',
     campo: 'Residencia del paciente',
-    titulo: 'La dirección de residencia del paciente está incompleta o mal codificada',
+    titulo: 'El municipio o el país de residencia del paciente están mal codificados',
     explicacion:
-      'La dirección HomeAddress de PatientRDA (use home) lleva la zona de residencia (ExtensionResidenceZone 1..1), el municipio DIVIPOLA de 5 dígitos en city y en country la extensión ExtensionCountryCode con el país ISO 3166-1 numérico (Colombia = 170). El id «HomeAddress-0», use, type, la presencia de city y country y el código de la zona los revisan RDA80, RDA83 y RDA84.',
+      'La dirección HomeAddress de PatientRDA (use home) lleva el municipio DIVIPOLA de 5 dígitos en city y en country la extensión ExtensionCountryCode con el país ISO 3166-1 numérico (Colombia = 170); un código mal formado es un aviso (la plataforma no aplica los vínculos de código). Que falten la zona de residencia (ExtensionResidenceZone 1..1), city o country es RDA84 (rechazo); el id «HomeAddress-0», use, type y el código de la zona los revisan RDA80 y RDA83.',
     comoCorregir:
-      'Envíe en la dirección de residencia la extensión de zona (01 urbana, 02 rural), city = código DIVIPOLA del municipio y _country.extension con ExtensionCountryCode.',
+      'Envíe city = código DIVIPOLA del municipio (5 dígitos) y _country.extension con ExtensionCountryCode del sistema ISO31661.',
     chequear: enCada('Patient', (r, ruta, _c, emitir) => {
       const dirs = objs(r.address);
       const i = dirs.findIndex((a) => a.use === 'home');
       if (i < 0) return;
       const a = dirs[i]!;
       const aq = `${ruta}.address[${i}]`;
-      if (extensiones(a, extension('ExtensionResidenceZone')).length === 0)
-        emitir(`${aq}.extension`, 'Falta la zona de residencia (ExtensionResidenceZone).');
       if (a.city !== undefined && (typeof a.city !== 'string' || !FORMATOS.divipola.patron.test(a.city)))
         emitir(`${aq}.city`, 'El municipio no es un código DIVIPOLA de 5 dígitos.');
       for (const p of esObj(a._country) ? extensiones(a._country, extension('ExtensionCountryCode')) : []) {
@@ -225,11 +238,11 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
   },
   {
     codigo: 'RDA39',
-    severidad: 'aviso-conformidad',
+    severidad: 'rechazo',
     campo: 'Identidad de género del paciente',
     titulo: 'Hay más de una identidad de género del paciente',
     explicacion:
-      'La extensión ExtensionPatientGenderIdentity es opcional y única (0..1); su código de ColombianGenderIdentity y su display los revisa RDA83.',
+      'La extensión ExtensionPatientGenderIdentity es opcional y única (0..1): dos exceden la cardinalidad del perfil y la plataforma rechaza el documento. Su código de ColombianGenderIdentity y su display los revisa RDA83.',
     comoCorregir: 'Envíe como máximo una extensión ExtensionPatientGenderIdentity.',
     chequear: enCada('Patient', (r, ruta, _c, emitir) => {
       const n = extensiones(r, extension('ExtensionPatientGenderIdentity')).length;
@@ -238,11 +251,11 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
   },
   {
     codigo: 'RDA40',
-    severidad: 'aviso-conformidad',
+    severidad: 'rechazo',
     campo: 'Apellidos del profesional',
     titulo: 'Falta el primer apellido separado del profesional',
     explicacion:
-      'PractitionerRDA exige en name.family la extensión ExtensionFathersFamilyName (1..1) con el primer apellido (ExtensionMothersFamilyName es opcional). En el paciente ambas son opcionales.',
+      'PractitionerRDA exige en name.family la extensión ExtensionFathersFamilyName (1..1) con el primer apellido (ExtensionMothersFamilyName es opcional) y la plataforma rechaza el documento sin ella. En el paciente ambas son opcionales.',
     comoCorregir:
       'Envíe en el profesional name._family.extension con ExtensionFathersFamilyName = primer apellido.',
     chequear: enCada('Practitioner', (r, ruta, _c, emitir) => {
@@ -256,10 +269,11 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
   },
   {
     codigo: 'RDA41',
-    severidad: 'aviso-conformidad',
+    severidad: 'rechazo',
     campo: 'Estado del registro de la persona',
     titulo: 'Falta active en el paciente o el profesional',
-    explicacion: 'PatientRDA y PractitionerRDA exigen active (1..1).',
+    explicacion:
+      'PatientRDA y PractitionerRDA exigen active (1..1); la plataforma rechaza el documento sin él.',
     comoCorregir: 'Envíe active = true.',
     chequear(ctx, emitir) {
       for (const e of [...ctx.porTipo('Patient'), ...ctx.porTipo('Practitioner')])
@@ -281,10 +295,11 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
   },
   {
     codigo: 'RDA46',
-    severidad: 'aviso-conformidad',
+    severidad: 'rechazo',
     campo: 'Nombre del profesional',
     titulo: 'Falta el nombre oficial del profesional',
-    explicacion: 'PractitionerRDA exige un nombre official con apellidos y nombres.',
+    explicacion:
+      'PractitionerRDA exige un nombre official con apellidos y nombres; la plataforma rechaza el documento sin él.',
     comoCorregir: 'Envíe name con use "official", family y given.',
     chequear: enCada('Practitioner', (r, ruta, _c, emitir) => {
       const n = nombreOficial(r);
@@ -341,10 +356,11 @@ export const REGLAS_PERSONAS: ReglaRda[] = [
   },
   {
     codigo: 'RDA51',
-    severidad: 'aviso-conformidad',
+    severidad: 'rechazo',
     campo: 'Nombre del prestador',
     titulo: 'Falta el nombre del prestador',
-    explicacion: 'CareDeliveryOrganizationRDA exige name y active.',
+    explicacion:
+      'CareDeliveryOrganizationRDA exige name y active (1..1); la plataforma rechaza el documento sin ellos.',
     comoCorregir: 'Envíe name (razón social o nombre del prestador) y active = true.',
     chequear: enCada('Organization', (r, ruta, _c, emitir) => {
       if (esPagador(r)) return;

@@ -16,6 +16,7 @@ import {
   type ClienteIhce,
   type ItemConsultaIhce,
   MAX_ID_IHCE,
+  MAX_RECURSOS_IHCE,
   type PaginaIhce,
   type ResultadoEnvio,
 } from '../ihce/cliente.js';
@@ -304,6 +305,8 @@ export class ServicioTransmisiones {
       t.estado = 'aceptado';
       t.vida = r.vida;
       t.compositionId = r.compositionId;
+      t.documentReferenceId = r.documentReferenceId ?? null;
+      t.recursosIhce = r.recursos?.length ? r.recursos : null;
       t.errores = [];
       t.avisos = [...t.avisos, ...r.avisos];
       t.bundle = null;
@@ -318,9 +321,8 @@ export class ServicioTransmisiones {
               `el intento ${intento} recibió 409 (documento duplicado), la plataforma ya tenía este documento. ` +
               (r.vida ? `VIDA ${r.vida}` : 'Sin número VIDA: consulte el RDA del paciente para obtenerlo')
             : r.vida
-              ? `VIDA ${r.vida}`
-              : 'Aceptado sin número VIDA: la plataforma respondió 2xx sin identificador reconocible; ' +
-                'consulte el RDA del paciente para obtenerlo',
+              ? `VIDA ${r.vida}${idsIhce(r)}`
+              : `Aceptado sin número VIDA: la respuesta de la IHCE no trae un identificador VIDA reconocible${idsIhce(r)}`,
       });
     } else if (r.resultado === 'rechazado') {
       t.estado = 'rechazado';
@@ -571,12 +573,33 @@ export class ServicioTransmisiones {
 
 const acotado = (x: string | null) => (x === null ? null : limpiarTexto(x, MAX_ID_IHCE));
 
+/** The platform's ids of an acceptance, for its event: «; Composition …, DocumentReference …». */
+function idsIhce(r: { compositionId: string | null; documentReferenceId?: string | null }): string {
+  const ids = [
+    r.compositionId ? `Composition ${r.compositionId}` : null,
+    r.documentReferenceId ? `DocumentReference ${r.documentReferenceId}` : null,
+  ].filter(Boolean);
+  return ids.length ? `; ${ids.join(', ')}` : '';
+}
+
 function resultadoGuardable(r: ResultadoEnvio): ResultadoEnvio {
   if (r.resultado === 'aceptado')
     return {
       ...r,
       vida: acotado(r.vida),
       compositionId: acotado(r.compositionId),
+      documentReferenceId: acotado(r.documentReferenceId ?? null),
+      ...(r.recursos
+        ? {
+            recursos: r.recursos.slice(0, MAX_RECURSOS_IHCE).map((x) => ({
+              tipo: acotado(x.tipo),
+              id: acotado(x.id),
+              version: acotado(x.version),
+              status: Number.isInteger(x.status) ? x.status : null,
+              location: acotado(x.location),
+            })),
+          }
+        : {}),
       avisos: r.avisos.map(limpiarHallazgo),
     };
   if (r.resultado === 'rechazado' && r.duplicado)
@@ -616,8 +639,8 @@ function avisoIhce(
 const AVISO_SIN_VIDA = avisoIhce(
   'IHCE-sin-vida',
   'Aceptado sin número VIDA',
-  'La plataforma IHCE respondió que aceptó el documento (2xx) pero sin un identificador VIDA reconocible.',
-  'No lo reenvíe: consulte los RDA del paciente (POST /rda/consultas) para obtener su número VIDA.',
+  'La plataforma IHCE aceptó el documento (2xx), pero su respuesta no trae un número VIDA: así responde la plataforma (una transaction-response con los ids de lo que creó). Los ids que sí da quedan en compositionId y documentReferenceId.',
+  'No lo reenvíe. Ubique el RDA en la plataforma por su compositionId (GET /rda/{id}/ihce). La plataforma no publica dónde entrega el número VIDA: si lo necesita, consulte los RDA del paciente (POST /rda/consultas).',
 );
 
 function avisoAceptadoAntes(intento: number, vida: string | null): ErrorAccionable {

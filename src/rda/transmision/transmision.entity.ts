@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, type Rel, Unique } from '@mikro-orm/core';
 import { Entidad } from '../../entidades/entidad.entity.js';
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
+import type { RecursoIhce } from '../ihce/cliente.js';
 import type { TipoRdaIhce } from '../ihce/fhir.js';
 import type { EstadoTransmision } from './valores.js';
 
@@ -43,6 +44,14 @@ export class Transmision {
 
   @Property({ type: 'text', nullable: true })
   compositionId: string | null = null;
+
+  /** The DocumentReference the platform created for the accepted document (its transaction-response). */
+  @Property({ type: 'text', nullable: true })
+  documentReferenceId: string | null = null;
+
+  /** What the platform's transaction-response said of each resource (ids and locations, no content). */
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  recursosIhce: RecursoIhce[] | null = null;
 
   /**
    * pacienteHmac (src/rips/historia/clave.ts, key RIPS_HISTORIA_CLAVE) of the Patient's national

@@ -26,6 +26,37 @@ import type { TransmisionResultado } from './servicio.js';
 import type { Transmision } from './transmision.entity.js';
 import { type EstadoTransmision, LIMITE_MAXIMO, LIMITE_POR_DEFECTO } from './valores.js';
 
+@ObjectType('RecursoIhce', {
+  description:
+    'Una entrada de la respuesta de aceptación de la IHCE (transaction-response): un recurso que creó (201) o que ya tenía (200)',
+})
+export class RecursoIhceGql {
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Tipo de recurso FHIR (Composition, DocumentReference, Patient…), del recurso, de su location o de la entrada enviada en la misma posición',
+  })
+  tipo!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Id del recurso en la plataforma; null si no lo informó',
+  })
+  id!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Versión (`_history`) del recurso' })
+  version!: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'Estado HTTP de la entrada: 201 creado, 200 ya existía' })
+  status!: number | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'URL del recurso en la plataforma (`…/Tipo/id/_history/n`)',
+  })
+  location!: string | null;
+}
+
 @ObjectType('Transmision', { description: 'Un RDA transmitido (o por transmitir) a la plataforma IHCE' })
 export class TransmisionGql {
   @Field(() => ID)
@@ -40,11 +71,27 @@ export class TransmisionGql {
   @Field(() => Enums.OrigenTransmision)
   origen!: string;
 
-  @Field(() => String, { nullable: true, description: 'Número VIDA que asignó la IHCE al aceptar' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Número VIDA, si la respuesta de aceptación de la IHCE lo trae; null si no lo trae (la respuesta observada de la plataforma no lo trae: ver compositionId y documentReferenceId)',
+  })
   vida!: string | null;
 
   @Field(() => String, { nullable: true, description: 'Id de la Composition en la IHCE' })
   compositionId!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Id del DocumentReference que la IHCE creó para el RDA aceptado (apunta a la Composition)',
+  })
+  documentReferenceId!: string | null;
+
+  @Field(() => [RecursoIhceGql], {
+    description:
+      'Lo que la IHCE respondió por cada recurso al aceptar (transaction-response): tipo, id, versión, estado y location. Vacío si no respondió así',
+  })
+  recursosIhce!: RecursoIhceGql[];
 
   @Field(() => [ErrorAccionable], {
     description:
@@ -274,6 +321,8 @@ function aGql(t: Transmision): TransmisionGql {
     origen: t.origen,
     vida: t.vida,
     compositionId: t.compositionId,
+    documentReferenceId: t.documentReferenceId,
+    recursosIhce: t.recursosIhce ?? [],
     errores: todos.filter((e) => e.severidad === 'rechazo'),
     motivo: motivoDe(t),
     avisos: todos.filter((e) => e.severidad === 'aviso-conformidad' || e.severidad === 'aviso-gradualidad'),

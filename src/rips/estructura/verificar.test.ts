@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogosPrueba, ripsMinimo, ripsValido } from '../../../test/fixtures/rips.js';
 import { CatalogosEnMemoria } from '../catalogos/memoria.js';
 import type { Catalogos } from '../catalogos/tipos.js';
+import { REGLAS_POR_CODIGO } from '../reglas/registro.js';
 import { type Hallazgo, type Registro, TIPOS_SERVICIO, type TipoRegistro } from '../tipos.js';
 import { rutaDe } from '../validacion/explicar.js';
 import { recorrer } from '../validacion/motor.js';
@@ -306,13 +307,84 @@ describe('RVG01: estructura', () => {
   });
 });
 
-describe('RVG04: tipo de dato', () => {
+describe('formato o tipo de dato: RVG01, como lo informa el esquema JSON del MUV', () => {
+  // The real MUV answered an 11-digit codPrestador with RVG01 «La propiedad [codPrestador] no
+  // cumple con el formato o tipo de dato requerido, Dato enviado [76001126940]» (issue 32).
+  const formato = (campo: string, dato?: string) =>
+    `La propiedad [${campo}] no cumple con el formato o tipo de dato requerido${dato === undefined ? '' : `, Dato enviado [${dato}]`}.`;
+
+  it('codPrestador de 11 dígitos (tamaño fijo de 12): RVG01, no RVG05', () => {
+    expect(con((r) => (s1(r).consultas[0].codPrestador = '76001126940'))).toEqual([
+      {
+        codigo: 'RVG01',
+        ruta: 'usuarios[1].servicios.consultas[0].codPrestador',
+        detalle: `${formato('codPrestador', '76001126940')} Debe tener exactamente 12 caracteres; tiene 11.`,
+        valor: '76001126940',
+      },
+    ]);
+  });
+
+  it('códigos y fechas de tamaño fijo, fechas mal escritas, tipo JSON y decimales: RVG01', () => {
+    const codigos = (mutar: (r: any) => void) => con(mutar).map((h) => [h.codigo, h.ruta]);
+    expect(codigos((r) => (u0(r).tipoDocumentoIdentificacion = 'C'))).toEqual([
+      ['RVG01', 'usuarios[0].tipoDocumentoIdentificacion'],
+    ]);
+    expect(codigos((r) => (s1(r).urgencias[0].codDiagnosticoPrincipal = 'J45'))).toEqual([
+      ['RVG01', 'usuarios[1].servicios.urgencias[0].codDiagnosticoPrincipal'],
+    ]);
+    expect(codigos((r) => (s0(r).recienNacidos[0].fechaNacimiento = '2026-09-14'))).toEqual([
+      ['RVG01', 'usuarios[0].servicios.recienNacidos[0].fechaNacimiento'],
+    ]);
+    expect(codigos((r) => (u0(r).fechaNacimiento = '15/06/1994'))).toEqual([
+      ['RVG01', 'usuarios[0].fechaNacimiento'],
+    ]);
+    expect(codigos((r) => (s1(r).consultas[0].codServicio = 12))).toEqual([
+      ['RVG01', 'usuarios[1].servicios.consultas[0].codServicio'],
+    ]);
+    expect(codigos((r) => (s1(r).consultas[0].codServicio = '1102'))).toEqual([
+      ['RVG01', 'usuarios[1].servicios.consultas[0].codServicio'],
+    ]);
+    expect(codigos((r) => (u0(r).codPaisResidencia = 170))).toEqual([
+      ['RVG01', 'usuarios[0].codPaisResidencia'],
+    ]);
+    expect(codigos((r) => (s1(r).consultas[0].vrServicio = 68000.5))).toEqual([
+      ['RVG01', 'usuarios[1].servicios.consultas[0].vrServicio'],
+    ]);
+    // An object is not echoed: no «Dato enviado».
+    expect(con((r) => (s0(r).procedimientos[0].codProcedimiento = { codigo: '735301' }))).toEqual([
+      {
+        codigo: 'RVG01',
+        ruta: 'usuarios[0].servicios.procedimientos[0].codProcedimiento',
+        detalle: `${formato('codProcedimiento')} Debe ir como texto entre comillas (tipo C); llegó un objeto.`,
+      },
+    ]);
+  });
+
+  it('el registro de RVG01, RVG04 y RVG05 dice lo que hizo el MUV real (visto)', () => {
+    const visto = (c: string) => REGLAS_POR_CODIGO.get(c)!.visto ?? '';
+    expect(visto('RVG01')).toContain('Dato enviado [76001126940]');
+    expect(visto('RVG04')).toContain('RVG01');
+    expect(visto('RVG05')).toContain('codPrestador de 11 dígitos');
+  });
+
+  it('el tamaño máximo de un texto libre, un número demasiado grande y un obligatorio vacío siguen en RVG05', () => {
+    const codigos = (mutar: (r: any) => void) => con(mutar).map((h) => h.codigo);
+    expect(codigos((r) => (s1(r).consultas[1].numAutorizacion = 'A'.repeat(31)))).toEqual(['RVG05']);
+    expect(codigos((r) => (u0(r).numDocumentoIdentificacion = '123'))).toEqual(['RVG05']);
+    expect(codigos((r) => (s0(r).procedimientos[0].idMIPRES = '12345'))).toEqual(['RVG05']);
+    expect(codigos((r) => (s0(r).procedimientos[0].vrServicio = 1_000_000_000_000_000))).toEqual(['RVG05']);
+    expect(codigos((r) => (s1(r).consultas[0].codPrestador = null))).toEqual(['RVG05']);
+  });
+});
+
+describe('tipo de dato: RVG01 (el MUV no usa RVG04 para esto)', () => {
   it('un campo N enviado como texto', () => {
     expect(con((r) => (s1(r).consultas[0].codServicio = '1102'))).toEqual([
       {
-        codigo: 'RVG04',
+        codigo: 'RVG01',
         ruta: 'usuarios[1].servicios.consultas[0].codServicio',
-        detalle: 'Debe ir como número sin comillas (tipo N); llegó un texto.',
+        detalle:
+          'La propiedad [codServicio] no cumple con el formato o tipo de dato requerido, Dato enviado [1102]. Debe ir como número sin comillas (tipo N); llegó un texto.',
         valor: '1102',
       },
     ]);
@@ -321,20 +393,22 @@ describe('RVG04: tipo de dato', () => {
   it('un campo C enviado como número, booleano u objeto', () => {
     expect(con((r) => (u0(r).codPaisResidencia = 170))).toEqual([
       {
-        codigo: 'RVG04',
+        codigo: 'RVG01',
         ruta: 'usuarios[0].codPaisResidencia',
-        detalle: 'Debe ir como texto entre comillas (tipo C); llegó un número.',
+        detalle:
+          'La propiedad [codPaisResidencia] no cumple con el formato o tipo de dato requerido, Dato enviado [170]. Debe ir como texto entre comillas (tipo C); llegó un número.',
         valor: 170,
       },
     ]);
     expect(con((r) => (r.numFactura = true))).toEqual([
-      expect.objectContaining({ codigo: 'RVG04', ruta: 'numFactura', valor: true }),
+      expect.objectContaining({ codigo: 'RVG01', ruta: 'numFactura', valor: true }),
     ]);
     expect(con((r) => (s0(r).procedimientos[0].codProcedimiento = { codigo: '735301' }))).toEqual([
       {
-        codigo: 'RVG04',
+        codigo: 'RVG01',
         ruta: 'usuarios[0].servicios.procedimientos[0].codProcedimiento',
-        detalle: 'Debe ir como texto entre comillas (tipo C); llegó un objeto.',
+        detalle:
+          'La propiedad [codProcedimiento] no cumple con el formato o tipo de dato requerido. Debe ir como texto entre comillas (tipo C); llegó un objeto.',
       },
     ]);
   });
@@ -350,24 +424,32 @@ describe('RVG05: tamaño', () => {
         valor: 'A'.repeat(31),
       },
     ]);
+    // Fixed sizes (codes) are format breaches of the MUV's schema: RVG01 (see the RVG01 block above).
     expect(con((r) => (s1(r).urgencias[0].codDiagnosticoPrincipal = 'J45'))).toEqual([
       {
-        codigo: 'RVG05',
+        codigo: 'RVG01',
         ruta: 'usuarios[1].servicios.urgencias[0].codDiagnosticoPrincipal',
-        detalle: 'Debe tener exactamente 4 caracteres; tiene 3.',
+        detalle:
+          'La propiedad [codDiagnosticoPrincipal] no cumple con el formato o tipo de dato requerido, Dato enviado [J45]. Debe tener exactamente 4 caracteres; tiene 3.',
         valor: 'J45',
       },
     ]);
     expect(con((r) => (u0(r).numDocumentoIdentificacion = '123'))).toEqual([
-      expect.objectContaining({ detalle: 'Debe tener entre 4 y 20 caracteres; tiene 3.' }),
+      expect.objectContaining({ codigo: 'RVG05', detalle: 'Debe tener entre 4 y 20 caracteres; tiene 3.' }),
     ]);
     expect(con((r) => (s0(r).hospitalizacion[0].codDiagnosticoRelacionadoE2 = 'O80'))).toEqual([
       expect.objectContaining({
-        detalle: 'Debe tener exactamente 4 caracteres (o null si no aplica); tiene 3.',
+        codigo: 'RVG01',
+        detalle: expect.stringMatching(
+          /Dato enviado \[O80\]\. Debe tener exactamente 4 caracteres \(o null si no aplica\); tiene 3\.$/,
+        ),
       }),
     ]);
     expect(con((r) => (s0(r).medicamentos[0].formaFarmaceutica = 'C4294'))).toEqual([
-      expect.objectContaining({ detalle: 'Debe tener 6 u 8 caracteres (o null si no aplica); tiene 5.' }),
+      expect.objectContaining({
+        codigo: 'RVG01',
+        detalle: expect.stringMatching(/Debe tener 6 u 8 caracteres \(o null si no aplica\); tiene 5\.$/),
+      }),
     ]);
     expect(con((r) => (s0(r).procedimientos[0].idMIPRES = '12345'))).toEqual([
       expect.objectContaining({
@@ -406,14 +488,24 @@ describe('RVG05: tamaño', () => {
         valor: 1_000_000_000_000_000,
       },
     ]);
+    // A fixed list of sizes ("3, 4") and decimals in an integer are format/type: RVG01.
     expect(con((r) => (s1(r).consultas[0].codServicio = 12))).toEqual([
-      expect.objectContaining({ codigo: 'RVG05', detalle: 'Debe tener 3 o 4 dígitos; tiene 2.' }),
+      expect.objectContaining({
+        codigo: 'RVG01',
+        detalle:
+          'La propiedad [codServicio] no cumple con el formato o tipo de dato requerido, Dato enviado [12]. Debe tener 3 o 4 dígitos; tiene 2.',
+      }),
     ]);
     expect(con((r) => (s0(r).recienNacidos[0].peso = 95))).toEqual([
-      expect.objectContaining({ codigo: 'RVG05', ruta: 'usuarios[0].servicios.recienNacidos[0].peso' }),
+      expect.objectContaining({ codigo: 'RVG01', ruta: 'usuarios[0].servicios.recienNacidos[0].peso' }),
     ]);
     expect(con((r) => (s1(r).consultas[0].vrServicio = 68000.5))).toEqual([
-      expect.objectContaining({ codigo: 'RVG05', detalle: 'No admite decimales: informe un número entero.' }),
+      expect.objectContaining({
+        codigo: 'RVG01',
+        detalle: expect.stringMatching(
+          /Dato enviado \[68000\.5\]\. No admite decimales: informe un número entero\.$/,
+        ),
+      }),
     ]);
     expect(con((r) => (u1(r).consecutivo = 1e22))).toEqual([
       expect.objectContaining({
@@ -488,12 +580,13 @@ describe('RVG05: tamaño', () => {
 
 describe('RVG06: contenido', () => {
   it('fechas con formato inválido o que no existen', () => {
+    // Malformed: a format breach of the MUV's schema (RVG01); well formed but not a date: RVG06.
     expect(con((r) => (s1(r).consultas[0].fechaInicioAtencion = '2026-09-20T18:35'))).toEqual([
       {
-        codigo: 'RVG06',
+        codigo: 'RVG01',
         ruta: 'usuarios[1].servicios.consultas[0].fechaInicioAtencion',
         detalle:
-          'Debe ser una fecha y hora AAAA-MM-DD HH:MM válida, con hora de 00:00 a 23:59 (p. ej. 2026-03-14 08:30).',
+          'La propiedad [fechaInicioAtencion] no cumple con el formato o tipo de dato requerido, Dato enviado [2026-09-20T18:35]. Debe ser una fecha y hora AAAA-MM-DD HH:MM válida, con hora de 00:00 a 23:59 (p. ej. 2026-03-14 08:30).',
         valor: '2026-09-20T18:35',
       },
     ]);
@@ -508,9 +601,10 @@ describe('RVG06: contenido', () => {
     ]);
     expect(con((r) => (u0(r).fechaNacimiento = '15/06/1994'))).toEqual([
       {
-        codigo: 'RVG06',
+        codigo: 'RVG01',
         ruta: 'usuarios[0].fechaNacimiento',
-        detalle: 'Debe ser una fecha AAAA-MM-DD válida (p. ej. 1990-05-31).',
+        detalle:
+          'La propiedad [fechaNacimiento] no cumple con el formato o tipo de dato requerido, Dato enviado [15/06/1994]. Debe ser una fecha AAAA-MM-DD válida (p. ej. 1990-05-31).',
         valor: '15/06/1994',
       },
     ]);
@@ -522,8 +616,10 @@ describe('RVG06: contenido', () => {
     ]);
     expect(con((r) => (s0(r).recienNacidos[0].fechaNacimiento = '2026-09-14'))).toEqual([
       expect.objectContaining({
-        codigo: 'RVG05',
-        detalle: 'Debe tener exactamente 16 caracteres; tiene 10.',
+        codigo: 'RVG01',
+        detalle: expect.stringMatching(
+          /Dato enviado \[2026-09-14\]\. Debe tener exactamente 16 caracteres; tiene 10\.$/,
+        ),
       }),
     ]);
   });
@@ -730,11 +826,11 @@ describe('integración con validarRips', () => {
     });
     const hallazgos = r.errores.filter((e) => e.severidad !== 'informativo');
     expect(hallazgos).toHaveLength(1);
-    // Large tables not loaded here: their existence checks fall back to format, one note each.
-    expect(r.errores.filter((e) => e.codigo === 'CAT01').map((e) => e.titulo)).toEqual(
-      ['CIE10', 'FFM', 'Municipio', 'Servicios', 'UMM', 'UPR'].map(
-        (t) => `Catálogo ${t} no cargado: validación reducida`,
-      ),
+    // Large tables not loaded here: their existence checks fall back to format, one note for all.
+    const cat01 = r.errores.filter((e) => e.codigo === 'CAT01');
+    expect(cat01.map((e) => e.titulo)).toEqual(['6 catálogos no cargados: validación reducida']);
+    expect(cat01[0]!.explicacion).toContain(
+      ['CIE10', 'FFM', 'Municipio', 'Servicios', 'UMM', 'UPR'].map((t) => `«${t}» (RVG06)`).join('; '),
     );
     expect(hallazgos[0]!.ubicacion).toMatchObject({
       campo: 'codDiagnosticoPrincipal',
@@ -760,7 +856,7 @@ describe('integración con validarRips', () => {
     const rvg06 = r.errores.filter((e) => e.codigo === 'RVG06' && e.ubicacion.usuarioIndex === 1);
     expect(rvg06.map((e) => e.ubicacion.campo)).toContain('codServicio');
     expect(rvg06.some((e) => e.ubicacion.campo === 'codMunicipioResidencia')).toBe(false);
-    expect(r.errores.some((e) => e.codigo === 'CAT01' && e.titulo.includes('Servicios'))).toBe(false);
+    expect(r.errores.some((e) => e.codigo === 'CAT01' && e.explicacion.includes('«Servicios»'))).toBe(false);
   });
 
   it('los contenedores usuarios y servicios figuran en las tablas', () => {

@@ -10,11 +10,16 @@ import type { EmitirCampo, VerificadorEstructura } from './verificador.js';
  * Structure checks of one record against its field table (DT1 v002 §1.4, §1.5, §4, §5):
  *   RVG01 record not an object, required key missing, `usuarios`/`servicios` missing,
  *         negative numbers, quantities ≤ 0 (DT1 §1.2: "Se informa la generación de la regla RVG01");
+ *         and, as the MUV's JSON schema reports them (a real answer: «La propiedad [codPrestador] no
+ *         cumple con el formato o tipo de dato requerido, Dato enviado [76001126940]»), a wrong JSON
+ *         type (C = string or null, N = number), decimals in an integer, a wrong length of a field of
+ *         fixed size (codes, dates, codPrestador) and a malformed date;
  *   (an empty `usuarios` is RVG03, emitted by the registry rule RVG03 that counts services);
- *   RVG04 wrong JSON type (C = string or null, N = number);
- *   RVG05 size: characters of a C value, digits of the integer part of an N value, decimals where
- *         the field has none, and a required value sent as null/"" (DT1 §1.5: null is "size 0");
- *   RVG06 content: dates, CIE-10/CUPS/DIVIPOLA formats, small catalogs, DT1 value restrictions.
+ *   RVG04 is not emitted: the MUV reports type errors under RVG01;
+ *   RVG05 size of a field with a range of sizes: characters of a C value, digits of the integer part
+ *         of an N value, and a required value sent as null/"" (DT1 §1.5: null is "size 0");
+ *   RVG06 content: dates that do not exist, CIE-10/CUPS/DIVIPOLA formats, small catalogs, DT1 value
+ *         restrictions.
  * Large catalogs (CIE10, CUPSRips, Municipio…) are only format-checked: their existence rules are
  * in the rule registry. The mapping and every decision is documented in docs/rips-estructura.md.
  */
@@ -200,6 +205,11 @@ interface Compilado {
   min: number;
   max: number;
   conLongitud: boolean;
+  /**
+   * Fixed size (one length, or two like "6 u 8" or "3, 4"): a code or a date, whose wrong length the
+   * MUV's JSON schema reports as a format breach (RVG01). A range ("4-20", "1-15") is a size (RVG05).
+   */
+  fijo: boolean;
   /** null (or "") is accepted for this N field (size 0 allowed). */
   nAdmiteNulo: boolean;
   textoLongitud: string;
@@ -343,6 +353,17 @@ function valorCorto(v: unknown): unknown {
   if (typeof v === 'string') return v.length <= 60 ? v : undefined;
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) return v;
   return undefined;
+}
+
+/**
+ * RVG01 of a format or type breach, worded as the MUV's JSON schema answers it («La propiedad
+ * [codPrestador] no cumple con el formato o tipo de dato requerido, Dato enviado [76001126940]»),
+ * then what the field needs. A long value or a container is not echoed.
+ */
+function formatoOTipo(nombre: string, v: unknown, que: string): string {
+  const corto = valorCorto(v);
+  const dato = corto === undefined ? '' : `, Dato enviado [${String(corto)}]`;
+  return `La propiedad [${nombre}] no cumple con el formato o tipo de dato requerido${dato}. ${que}`;
 }
 
 /** "4", "3 o 4", "6 u 8", "entre 4 y 256" for a sorted list of allowed lengths. */
@@ -605,6 +626,8 @@ class VerificadorCompilado implements VerificadorEstructura {
       min,
       max,
       conLongitud: l !== undefined,
+      fijo:
+        l !== undefined && ('valores' in l ? l.valores.filter((n) => n > 0).length <= 2 : l.min === l.max),
       nAdmiteNulo: spec.tipo === 'N' && l !== undefined && min === 0,
       textoLongitud: textoLongitud(spec),
       entero: spec.tipo === 'N' && spec.formato !== 'decimal',
@@ -693,10 +716,14 @@ class VerificadorCompilado implements VerificadorEstructura {
     }
     if (typeof v !== 'number' || !Number.isFinite(v)) {
       emitir({
-        codigo: 'RVG04',
+        codigo: 'RVG01',
         campo: c.nombre,
         valor: valorCorto(v),
-        detalle: `Debe ir como número sin comillas (tipo N); llegó ${tipoJson(v)}.`,
+        detalle: formatoOTipo(
+          c.nombre,
+          v,
+          `Debe ir como número sin comillas (tipo N); llegó ${tipoJson(v)}.`,
+        ),
       });
       return;
     }
@@ -711,17 +738,22 @@ class VerificadorCompilado implements VerificadorEstructura {
     }
     if (c.entero && !Number.isInteger(v)) {
       emitir({
-        codigo: 'RVG05',
+        codigo: 'RVG01',
         campo: c.nombre,
         valor: v,
-        detalle: 'No admite decimales: informe un número entero.',
+        detalle: formatoOTipo(c.nombre, v, 'No admite decimales: informe un número entero.'),
       });
       return;
     }
     if (c.conLongitud) {
       const n = digitosEnteros(v);
       if (c.largos ? n >= c.largos.length || c.largos[n] !== 1 : n < c.min || n > c.max) {
-        emitir({ codigo: 'RVG05', campo: c.nombre, valor: v, detalle: `${c.textoLongitud}; tiene ${n}.` });
+        const detalle = `${c.textoLongitud}; tiene ${n}.`;
+        emitir(
+          c.fijo
+            ? { codigo: 'RVG01', campo: c.nombre, valor: v, detalle: formatoOTipo(c.nombre, v, detalle) }
+            : { codigo: 'RVG05', campo: c.nombre, valor: v, detalle },
+        );
         return;
       }
     }
@@ -766,20 +798,25 @@ class VerificadorCompilado implements VerificadorEstructura {
     }
     if (typeof v !== 'string') {
       emitir({
-        codigo: 'RVG04',
+        codigo: 'RVG01',
         campo: c.nombre,
         valor: valorCorto(v),
-        detalle: `Debe ir como texto entre comillas (tipo C); llegó ${tipoJson(v)}.`,
+        detalle: formatoOTipo(
+          c.nombre,
+          v,
+          `Debe ir como texto entre comillas (tipo C); llegó ${tipoJson(v)}.`,
+        ),
       });
       return;
     }
     const n = v.length;
     if (c.conLongitud && (c.largos ? n >= c.largos.length || c.largos[n] !== 1 : n < c.min || n > c.max)) {
+      const detalle = `${c.textoLongitud}; tiene ${n}.`;
       emitir({
-        codigo: 'RVG05',
+        codigo: c.fijo ? 'RVG01' : 'RVG05',
         campo: c.nombre,
         valor: valorCorto(v),
-        detalle: `${c.textoLongitud}; tiene ${n}.`,
+        detalle: c.fijo ? formatoOTipo(c.nombre, v, detalle) : detalle,
       });
       return;
     }
@@ -825,14 +862,19 @@ class VerificadorCompilado implements VerificadorEstructura {
         break;
     }
     if (estado === 0) return true;
+    // A malformed date is a format breach of the schema (RVG01); a well-formed one that does not
+    // exist, and the shape of CIE-10/CUPS/DIVIPOLA codes of the right length, stay content (RVG06).
+    const fecha = c.formato === F_FECHA || c.formato === F_FECHA_HORA;
     emitir({
-      codigo: 'RVG06',
+      codigo: fecha && estado === 1 ? 'RVG01' : 'RVG06',
       campo: c.nombre,
       valor: v,
       detalle:
         estado === 2
           ? `${c.formato === F_FECHA ? 'La fecha' : 'La fecha y hora'} ${v} no existe en el calendario. ${DETALLE_FORMATO[c.formato]}`
-          : DETALLE_FORMATO[c.formato]!,
+          : fecha
+            ? formatoOTipo(c.nombre, v, DETALLE_FORMATO[c.formato]!)
+            : DETALLE_FORMATO[c.formato]!,
     });
     return false;
   }

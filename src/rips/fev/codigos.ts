@@ -16,6 +16,8 @@ export interface CodigoFev {
   comoCorregir: string;
   /** What the element is, for a person (`ubicacion.campoNombre`); the XML path stays in `campo`/`ruta`. */
   campoNombre: string;
+  /** What the real mechanism was seen to do with this code in captured traffic (see Regla.visto). */
+  visto?: string;
 }
 
 type PorTipo = Partial<Record<TipoDocumentoFev, string>>;

@@ -213,5 +213,11 @@ export function datosParaReglas(d: DocumentoFev): DatosFev {
       .filter((p) => p.concepto !== null && CONCEPTOS_RECAUDO.has(p.concepto) && p.valor !== null)
       .map((p) => ({ concepto: p.concepto!, valor: p.valor! })),
     valorServicios: d.totales.lineas,
+    totales: {
+      conImpuestos: d.totales.conImpuestos,
+      anticipado: d.totales.anticipado,
+      aPagar: d.totales.aPagar,
+    },
+    codigoPrestador: info('CODIGO_PRESTADOR')?.valor ?? null,
   };
 }

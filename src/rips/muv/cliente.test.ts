@@ -147,6 +147,45 @@ describe('ClienteMuv contra el simulador (HTTP real)', () => {
   });
 });
 
+describe('rechazos como los del MUV real, por HTTP', () => {
+  const rsRechazado = () => {
+    const p = paquete('RS');
+    // One user with two consultations by a professional missing from the sandbox's RETHUS.
+    const consulta = { numDocumentoIdentificacion: '99900001', codConsulta: '890201' };
+    p.rips.usuarios = [{ servicios: { consultas: [consulta, { ...consulta }] } }] as never[];
+    return p;
+  };
+
+  it('camelCase, 400, «-» y ProcesoId 0: rechazo sin CUV ni proceso ni factura; CFR003 primero y cada repetido', async () => {
+    const camel = await iniciarSimuladorMuv({ claves: 'camelCase' });
+    try {
+      const r = await cliente({ baseUrl: camel.url }).cargar(
+        'c1',
+        CREDENCIALES_SANDBOX,
+        'CargarRipsSinFactura',
+        rsRechazado(),
+      );
+      expect(r.status).toBe(400);
+      expect((r.cruda as Record<string, unknown>).codigoUnicoValidacion).toBe('-');
+      expect(r.respuesta).toMatchObject({ aceptado: false, cuv: null, procesoId: null, numFactura: null });
+      expect(r.respuesta.resultados.map((x) => [x.codigo, x.pathFuente])).toEqual([
+        ['CFR003', ''],
+        ['RVG11', 'usuarios[0].servicios.consultas[0].numDocumentoIdentificacion'],
+        ['RVG11', 'usuarios[0].servicios.consultas[1].numDocumentoIdentificacion'],
+      ]);
+    } finally {
+      await camel.cerrar();
+    }
+  });
+
+  it('PascalCase con «No aplica…» y NumFactura "": igual lectura', async () => {
+    const r = await cliente().cargar('c2', CREDENCIALES_SANDBOX, 'CargarRipsSinFactura', rsRechazado());
+    expect((r.cruda as Record<string, unknown>).NumFactura).toBe('');
+    expect(r.respuesta).toMatchObject({ aceptado: false, cuv: null, procesoId: null, numFactura: null });
+    expect(r.respuesta.resultados[0]!.codigo).toBe('CFR003');
+  });
+});
+
 describe('fechaMuv', () => {
   it('las fechas del MUV sin zona son hora de Colombia (UTC−5)', () => {
     expect(fechaMuv('2025-10-31T07:11:52.9807523')?.toISOString()).toBe('2025-10-31T12:11:52.980Z');

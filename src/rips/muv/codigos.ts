@@ -39,6 +39,14 @@ export const CODIGOS_MUV: Readonly<Record<string, CodigoMuv>> = {
     explicacion: 'El MUV no pudo guardar el paquete en el Ministerio de Salud.',
     comoCorregir: 'No requiere cambios en el RIPS: retransmita el paquete más tarde.',
   },
+  // Heads every rejection; next to other rejections it is shown as an informative summary (explicar.ts).
+  CFR003: {
+    titulo: 'El MUV rechazó el paquete sin detallar la causa',
+    explicacion:
+      'El MUV respondió solo con su resumen de rechazo («Se encontraron errores al procesar el archivo Json de Fev»), sin ningún hallazgo que diga qué dato falló.',
+    comoCorregir:
+      'Revise la respuesta original del MUV guardada en la radicación; si no señala la causa, consulte a la mesa de ayuda de SISPRO del Ministerio de Salud antes de reenviar.',
+  },
   CCV000: {
     titulo: 'El CUV no corresponde a los archivos',
     explicacion: 'El CUV calculado a partir del XML y el JSON enviados no coincide con el CUV consultado.',

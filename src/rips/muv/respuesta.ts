@@ -14,9 +14,11 @@ export interface ResultadoMuv {
 /** `ResultadoProcesoFevRips` read from the wire. */
 export interface RespuestaCarga {
   aceptado: boolean;
+  /** null when the mechanism sent none or 0 (what it answers for every rejected package). */
   procesoId: number | null;
+  /** null when the mechanism sent none, "" or "0" (seen in rejections). */
   numFactura: string | null;
-  /** Only a real CUV (96 hex); the mechanism's "No aplica…" text becomes null. */
+  /** Only a real CUV (96 hex); the mechanism's "No aplica…" text or "-" becomes null. */
   cuv: string | null;
   fechaRadicacion: string | null;
   modulo: string | null;
@@ -90,6 +92,27 @@ export function leerResultados(v: unknown): ResultadoMuv[] {
   }));
 }
 
+/**
+ * The mechanism's summary that heads every rejection ("Se encontraron errores al procesar el archivo
+ * Json de Fev"): it says there are rejections, it is not one more.
+ */
+export const CODIGO_RESUMEN_RECHAZO = 'CFR003';
+
+/**
+ * .NET runtime messages: the mechanism failed inside (one capture: RVG06 "Object reference not set
+ * to an instance of an object." at "Estructura general"), no rule about the data spoke.
+ */
+const FALLA_INTERNA =
+  /Object reference not set to an instance of an object|NullReferenceException|Index was outside the bounds of the array|Sequence contains no (?:matching )?elements?/i;
+
+/** The runtime message when the result is the mechanism failing, not a verdict on the package's data. */
+export function fallaInternaMuv(r: ResultadoMuv): string | null {
+  if (r.clase === 'NOTIFICACION') return null;
+  return FALLA_INTERNA.exec(`${r.descripcion} ${r.observaciones}`)?.[0] ?? null;
+}
+
+export const esFallaInternaMuv = (r: ResultadoMuv): boolean => fallaInternaMuv(r) !== null;
+
 /** True when the body has the shape of `ResultadoProcesoFevRips` (also inside an HTTP 400). */
 export function esResultadoProceso(v: unknown): v is Objeto {
   return (
@@ -102,14 +125,27 @@ export function leerCuv(v: unknown): string | null {
   return s && FORMATO_CUV.test(s) ? s : null;
 }
 
+/** A process id only when positive: rejected packages come back with `ProcesoId` 0, which names no process. */
+const procesoIdDe = (v: unknown): number | null => {
+  const n = numero(v);
+  return n !== null && n > 0 ? n : null;
+};
+
+/** Rejections were seen with `NumFactura` "" and "0": neither names an invoice. */
+const numFacturaDe = (v: unknown): string | null => {
+  const s = texto(v)?.trim();
+  return s && s !== '0' ? s : null;
+};
+
 export function leerRespuestaCarga(v: Objeto): RespuestaCarga {
   const resultados = leerResultados(campo(v, 'ResultadosValidacion'));
+  // Only `CodigoUnicoValidacion`: `codigoUnicoValidacionToShow` (seen in rejections) is a display text, never a CUV.
   const cuv = leerCuv(campo(v, 'CodigoUnicoValidacion'));
   const estado = campo(v, 'ResultState');
   return {
     aceptado: (estado === true || estado === 'true') && cuv !== null,
-    procesoId: numero(campo(v, 'ProcesoId') ?? campo(v, 'PorcesoID')),
-    numFactura: texto(campo(v, 'NumFactura')),
+    procesoId: procesoIdDe(campo(v, 'ProcesoId') ?? campo(v, 'PorcesoID')),
+    numFactura: numFacturaDe(campo(v, 'NumFactura')),
     cuv,
     fechaRadicacion: texto(campo(v, 'FechaRadicacion')),
     modulo: texto(campo(v, 'Modulo')),

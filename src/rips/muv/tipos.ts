@@ -37,12 +37,17 @@ export interface ResultadoValidacionMuv {
   Fuente: string;
 }
 
-/** `ResultadoProcesoFevRips` (manual §8.13). */
+/**
+ * `ResultadoProcesoFevRips` (manual §8.13). Real rejections carry ProcesoId 0, NumFactura "" or "0",
+ * a CodigoUnicoValidacion that is no CUV ("No aplica…" or "-") and, in RS and NC rejections (HTTP
+ * 400), `codigoUnicoValidacionToShow` (camelCase even in a PascalCase answer).
+ */
 export interface ResultadoProcesoMuv {
   ResultState: boolean;
   ProcesoId: number | null;
   NumFactura: string | null;
   CodigoUnicoValidacion: string | null;
+  codigoUnicoValidacionToShow?: string;
   FechaRadicacion: string | null;
   RutaArchivos: string | null;
   Ambiente?: string | null;

@@ -11,9 +11,16 @@ import { resumenError } from '../../logger.js';
 import { MEDIDOR_NULO, type Medidor } from '../../metricas/medidor.js';
 import { registrarServicios } from '../historia/registrar.js';
 import type { ClienteMuv, EnvioMuv } from '../muv/cliente.js';
-import { explicarResultadoMuv } from '../muv/explicar.js';
+import { explicarResultadosMuv } from '../muv/explicar.js';
 import { CLASE_SQL, claseDeFila, type OperacionMuv, SIN_ADJUNTO } from '../muv/operaciones.js';
-import { fechaMuv, leerCalculoCuv, type RegistroCuv, type RespuestaCarga } from '../muv/respuesta.js';
+import {
+  CODIGO_RESUMEN_RECHAZO,
+  fallaInternaMuv,
+  fechaMuv,
+  leerCalculoCuv,
+  type RegistroCuv,
+  type RespuestaCarga,
+} from '../muv/respuesta.js';
 import type { Registro } from '../tipos.js';
 import { type HallazgosOmitidos, sumarOmitidos } from '../validacion/acotar.js';
 import type { ServicioValidacionRips } from '../validacion/servicio.js';
@@ -401,7 +408,7 @@ export class ServicioRadicacion {
       await this.completar(em, fila, { estado: 'fallido', motivo }, log);
       throw e;
     }
-    const muv = envio.respuesta.resultados.map((x) => explicarResultadoMuv(x, doc.rips));
+    const muv = explicarResultadosMuv(envio.respuesta.resultados, doc.rips);
     const hallazgos: Locales = { errores: [...local.errores, ...muv], omitidos: local.omitidos };
     const p = envio.respuesta;
     if (p.aceptado) {
@@ -429,6 +436,22 @@ export class ServicioRadicacion {
       ...informeMuv(p),
       motivo: `El MUV rechazó el paquete con ${muv.filter((x) => x.severidad === 'rechazo').length} hallazgo(s).`,
     };
+    // Every rejection is the mechanism failing inside (a .NET exception text, no rule on the data):
+    // nothing was filed (ProcesoId 0, no CUV) and the user's data is not what failed.
+    const rechazos = p.resultados.filter(
+      (x) => x.clase !== 'NOTIFICACION' && x.codigo !== CODIGO_RESUMEN_RECHAZO,
+    );
+    const internas = rechazos.map(fallaInternaMuv);
+    if (rechazos.length && internas.every((x) => x !== null)) {
+      const r = rechazos[0]!;
+      const motivo = `El MUV falló internamente al procesar el paquete (${r.codigo || 'sin código'}: «${internas[0]}»${r.pathFuente ? ` en «${r.pathFuente}»` : ''}): es una falla del mecanismo, no un error de los datos enviados. El MUV no radicó el paquete (no emitió CUV).`;
+      await this.terminar(em, fila, hallazgos, { ...rechazo, estado: 'fallido', motivo }, log);
+      throw new ErrorApp(
+        'upstream-no-disponible',
+        `${motivo} Reintente: el reintento es seguro. Si la falla se repite con el mismo paquete, repórtela a la mesa de ayuda de SISPRO del Ministerio de Salud con el id de la radicación.`,
+        { reintentoSeguro: true, radicacionId: fila.id },
+      );
+    }
     if (!p.resultados.some((x) => x.codigo === 'RVG18') || !doc.nit || !doc.numero || doc.def.clase === 'RS')
       return this.terminar(em, fila, hallazgos, rechazo, log);
     // An earlier answer may have been lost after the mechanism filed it: ask what it holds.
@@ -582,7 +605,7 @@ export class ServicioRadicacion {
       }
       return {
         valores: informeMuv(r.respuesta),
-        hallazgos: r.respuesta.resultados.map((x) => explicarResultadoMuv(x, rips)),
+        hallazgos: explicarResultadosMuv(r.respuesta.resultados, rips),
         evidencia: { recuperarCuv: r.cruda },
         nota: ' Su resultado completo (con las notificaciones) se obtuvo con RecuperarCUV.',
       };

@@ -46,6 +46,21 @@ export interface DatosFev {
   pagosAnticipados: { concepto: string; valor: number }[];
   /** LineExtensionAmount of the document (value of the services before taxes). */
   valorServicios: number | null;
+  /**
+   * TaxInclusiveAmount, PrepaidAmount and PayableAmount of the document, when the FEV gate read it
+   * (RVG08 compares the RIPS with PayableAmount + PrepaidAmount). Absent when no XML goes.
+   */
+  totales?: { conImpuestos: number | null; anticipado: number | null; aPagar: number | null };
+  /** CODIGO_PRESTADOR of the health extension (RVC011 against the entity's codes); absent: not read. */
+  codigoPrestador?: string | null;
+}
+
+/** The REPS provider codes the entity declared (entidad.prestadores), as RVC011/RVC012 compare them. */
+export interface PrestadoresDeclarados {
+  /** As declared (12 digits, or the provider's 10), for the texts. */
+  codigos: readonly string[];
+  /** Their provider part (first 10 digits): every sede of a declared provider is the entity's. */
+  prestadores: ReadonlySet<string>;
 }
 
 export interface ContextoRegla {
@@ -55,6 +70,8 @@ export interface ContextoRegla {
   catalogos: Catalogos;
   /** The invoice data when the RIPS is validated with its XML (FEV gate); rules of alcance 'fev' run only then. */
   fev?: DatosFev;
+  /** The entity's declared provider codes, when the validation knows its entity and it declared some. */
+  prestadores?: PrestadoresDeclarados;
   emitir(
     codigo: string,
     donde: Donde,
@@ -77,9 +94,19 @@ export interface Regla<S = unknown> {
   titulo: string;
   explicacion: string;
   comoCorregir: string;
+  /**
+   * What the real mechanism was seen to do with this rule in captured traffic (Spanish, for the docs
+   * and the reader of the registry), when it differs from or sharpens the official text.
+   */
+  visto?: string;
   alcance: Alcance;
   /** Large catalogs the check needs; when one is not loaded the check is skipped (one informativo note). */
   catalogos?: string[];
+  /**
+   * The rule also checks the entity's declared provider codes (ContextoRegla.prestadores): when they
+   * are known it runs even without its catalogs, and its hooks test `ctx.catalogos.cargado` themselves.
+   */
+  prestadores?: true;
   /** Per-validation state for cross-record rules (indexes built during the walk). */
   estado?: () => S;
   /**

@@ -192,12 +192,17 @@ export function explicar(
     const detalle = h.detalle === undefined ? undefined : acotarDetalle(h.detalle);
     const documentoUsuario = h.usuarioIndex !== undefined ? (documentos[h.usuarioIndex] ?? null) : null;
     const spec = h.campo ? indiceCampos.get(tipoDe(h))?.get(h.campo)?.spec : undefined;
-    const campoNombre = spec?.etiqueta ?? null;
+    // A rule may locate its finding in the invoice XML (RVC011): named as the FEV gate names its elements.
+    const enXml = h.campo?.startsWith('xmlFevFile:')
+      ? h.campo.slice(h.campo.lastIndexOf('.') + 1)
+      : undefined;
+    const campoNombre = spec?.etiqueta ?? enXml ?? null;
     const partes = [factura ? `Factura ${factura}` : 'RIPS sin número de factura'];
     if (h.usuarioIndex !== undefined) {
       partes.push(documentoUsuario ? `Paciente ${documentoUsuario}` : `Usuario ${h.usuarioIndex + 1}`);
     }
     if (h.tipoServicio) partes.push(`${NOMBRE_REGISTRO[h.tipoServicio]} ${(h.servicioIndex ?? 0) + 1}`);
+    if (enXml) partes.push('XML de la factura');
     if (h.campo) partes.push(campoNombre ?? h.campo);
     const explicacion = [
       regla?.explicacion ?? `Hallazgo ${h.codigo}.`,
@@ -267,12 +272,27 @@ function explicarNota(n: NotaOmitida, factura: string | null): ErrorAccionable {
     mensajeOriginal: null,
   };
   if (n.codigo === 'CAT01') {
+    const catalogos = n.catalogos ?? [];
+    const uno = catalogos.length === 1 ? catalogos[0]!.catalogo : null;
+    const lista = catalogos.map((c) => `«${c.catalogo}» (${c.reglas.join(', ')})`).join('; ');
     return {
       ...base,
       codigo: 'CAT01',
-      titulo: `Catálogo ${n.catalogo} no cargado: validación reducida`,
-      explicacion: `El catálogo SISPRO ${n.catalogo} no está cargado en este servicio, así que las reglas ${n.reglas.join(', ')} no se verificaron contra él (solo su formato). El MUV sí las verificará.`,
-      comoCorregir: `El operador puede importar la exportación oficial de ${n.catalogo} (web.sispro.gov.co) con \`npm run cli -- catalogo importar\`. No requiere cambios en el RIPS.`,
+      titulo: uno
+        ? `Catálogo ${uno} no cargado: validación reducida`
+        : `${catalogos.length} catálogos no cargados: validación reducida`,
+      explicacion: `${uno ? 'Este catálogo SISPRO no está cargado' : 'Estos catálogos SISPRO no están cargados'} en este servicio, con las reglas que dependen de cada uno: ${lista}. Esas reglas se verificaron solo en el formato del dato, no contra la tabla. No indica un error del RIPS: el MUV sí las verificará al radicar.`,
+      comoCorregir: `El operador puede importar la exportación oficial de cada tabla (web.sispro.gov.co) con \`npm run cli -- catalogo importar <archivo>\`. No requiere cambios en el RIPS.`,
+    };
+  }
+  if (n.codigo === 'PRE01') {
+    return {
+      ...base,
+      codigo: 'PRE01',
+      titulo: 'Códigos de prestador de la entidad no declarados',
+      explicacion: `La entidad no ha declarado sus códigos de prestador habilitados (REPS), así que las reglas ${n.reglas.join(', ')} no se verificaron contra ellos: que el CODIGO_PRESTADOR de la factura electrónica (RVC011) y el «Código del prestador» de cada servicio (RVC012) sean de la entidad. El MUV sí lo verifica al radicar, contra los códigos del prestador de su usuario, y rechaza los que no coinciden.`,
+      comoCorregir:
+        'El operador declara los códigos de la entidad (los de habilitación del REPS: 12 dígitos con la sede, o los 10 del prestador) con `npm run cli -- entidad prestadores <slug> --agregar <código>,…` (o `--prestadores` en `entidad crear`). No requiere cambios en el RIPS.',
     };
   }
   if (n.codigo === 'XML01') {

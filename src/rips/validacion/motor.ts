@@ -1,5 +1,6 @@
 import type { Catalogos } from '../catalogos/tipos.js';
 import type { VerificadorEstructura } from '../estructura/verificador.js';
+import { prestadoresDeclarados } from '../reglas/helpers/prestadores.js';
 import type { ContextoRegla, DatosFev, RefServicio, Regla } from '../reglas/tipos.js';
 import { type Donde, type Hallazgo, type Registro, TIPOS_SERVICIO, type TipoServicio } from '../tipos.js';
 import { eco, MAX_HALLAZGOS_POR_DEFECTO } from './acotar.js';
@@ -34,6 +35,12 @@ export interface OpcionesMotor {
    */
   vida?: boolean;
   /**
+   * The REPS provider codes the validation's entity declared: rules with `prestadores` (RVC011,
+   * RVC012) check against them. Empty: the entity declared none (one informativo note PRE01 says
+   * so). Absent: no entity (pure validation), nothing said.
+   */
+  prestadores?: readonly string[];
+  /**
    * Findings kept (default MAX_HALLAZGOS_POR_DEFECTO): the walk goes on and counts the rest by code
    * in `omitidos`, so a RIPS wrong in every record holds a bounded list, not one per field.
    */
@@ -41,9 +48,10 @@ export interface OpcionesMotor {
 }
 
 export interface NotaOmitida {
-  /** CAT01: a large catalog is not loaded · MUV01: rules only the MUV can check · XML01: rules that need the invoice XML. */
-  codigo: 'CAT01' | 'MUV01' | 'XML01';
-  catalogo?: string;
+  /** CAT01: large catalogs not loaded · MUV01: rules only the MUV can check · XML01: rules that need the invoice XML. */
+  codigo: 'CAT01' | 'MUV01' | 'XML01' | 'PRE01';
+  /** CAT01 only: every table not loaded (by name) with the rules it reduces to format; one note per answer. */
+  catalogos?: { catalogo: string; reglas: string[] }[];
   reglas: string[];
 }
 
@@ -127,7 +135,8 @@ export class Recorrido {
       const sinCargar = (r.catalogos ?? []).filter((t) => !o.catalogos.cargado(t));
       if (sinCargar.length) {
         for (const t of sinCargar) faltantes.set(t, [...(faltantes.get(t) ?? []), r.codigo]);
-        continue;
+        // With the entity's provider codes the rule still checks them; its catalog part waits.
+        if (!(r.prestadores && o.prestadores?.length)) continue;
       }
       todas.push(r);
       if (modo === 'tramo' && esReglaGlobal(r)) continue;
@@ -138,10 +147,19 @@ export class Recorrido {
     for (const t of o.estructura?.catalogosFaltantes?.() ?? [])
       faltantes.set(t, ['RVG06', ...(faltantes.get(t) ?? [])]);
     if (modo !== 'tramo') {
-      for (const [catalogo, reglas] of [...faltantes].sort(([a], [b]) => (a < b ? -1 : 1)))
-        this.notas.push({ codigo: 'CAT01', catalogo, reglas });
+      // One note for all the tables (a small RIPS once carried fourteen, one per table).
+      if (faltantes.size) {
+        const catalogos = [...faltantes]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([catalogo, reglas]) => ({ catalogo, reglas }));
+        const reglas = [...new Set(catalogos.flatMap((c) => c.reglas))];
+        this.notas.push({ codigo: 'CAT01', catalogos, reglas });
+      }
       if (soloMuv.length) this.notas.push({ codigo: 'MUV01', reglas: soloMuv });
       if (conXml.length) this.notas.push({ codigo: 'XML01', reglas: conXml });
+      // PRE01: the entity declared no provider codes, so RVC011/RVC012 cannot be checked against them.
+      const sinDeclarar = o.prestadores?.length === 0 ? o.reglas.filter((r) => r.prestadores) : [];
+      if (sinDeclarar.length) this.notas.push({ codigo: 'PRE01', reglas: sinDeclarar.map((r) => r.codigo) });
     }
 
     const anotar = this.anotar;
@@ -152,6 +170,7 @@ export class Recorrido {
       rips: paraReglas,
       catalogos: o.catalogos,
       ...(o.fev ? { fev: o.fev } : {}),
+      ...(o.prestadores?.length ? { prestadores: prestadoresDeclarados(o.prestadores) } : {}),
       emitir: (codigo, donde, campo, extra) => {
         anotar({ codigo, ...donde, ...(campo ? { campo } : {}), ...extra });
       },

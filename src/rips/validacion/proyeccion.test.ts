@@ -16,16 +16,7 @@ describe('reglas entre usuarios en la validación en paralelo', () => {
   it('toda regla con estado declara si es por usuario o qué campos lee; ninguna por usuario mira la transacción', () => {
     expect(() => camposProyeccion(REGLAS)).not.toThrow();
     const globales = REGLAS.filter(esReglaGlobal).map((r) => r.codigo);
-    expect(globales.sort()).toEqual([
-      'RVC003',
-      'RVC036',
-      'RVC053',
-      'RVC062',
-      'RVG03',
-      'RVG08',
-      'RVG09',
-      'RVG12',
-    ]);
+    expect(globales.sort()).toEqual(['RVC003', 'RVC053', 'RVC062', 'RVG03', 'RVG08', 'RVG09', 'RVG12']);
     for (const r of REGLAS) if (r.estadoPorUsuario) expect(r.transaccion).toBeUndefined();
   });
 

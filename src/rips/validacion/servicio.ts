@@ -50,6 +50,12 @@ export interface AjusteOperacion {
   fevImplicito?: DatosFev;
 }
 
+/** The REPS provider codes an entity declared (src/entidades/prestadores.ts). */
+export interface ConsultaPrestadores {
+  /** Its codes (empty when it declared none); undefined when the entity does not exist. */
+  codigos(em: EntityManager, entidadId: string): Promise<readonly string[] | undefined>;
+}
+
 export interface ProveedorCatalogos {
   obtener(em: EntityManager): Promise<Catalogos>;
 }
@@ -61,6 +67,8 @@ export class ServicioValidacionRips {
   historia?: ConsultaHistoria;
   /** The entity's RDA transmissions for the codigoVIDA cross-check (vida.ts); none in pure tests. */
   vida?: ConsultaVida;
+  /** The entity's declared REPS provider codes for RVC011/RVC012; none in pure tests. */
+  prestadores?: ConsultaPrestadores;
 
   constructor(
     private readonly catalogos: ProveedorCatalogos,
@@ -305,6 +313,7 @@ export class ServicioValidacionRips {
       estructura: opciones.estructura,
       fev: opciones.fev,
       vida: opciones.vida,
+      prestadores: opciones.prestadores,
       maxHallazgos: maxCrudos(this.limites.maxHallazgos),
     });
     const hilos = this.hilos;
@@ -328,6 +337,7 @@ export class ServicioValidacionRips {
         rechazoDesde: this.rechazoDesde,
         fev: opciones.fev,
         vida: opciones.vida,
+        prestadores: opciones.prestadores,
         limites: this.limites,
       });
     }
@@ -400,7 +410,32 @@ export class ServicioValidacionRips {
       this.verificadores.set(catalogos, estructura);
     }
     const vida = await this.conEvidenciaRda(entidadId);
-    return { fecha, catalogos, estructura, rechazoDesde: this.rechazoDesde, limites: this.limites, vida };
+    const prestadores = await this.prestadoresDe(em, entidadId);
+    return {
+      fecha,
+      catalogos,
+      estructura,
+      rechazoDesde: this.rechazoDesde,
+      limites: this.limites,
+      vida,
+      ...(prestadores ? { prestadores } : {}),
+    };
+  }
+
+  /**
+   * The provider codes the entity declared (empty: none, which the answer notes); undefined without
+   * an entity or a lookup, or when it fails: then RVC011/RVC012 run as they do without an entity.
+   */
+  private async prestadoresDe(
+    em: EntityManager,
+    entidadId?: string | null,
+  ): Promise<readonly string[] | undefined> {
+    if (!entidadId || !this.prestadores) return undefined;
+    try {
+      return await this.prestadores.codigos(em, entidadId);
+    } catch {
+      return undefined;
+    }
   }
 
   /**

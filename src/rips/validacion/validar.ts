@@ -26,6 +26,8 @@ export interface OpcionesValidar {
   limites?: LimitesHallazgos;
   /** The codigoVIDA cross-check runs (see OpcionesMotor.vida); set by ServicioValidacionRips. */
   vida?: boolean;
+  /** The entity's declared provider codes (see OpcionesMotor.prestadores); set by ServicioValidacionRips. */
+  prestadores?: readonly string[];
 }
 
 export interface ResultadoValidacion {
@@ -58,6 +60,7 @@ export function validarRips(
       estructura: o.estructura,
       fev: o.fev,
       vida: o.vida,
+      prestadores: o.prestadores,
       maxHallazgos: maxCrudos((o.limites ?? LIMITES_POR_DEFECTO).maxHallazgos),
     },
     usuariosPorPartes,

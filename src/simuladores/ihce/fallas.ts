@@ -11,7 +11,8 @@ export type TipoFalla = (typeof TIPOS_FALLA)[number];
 
 /**
  * Kinds applied after the document was checked and stored (route `enviar` only): `sin-vida` answers
- * the acceptance without any VIDA identifier; `aceptar-y-cortar` stores it, then drops the connection
+ * the acceptance without any VIDA identifier (the default since the acceptance is the platform's
+ * transaction-response: it only changes something under `vidaEnAceptacion`, or a 2xx `status`); `aceptar-y-cortar` stores it, then drops the connection
  * (or answers `status`, a 5xx) as if the answer had been lost. A refused document is answered as usual.
  */
 export const FALLAS_TRAS_GUARDAR: readonly TipoFalla[] = ['sin-vida', 'aceptar-y-cortar'];

@@ -5,7 +5,7 @@ import { construirBundle } from '../../rda/construccion/construir.js';
 import { explicarResultado } from '../../rda/ihce/explicar.js';
 import { MEDIA_FHIR, SISTEMA_VIDA } from '../../rda/ihce/fhir.js';
 import type { TipoRda } from '../../rda/tipos.js';
-import { EXTENSION_VIDA_SIM, prefiereResultado, revisarDocumento } from './perfiles.js';
+import { prefiereResultado, revisarDocumento } from './perfiles.js';
 import { iniciarSimulador, type SimuladorIhce } from './servidor.js';
 
 const AHORA = new Date('2026-11-20T15:00:00Z');
@@ -28,10 +28,16 @@ function conFullUrl(b: Record<string, any>): Record<string, any> {
   );
   return JSON.parse(texto);
 }
+/**
+ * The Postman-style body with fullUrls: what the sandbox accepts. The official body itself (`#id`
+ * references, no fullUrl) is refused like on the platform (BUNDLE-005, issue 32).
+ */
+const postman = (tipo: TipoPostman, ahora = AHORA, horasAntes?: number) =>
+  conFullUrl(bundlePostman(tipo, ahora, horasAntes));
 
 describe('revisión del simulador IHCE: errores que rechazan, avisos de la guía que no', () => {
-  it.each(TIPOS)('cuerpo estilo Postman de %s: aceptado, sin errores', (tipo) => {
-    const r = revisar(tipo, bundlePostman(tipo, AHORA));
+  it.each(TIPOS)('cuerpo estilo Postman de %s con fullUrl: aceptado, sin errores', (tipo) => {
+    const r = revisar(tipo, postman(tipo));
     expect(r.errores).toEqual([]);
     expect(r.paciente).toEqual({ tipo: 'CC', numero: '1234567890' });
     expect(!!r.claveEncuentro).toBe(tipo !== 'paciente');
@@ -56,12 +62,23 @@ describe('revisión del simulador IHCE: errores que rechazan, avisos de la guía
     }
   });
 
-  it('el mismo documento con fullUrl urn:uuid (estilo del constructor) también pasa', () => {
-    for (const tipo of TIPOS) {
-      const r = revisar(tipo, conFullUrl(bundlePostman(tipo, AHORA)));
-      expect(r.errores).toEqual([]);
-      expect(r.avisos).toEqual(revisar(tipo, bundlePostman(tipo, AHORA)).avisos);
-    }
+  it('el cuerpo oficial (#id sin fullUrl) se rechaza como en la plataforma: BUNDLE-005 para #Encounter-0', () => {
+    const r = revisar('consulta-externa', bundlePostman('consulta-externa', AHORA));
+    expect(r.errores.length).toBeGreaterThan(0);
+    expect(new Set(codigos(r.errores))).toEqual(new Set(['BUNDLE-005']));
+    // The captured answer, word for word (issue 32 item 8).
+    expect(r.errores).toContainEqual({
+      severity: 'error',
+      code: 'not-found',
+      details: {
+        coding: [{ system: 'https://fhir.minsalud.gov.co/rda/CodeSystem/ErrorsRDA', code: 'BUNDLE-005' }],
+        text: "Resource type 'Encounter' with id 'Encounter-0' couldn't be found. Prior creation of the resource in the FHIR service is required.",
+      },
+      expression: ['Encounter.id'],
+    });
+    // One issue per missing resource, however many references point at it.
+    const textos = r.errores.map((i) => i.details?.text);
+    expect(new Set(textos).size).toBe(textos.length);
   });
 
   it('prestador como «#{código de habilitación}» sin Organization; el mismo encuentro con o sin ella', () => {
@@ -78,7 +95,7 @@ describe('revisión del simulador IHCE: errores que rechazan, avisos de la guía
   });
 
   it('una desviación de la guía (título de sección) se acepta con un issue warning', () => {
-    const b = bundlePostman('urgencias', AHORA);
+    const b = postman('urgencias');
     b.entry[0].resource.section[5].title = 'Diagnósticos';
     const r = revisar('urgencias', b);
     expect(r.errores).toEqual([]);
@@ -86,18 +103,20 @@ describe('revisión del simulador IHCE: errores que rechazan, avisos de la guía
       expect.objectContaining({
         severity: 'warning',
         code: 'value',
-        details: { coding: [expect.objectContaining({ code: 'SIM-080' })] },
+        details: {
+          coding: [expect.objectContaining({ code: 'SIM-080' })],
+          text: expect.stringContaining('«Historial de diagnósticos de problemas de salud»'),
+        },
         expression: ['Bundle.entry[0].resource.section[5].title'],
-        diagnostics: expect.stringContaining('«Historial de diagnósticos de problemas de salud»'),
       }),
     ]);
-    const codigoLista = bundlePostman('urgencias', AHORA);
+    const codigoLista = postman('urgencias');
     entrada(codigoLista, 'Observation').valueCodeableConcept.coding[0].code = '09';
     expect(codigos(revisar('urgencias', codigoLista).avisos)).toEqual(['SIM-083']);
   });
 
   it('rechaza lo que la plataforma rechaza: paciente sin identificador (Registraduría)', () => {
-    const b = bundlePostman('consulta-externa', AHORA);
+    const b = postman('consulta-externa');
     delete entrada(b, 'Patient').identifier;
     const r = revisar('consulta-externa', b);
     expect(codigos(r.errores)).toEqual(['SIM-009']);
@@ -109,54 +128,66 @@ describe('revisión del simulador IHCE: errores que rechazan, avisos de la guía
   });
 
   it('otros rechazos: tipo de documento, Bundle, referencias, fechas, diagnóstico, encuentro', () => {
-    expect(codigos(revisar('urgencias', bundlePostman('consulta-externa', AHORA)).errores)).toEqual([
-      'SIM-005',
-    ]);
+    expect(codigos(revisar('urgencias', postman('consulta-externa')).errores)).toEqual(['SIM-005']);
     expect(codigos(revisar('paciente', { resourceType: 'Patient' }).errores)).toEqual(['SIM-001']);
-    const coleccion = bundlePostman('paciente', AHORA);
+    const coleccion = postman('paciente');
     coleccion.type = 'collection';
     expect(codigos(revisar('paciente', coleccion).errores)).toEqual(['SIM-002']);
 
-    const rota = bundlePostman('consulta-externa', AHORA);
+    // A reference to nothing: BUNDLE-005 as the platform answers it (issue 32), typed by its element.
+    const rota = postman('consulta-externa');
     entrada(rota, 'Condition').subject.reference = '#CC-999';
     const r = revisar('consulta-externa', rota);
-    expect(codigos(r.errores)).toEqual(['SIM-020']);
-    expect(r.errores[0]!.expression).toEqual(['Bundle.entry[4].resource.subject.reference']);
+    expect(codigos(r.errores)).toEqual(['BUNDLE-005']);
+    expect(r.errores[0]).toMatchObject({
+      code: 'not-found',
+      details: {
+        text: "Resource type 'Patient' with id 'CC-999' couldn't be found. Prior creation of the resource in the FHIR service is required.",
+      },
+      expression: ['Patient.id'],
+    });
     // `#{code}` is the Manual's external IPS only in custodian/serviceProvider.
-    const externo = bundlePostman('consulta-externa', AHORA);
+    const externo = postman('consulta-externa');
     entrada(externo, 'DocumentReference').author[0].reference = `#${POSTMAN.habilitacion}`;
-    expect(codigos(revisar('consulta-externa', externo).errores)).toEqual(['SIM-020']);
+    expect(codigos(revisar('consulta-externa', externo).errores)).toEqual(['BUNDLE-005']);
 
-    const futura = bundlePostman('urgencias', AHORA);
+    const futura = postman('urgencias');
     entrada(futura, 'Encounter').period.end = '2026-11-21T10:00:00-05:00';
     expect(codigos(revisar('urgencias', futura).errores)).toEqual(['SIM-018']);
-    const alReves = bundlePostman('hospitalizacion', AHORA);
+    const alReves = postman('hospitalizacion');
     const p = entrada(alReves, 'Encounter').period;
     [p.start, p.end] = [p.end, p.start];
     expect(codigos(revisar('hospitalizacion', alReves).errores)).toEqual(['SIM-018']);
-    const sinFin = bundlePostman('consulta-externa', AHORA);
+    const sinFin = postman('consulta-externa');
     delete entrada(sinFin, 'Encounter').period.end;
     expect(codigos(revisar('consulta-externa', sinFin).errores)).toEqual(['SIM-017']);
 
-    const sinDx = bundlePostman('consulta-externa', AHORA);
+    const sinDx = postman('consulta-externa');
     sinDx.entry = sinDx.entry.filter((e: any) => e.resource.resourceType !== 'Condition');
     expect(codigos(revisar('consulta-externa', sinDx).errores)).toContain('SIM-019');
 
-    const sinEncuentro = bundlePostman('urgencias', AHORA);
+    const sinEncuentro = postman('urgencias');
     sinEncuentro.entry = sinEncuentro.entry.filter((e: any) => e.resource.resourceType !== 'Encounter');
     const se = codigos(revisar('urgencias', sinEncuentro).errores);
     expect(se).toContain('SIM-015');
-    expect(se).toContain('SIM-020'); // the `#Encounter-0` references
+    // The references to the Encounter's fullUrl: one BUNDLE-005 for it, however many point at it.
+    const faltantes = revisar('urgencias', sinEncuentro).errores.filter(
+      (i) => i.details?.coding?.[0]?.code === 'BUNDLE-005',
+    );
+    expect(faltantes.map((i) => i.expression)).toEqual([['Encounter.id']]);
+    expect(faltantes[0]!.details!.text).toMatch(
+      /^Resource type 'Encounter' with id '00000000-0000-4000-8000-\d{12}' couldn't be found/,
+    );
   });
 
   it('una atención de hace más de un año se acepta con aviso (invariante no evaluable en R4)', () => {
-    const r = revisar('consulta-externa', bundlePostman('consulta-externa', AHORA, 24 * 400));
+    const r = revisar('consulta-externa', postman('consulta-externa', AHORA, 24 * 400));
     expect(r.errores).toEqual([]);
     expect(codigos(r.avisos)).toContain('SIM-021');
   });
 
   it('lo que ya no rechaza: estado, clase del encuentro y custodio son del perfil (avisos o nada)', () => {
-    const b = bundlePostman('hospitalizacion', AHORA);
+    const b = postman('hospitalizacion');
     b.entry[0].resource.status = 'preliminary';
     delete b.entry[0].resource.custodian;
     entrada(b, 'Encounter').class.code = 'AMB';
@@ -209,17 +240,23 @@ describe('respuesta HTTP del simulador', () => {
       body: JSON.stringify(cuerpo),
     });
 
-  it('sin Prefer: el Bundle con su VIDA; con Prefer: OperationOutcome con VIDA y avisos', async () => {
-    const r1 = await enviar('$enviar-rda-consulta', bundlePostman('consulta-externa', new Date(), 30));
+  it('sin Prefer: la transaction-response (avisos en response.outcome); con Prefer: OperationOutcome con los avisos; sin VIDA', async () => {
+    const enviado = postman('consulta-externa', new Date(), 30);
+    const r1 = await enviar('$enviar-rda-consulta', enviado);
     expect(r1.status).toBe(200);
     const b1 = (await r1.json()) as Record<string, any>;
-    expect(b1.resourceType).toBe('Bundle');
-    expect(b1.identifier.system).toBe(SISTEMA_VIDA);
-    // Postman bodies keep their `#id` references; $document gives them back.
-    const doc = await fetch(`${r1.headers.get('location')}/$document`, { headers: cabeceras });
-    expect(((await doc.json()) as any).entry[0].resource.subject.reference).toBe(`#${POSTMAN.paciente}`);
+    expect(b1).toMatchObject({ resourceType: 'Bundle', type: 'transaction-response' });
+    expect(b1.identifier).toBeUndefined();
+    // The guide warnings travel with the Composition's entry.
+    expect(codigos(b1.entry[0].response.outcome.issue)).toContain('SIM-080');
+    // $document (at the Composition's location) gives the references back as they were sent.
+    const composicion = b1.entry[0].response.location.replace(/\/_history\/1$/, '');
+    const doc = await fetch(`${composicion}/$document`, { headers: cabeceras });
+    expect(((await doc.json()) as any).entry[0].resource.subject.reference).toBe(
+      enviado.entry[0].resource.subject.reference,
+    );
 
-    const r2 = await enviar('$enviar-rda-consulta', bundlePostman('consulta-externa', new Date(), 31), {
+    const r2 = await enviar('$enviar-rda-consulta', postman('consulta-externa', new Date(), 31), {
       prefer: 'return=OperationOutcome',
     });
     expect(r2.status).toBe(200);
@@ -230,11 +267,10 @@ describe('respuesta HTTP del simulador', () => {
     expect(oo.issue[0]).toMatchObject({
       severity: 'information',
       details: { coding: [{ code: 'SIM-000' }] },
-      extension: [{ url: EXTENSION_VIDA_SIM, valueIdentifier: { system: SISTEMA_VIDA } }],
+      diagnostics: 'Documento aceptado.',
     });
-    expect(oo.issue[0].diagnostics).toContain(
-      `${SISTEMA_VIDA}|${oo.issue[0].extension[0].valueIdentifier.value}`,
-    );
+    expect(oo.issue[0].extension).toBeUndefined();
+    expect(JSON.stringify(oo)).not.toContain(SISTEMA_VIDA);
     const avisos = codigos(oo.issue.slice(1));
     expect(avisos).toContain('SIM-080');
     expect(oo.issue.slice(1).every((i: any) => i.severity === 'warning')).toBe(true);
@@ -247,7 +283,7 @@ describe('respuesta HTTP del simulador', () => {
   });
 
   it('rechazo: 400 solo con los errores, aunque haya avisos', async () => {
-    const b = bundlePostman('consulta-externa', new Date(), 32);
+    const b = postman('consulta-externa', new Date(), 32);
     delete entrada(b, 'Patient').identifier;
     const r = await enviar('$enviar-rda-consulta', b, { prefer: 'return=OperationOutcome' });
     expect(r.status).toBe(400);

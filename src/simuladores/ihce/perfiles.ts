@@ -1,7 +1,15 @@
 import { DOCUMENTOS_GUIA } from '../../rda/guia/documentos.js';
 import { evaluarGuia, type FaltaGuia } from '../../rda/guia/evaluar.js';
 import { type CodigoGuia, hechosDe } from '../../rda/guia/hechos.js';
-import { arr, type IssueFhir, obj, type Recurso, str, type TipoRdaIhce } from '../../rda/ihce/fhir.js';
+import {
+  arr,
+  type IssueFhir,
+  obj,
+  type Recurso,
+  SISTEMA_ERRORES_RDA,
+  str,
+  type TipoRdaIhce,
+} from '../../rda/ihce/fhir.js';
 import {
   limpiarTexto,
   MAX_PROFUNDIDAD_RDA,
@@ -16,10 +24,12 @@ import { REFERENCIA_MINSALUD, SISTEMAS } from '../../rda/tipos.js';
 
 /**
  * What the sandbox checks before accepting an RDA (docs/rda-transmision.md, «Sandbox IHCE: qué
- * revisa»). Two kinds of finding, both OperationOutcome issues of the simulator's rule system:
+ * revisa»). Two kinds of finding, both OperationOutcome issues with the message in `details.text`
+ * (as the platform writes it, issue 32) and the simulator's rule system in `details.coding`:
  * - `errores` (severity error → 400): what the platform is known to refuse or what leaves the
  *   document unreadable (not a document Bundle, no Composition first, another document type, no
- *   patient or national identifier, broken internal references, episode without encounter or dates).
+ *   patient or national identifier, episode without encounter or dates); a reference to nothing is
+ *   answered as the platform does, ErrorsRDA `BUNDLE-005` `not-found`.
  * - `avisos` (severity warning → accepted with a VIDA): every breach of the guide facts
  *   (src/rda/guia, the same the linter reports as RDA80–84) and a care older than a year.
  * Postman-style bodies (`#id` references, no fullUrl, no Bundle.identifier nor Composition.id, the
@@ -41,18 +51,18 @@ const UN_ANIO_MS = 366 * 24 * 3600 * 1000;
 /** Broken references listed (a hostile document could carry millions). */
 const MAX_REFERENCIAS_ROTAS = 20;
 
+/** An issue as the platform writes them (issue 32): the message in `details.text`, no diagnostics. */
 function issue(
   severity: 'error' | 'warning',
   code: string,
   regla: string,
-  diagnostics: string,
+  texto: string,
   expression: string,
 ): IssueFhir {
   return {
     severity,
     code,
-    details: { coding: [{ system: SISTEMA_REGLAS_SIM, code: regla }] },
-    diagnostics,
+    details: { coding: [{ system: SISTEMA_REGLAS_SIM, code: regla }], text: texto },
     expression: [expression],
   };
 }
@@ -77,8 +87,10 @@ function avisoGuia(f: FaltaGuia): IssueFhir {
   return {
     severity: 'warning',
     code: a.code,
-    details: { coding: [{ system: SISTEMA_REGLAS_SIM, code: a.regla, display: a.display }] },
-    diagnostics: `${f.detalle} (perfil RDA 1.0.0; el documento se acepta)`,
+    details: {
+      coding: [{ system: SISTEMA_REGLAS_SIM, code: a.regla, display: a.display }],
+      text: `${f.detalle} (perfil RDA 1.0.0; el documento se acepta)`,
+    },
     expression: [f.ruta],
   };
 }
@@ -141,6 +153,59 @@ function identidad(ctx: ContextoLint, ref: string | undefined): string {
   if (str(reps?.value)) return str(reps!.value)!;
   const valores = ids.map((i) => str(i?.value)).filter(Boolean);
   return valores.length ? valores.join('/') : ref;
+}
+
+/** Resource types a reference element points at, when the reference itself does not say it. */
+const TIPO_POR_ELEMENTO: Record<string, string> = {
+  subject: 'Patient',
+  patient: 'Patient',
+  encounter: 'Encounter',
+  custodian: 'Organization',
+  serviceProvider: 'Organization',
+  individual: 'Practitioner',
+};
+
+/**
+ * The type and id of what a reference names, as the platform's text reports it («Resource type
+ * 'Encounter' with id 'Encounter-0'»): `Tipo/id`, else Reference.type, else a `Tipo-n` id (the
+ * Manual's convention), else the element's usual target.
+ */
+function recursoFaltante(recurso: Recurso, ruta: string, ref: string): { tipo: string; id: string } {
+  const texto = limpiarTexto(ref, 100);
+  const partes = texto.replace(/^#/, '').split('/');
+  const id = partes.at(-1)?.replace(/^urn:(uuid|oid):/, '') || texto;
+  const tipoRef = partes.length >= 2 ? partes.at(-2) : undefined;
+  // The Reference object holding the string: `type` may name the target.
+  let nodo: unknown = recurso;
+  for (const paso of ruta
+    .replace(/^Bundle\.entry\[\d+\]\.resource\.?/, '')
+    .split('.')
+    .slice(0, -1)) {
+    const m = /^([^[]+)(?:\[(\d+)\])?$/.exec(paso);
+    nodo = m ? obj(nodo)?.[m[1]!] : undefined;
+    if (m?.[2] !== undefined) nodo = arr(nodo)[Number(m[2])];
+  }
+  const elemento = /([A-Za-z]+)(?:\[\d+\])?\.reference$/.exec(ruta)?.[1];
+  const tipo =
+    (tipoRef && /^[A-Z][A-Za-z]+$/.test(tipoRef) ? tipoRef : undefined) ??
+    str(obj(nodo)?.type) ??
+    /^([A-Z][a-z][A-Za-z]+)-[0-9]+$/.exec(id)?.[1] ??
+    (elemento && Object.hasOwn(TIPO_POR_ELEMENTO, elemento) ? TIPO_POR_ELEMENTO[elemento] : undefined) ??
+    'Resource';
+  return { tipo: limpiarTexto(tipo, 64), id };
+}
+
+/** BUNDLE-005 in the platform's words (issue 32 item 8). */
+function noEncontrado(tipo: string, id: string): IssueFhir {
+  return {
+    severity: 'error',
+    code: 'not-found',
+    details: {
+      coding: [{ system: SISTEMA_ERRORES_RDA, code: 'BUNDLE-005' }],
+      text: `Resource type '${tipo}' with id '${id}' couldn't be found. Prior creation of the resource in the FHIR service is required.`,
+    },
+    expression: [`${tipo}.id`],
+  };
 }
 
 export function revisarDocumento(tipo: TipoRdaIhce, bundle: unknown, ahora = Date.now()): DocumentoRevisado {
@@ -249,21 +314,20 @@ export function revisarDocumento(tipo: TipoRdaIhce, bundle: unknown, ahora = Dat
       ),
     );
 
-  let rotas = 0;
+  // References resolve as on the platform: only to an entry's fullUrl (a `#Encounter-0` got
+  // BUNDLE-005, issue 32). The rest is answered as it does, once per missing resource.
+  const faltantes = new Set<string>();
   for (const e of ctx.entradas) {
     for (const { ruta, ref } of referencias(e.recurso, e.ruta)) {
-      if (ref === REFERENCIA_MINSALUD || esPrestadorExterno(ruta, ref) || ctx.resolver(ref)) continue;
-      if (++rotas > MAX_REFERENCIAS_ROTAS) break;
-      errores.push(
-        error(
-          'not-found',
-          'SIM-020',
-          `La referencia «${limpiarTexto(ref, 100)}» no apunta a ninguna entrada del Bundle (fullUrl, Tipo/id o #id).`,
-          ruta,
-        ),
-      );
+      if (ref === REFERENCIA_MINSALUD || esPrestadorExterno(ruta, ref) || ctx.resolverPorUrl(ref)) continue;
+      const f = recursoFaltante(e.recurso, ruta, ref);
+      const clave = `${f.tipo}/${f.id}`;
+      if (faltantes.has(clave)) continue;
+      faltantes.add(clave);
+      errores.push(noEncontrado(f.tipo, f.id));
+      if (faltantes.size >= MAX_REFERENCIAS_ROTAS) break;
     }
-    if (rotas > MAX_REFERENCIAS_ROTAS) break;
+    if (faltantes.size >= MAX_REFERENCIAS_ROTAS) break;
   }
 
   let claveEncuentro: string | undefined;
@@ -343,12 +407,10 @@ export function revisarDocumento(tipo: TipoRdaIhce, bundle: unknown, ahora = Dat
 }
 
 /**
- * Where the warnings of an accepted document travel (our assumption; the platform's acceptance is
- * not published, rda.md §8): a document Bundle has no place for an OperationOutcome (no
- * `contained`, closed entry slices, `entry.response.outcome` is for batch/transaction responses and
- * `search.mode = outcome` for searchsets), so the sandbox follows FHIR R4's own rule for a write's
- * hints and warnings: `Prefer: return=OperationOutcome` (http.html, RFC 7240) answers 200 with an
- * OperationOutcome instead of the Bundle; without it the answer is the stored Bundle, as before.
+ * Where the warnings of an accepted document travel (our assumption: the captured acceptances of
+ * issue 32 show none). The acceptance is a transaction-response, so they go in the Composition
+ * entry's `response.outcome`; `Prefer: return=OperationOutcome` (FHIR R4 http.html, RFC 7240)
+ * answers 200 with an OperationOutcome (SIM-000 and the warnings) instead.
  */
 export function prefiereResultado(prefer: string | undefined): boolean {
   return !!prefer && prefer.split(/[,;]/).some((p) => /^\s*return\s*=\s*"?OperationOutcome"?\s*$/i.test(p));
@@ -358,9 +420,9 @@ export function prefiereResultado(prefer: string | undefined): boolean {
 export const EXTENSION_VIDA_SIM = 'https://sandbox.ihce.simulador/StructureDefinition/vida';
 
 /**
- * The OperationOutcome of an accepted document: one `information` issue SIM-000 with the VIDA (in
+ * The OperationOutcome of an accepted document: one `information` issue SIM-000, with the VIDA (in
  * the extension and as `{…identifier-RDA}|{valor}` in diagnostics, the forms the client already
- * reads in a 409) and the warnings. A `bundle` without identifier (fault `sin-vida`) gives no VIDA.
+ * reads in a 409) when `bundle.identifier` has one (option vidaEnAceptacion), and the warnings.
  */
 export function resultadoAceptacion(
   bundle: Recurso,

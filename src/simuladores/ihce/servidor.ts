@@ -7,6 +7,8 @@ import {
   type AlcanceConsulta,
   arr,
   type IssueFhir,
+  LOINC,
+  LOINC_REFERENCIA_IHCE,
   MEDIA_FHIR,
   OPERACION_CONSULTA,
   obj,
@@ -17,8 +19,15 @@ import {
   TIPOS_RDA_IHCE,
   type TipoRdaIhce,
 } from '../../rda/ihce/fhir.js';
+import { REFERENCIA_MINSALUD } from '../../rda/tipos.js';
 import { FALLAS_TRAS_GUARDAR, type Falla, Fallas, type RutaSimulador, TIPOS_FALLA } from './fallas.js';
-import { prefiereResultado, resultadoAceptacion, revisarDocumento } from './perfiles.js';
+import {
+  identificadorPaciente,
+  prefiereResultado,
+  resultadoAceptacion,
+  revisarDocumento,
+  SISTEMA_REGLAS_SIM,
+} from './perfiles.js';
 
 /** Credentials the sandbox knows (what the Hércules portal would issue). */
 export interface ClienteSandbox {
@@ -41,6 +50,12 @@ export interface OpcionesSimuladorIhce {
   ttlTokenSegundos?: number;
   /** Document numbers the simulated Registraduría (EVOL) does not know: 400 business-rule. */
   pacientesDesconocidos?: string[];
+  /**
+   * Put the VIDA in the acceptance (`Bundle.identifier` of the transaction-response, the form public
+   * clients read). Our assumption, off by default: the platform's captured acceptance carries none
+   * (issue 32). For tests of what the service does with a VIDA (the RIPS codigoVIDA cross-check).
+   */
+  vidaEnAceptacion?: boolean;
 }
 
 interface Documento {
@@ -82,7 +97,8 @@ function fhir(res: Response, status: number, cuerpo: unknown): void {
   res.status(status).type(MEDIA_FHIR).send(JSON.stringify(cuerpo));
 }
 
-function oo(res: Response, status: number, code: string, diagnostics: string, regla?: string): void {
+/** One error issue, the message in `details.text` as the platform writes it (issue 32). */
+function oo(res: Response, status: number, code: string, texto: string, regla?: string): void {
   fhir(
     res,
     status,
@@ -90,11 +106,24 @@ function oo(res: Response, status: number, code: string, diagnostics: string, re
       {
         severity: 'error',
         code,
-        diagnostics,
-        ...(regla ? { details: { coding: [{ code: regla }] } } : {}),
+        details: { ...(regla ? { coding: [{ system: SISTEMA_REGLAS_SIM, code: regla }] } : {}), text: texto },
       },
     ]),
   );
+}
+
+/** Resource types the platform matches with what it already holds (200 without location, issue 32). */
+const TIPOS_CONOCIDOS = new Set(['Patient', 'Practitioner', 'Organization']);
+
+/** Who a Patient, Practitioner or Organization is for the platform: its identifiers, or undefined. */
+function claveConocido(r: Recurso): string | undefined {
+  const persona = identificadorPaciente(r);
+  if (persona) return `${r.resourceType}|${persona.tipo}|${persona.numero}`;
+  const valores = arr(r.identifier)
+    .map((i) => `${str(obj(i)?.system) ?? ''}|${str(obj(i)?.value) ?? ''}`)
+    .filter((v) => !v.endsWith('|'))
+    .sort();
+  return valores.length ? `${r.resourceType}|${valores.join(',')}` : undefined;
 }
 
 const TIPO_POR_OPERACION = new Map(TIPOS_RDA_IHCE.map((t) => [PERFIL_IHCE[t].operacion, t]));
@@ -112,6 +141,8 @@ export async function iniciarSimulador(o: OpcionesSimuladorIhce = {}): Promise<S
   const tokens = new Map<string, { clientId: string; expira: number }>();
   const docs = new Map<string, Documento>();
   const encuentros = new Set<string>();
+  /** Patients, practitioners and organizations the platform holds, by identity: their platform id. */
+  const conocidos = new Map<string, string>();
   const paginas = new Map<string, Pagina>();
   const desconocidos = new Set(o.pacientesDesconocidos ?? []);
   const tamanoPagina = o.tamanoPagina ?? 10;
@@ -154,21 +185,19 @@ export async function iniciarSimulador(o: OpcionesSimuladorIhce = {}): Promise<S
     oo(res, f.status ?? 503, 'transient', 'Servicio temporalmente no disponible.');
   }
 
-  /** The answer to a stored document, as the fault of the request (if any) wants it. */
+  /**
+   * The answer to a stored document, as the fault of the request (if any) wants it: the
+   * transaction-response (with the VIDA only under `vidaEnAceptacion`), or with
+   * `Prefer: return=OperationOutcome` the acceptance and its warnings (our own form).
+   */
   function responderAceptado(
     req: Request,
     res: Response,
-    bundle: Recurso,
-    location: string,
+    d: Documento,
+    transaccion: Recurso,
     avisos: IssueFhir[],
   ): void {
     const f = res.locals.falla as Falla | undefined;
-    // The stored Bundle, or with `Prefer: return=OperationOutcome` the acceptance and its warnings.
-    const cuerpo = (b: Recurso) => {
-      if (!prefiereResultado(req.get('Prefer'))) return b;
-      res.setHeader('Preference-Applied', 'return=OperationOutcome');
-      return resultadoAceptacion(b, avisos);
-    };
     if (f?.tipo === 'aceptar-y-cortar') {
       const status = f.status ?? 0;
       if (status >= 500 && status <= 599)
@@ -176,19 +205,65 @@ export async function iniciarSimulador(o: OpcionesSimuladorIhce = {}): Promise<S
       else req.socket.destroy();
       return;
     }
-    if (f?.tipo === 'sin-vida') {
-      // Stored with its VIDA (queries and $document show it); only the answer lacks it.
-      const sinVida = structuredClone(bundle);
-      delete sinVida.identifier;
-      const comp = obj(arr(sinVida.entry).map(obj)[0]?.resource);
-      if (comp) delete comp.identifier;
-      const status = f.status ?? 200;
-      res.setHeader('Location', location);
-      fhir(res, status >= 200 && status <= 299 ? status : 200, cuerpo(sinVida));
+    const conVida = o.vidaEnAceptacion === true && f?.tipo !== 'sin-vida';
+    const status = f?.tipo === 'sin-vida' && f.status && f.status >= 200 && f.status <= 299 ? f.status : 200;
+    if (prefiereResultado(req.get('Prefer'))) {
+      res.setHeader('Preference-Applied', 'return=OperationOutcome');
+      res.setHeader('Location', `${origen(req)}/Composition/${d.id}`);
+      const vida = conVida ? { identifier: { system: SISTEMA_VIDA, value: d.vida } } : {};
+      fhir(res, status, resultadoAceptacion(vida, avisos));
       return;
     }
-    res.setHeader('Location', location);
-    fhir(res, 200, cuerpo(bundle));
+    fhir(
+      res,
+      status,
+      conVida ? { ...transaccion, identifier: { system: SISTEMA_VIDA, value: d.vida } } : transaccion,
+    );
+  }
+
+  /**
+   * The platform's acceptance (issue 32): a transaction-response with one entry per entry sent, in
+   * order (201 + location `…/<Tipo>/<uuid>/_history/1` when created; 200 without location for a
+   * Patient, Practitioner or Organization already held), then the DocumentReference it creates
+   * (type LOINC 18842-5, custodian Organization/MinSalud, attachment `Composition/<id>`), with its
+   * resource. Warnings go in the Composition entry's `response.outcome`.
+   */
+  function transaccion(req: Request, bundle: Recurso, compositionId: string, avisos: IssueFhir[]): Recurso {
+    const base = origen(req);
+    const creado = (tipo: string, id: string) => ({
+      status: '201',
+      location: `${base}/${tipo}/${id}/_history/1`,
+    });
+    const entry: Record<string, unknown>[] = arr(bundle.entry).map((e) => {
+      const r = (obj(obj(e)?.resource) ?? {}) as Recurso;
+      const tipo = str(r.resourceType) ?? 'Resource';
+      if (tipo === 'Composition')
+        return {
+          response: {
+            ...creado(tipo, compositionId),
+            ...(avisos.length ? { outcome: resultado(avisos) } : {}),
+          },
+        };
+      const clave = TIPOS_CONOCIDOS.has(tipo) ? claveConocido(r) : undefined;
+      if (clave && conocidos.has(clave)) return { response: { status: '200' } };
+      const id = randomUUID();
+      if (clave) conocidos.set(clave, id);
+      return { response: creado(tipo, id) };
+    });
+    const referencia = randomUUID();
+    entry.push({
+      resource: {
+        resourceType: 'DocumentReference',
+        id: referencia,
+        meta: { versionId: '1' },
+        status: 'current',
+        type: { coding: [{ system: LOINC, code: LOINC_REFERENCIA_IHCE }] },
+        custodian: { reference: REFERENCIA_MINSALUD },
+        content: [{ attachment: { url: `Composition/${compositionId}` } }],
+      },
+      response: creado('DocumentReference', referencia),
+    });
+    return { resourceType: 'Bundle', id: randomUUID(), type: 'transaction-response', entry };
   }
 
   const app = express();
@@ -311,15 +386,22 @@ export async function iniciarSimulador(o: OpcionesSimuladorIhce = {}): Promise<S
     const comp = obj(arr(bundle.entry).map(obj)[0]?.resource) as Recurso;
     comp.id = id;
     comp.identifier = { system: SISTEMA_VIDA, value: vida };
-    docs.set(id, {
+    const d: Documento = {
       id,
       vida,
       tipo,
       paciente,
       fecha: str(comp.date) ?? new Date().toISOString(),
       bundle,
-    });
-    responderAceptado(req, res, bundle, `${origen(req)}/Composition/${id}`, revisado.avisos);
+    };
+    docs.set(id, d);
+    responderAceptado(
+      req,
+      res,
+      d,
+      transaccion(req, req.body as Recurso, id, revisado.avisos),
+      revisado.avisos,
+    );
   }
 
   /** `Composition.subject.reference` of a stored Bundle, when it has one. */

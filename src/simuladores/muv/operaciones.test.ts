@@ -27,6 +27,15 @@ import {
 const NIT = CREDENCIALES_SANDBOX.nit;
 const CUV = /^[0-9a-f]{96}$/;
 const NO_APLICA = /^No aplica a paquetes procesados en estado \[RECHAZADO\]/;
+/** CFR003, first in every answer with rejections (as the real mechanism answers). */
+const RESUMEN = {
+  Clase: 'RECHAZADO',
+  Codigo: 'CFR003',
+  Descripcion: 'Se encontraron errores al procesar el archivo Json de Fev',
+  Observaciones: '',
+  PathFuente: '',
+  Fuente: 'FevRips',
+};
 const SEPTIEMBRE = { FechaInicio: '2026-09-01T00:00:00', FechaFin: '2026-09-30T00:00:00' };
 const OCTUBRE = { FechaInicio: '2026-10-01T00:00:00', FechaFin: '2026-10-31T00:00:00' };
 const SIN_PERIODO = { FechaInicio: null, FechaFin: null };
@@ -149,7 +158,7 @@ describe('operaciones sin RIPS (nota crédito total, acuerdo de voluntades, cáp
     expect((await cargar('CargarNCTotal', null, xmlNotaCredito(nota, factura))).status).toBe(200);
     const r = await cargar('CargarNCAcuerdoVoluntades', null, xmlNotaCredito(nota, factura));
     expect(r.status).toBe(400);
-    expect(codigos(r.body)).toEqual(['RVG18']);
+    expect(codigos(r.body)).toEqual(['CFR003', 'RVG18']);
     expect(r.body.NumFactura).toBe(factura);
   });
 
@@ -210,7 +219,7 @@ describe('operaciones de cápita con RIPS', () => {
       CantidadUsuarios: 2,
     });
     const repetida = await cargar('CargarCapitaInicial', null, xmlFacturaCapita(nueva));
-    expect(codigos(repetida.body)).toEqual(['RVG18']);
+    expect(codigos(repetida.body)).toEqual(['CFR003', 'RVG18']);
   });
 
   it('CargarCapitaFinal: sin XML, ModalidadPago vacía y periodo nulo; no es la factura (clase CF) pero se repite consigo mismo', async () => {
@@ -231,7 +240,7 @@ describe('operaciones de cápita con RIPS', () => {
     expect((await consultar(r.body.CodigoUnicoValidacion)).body.TipoDocumento).toBe('CapitaFinal');
     const otra = await cargar('CargarCapitaFinal', ripsCapita(ultima), '');
     expect(otra.status).toBe(400);
-    expect(codigos(otra.body)).toEqual(['RVG18']);
+    expect(codigos(otra.body)).toEqual(['CFR003', 'RVG18']);
   });
 
   it('ConsultarCUV con el RIPS final encuentra el RIPS final, no la factura del mismo número', async () => {
@@ -310,9 +319,10 @@ describe('rechazos del sobre según la tabla de operaciones', () => {
     const cargas = sim.contadores.cargas;
     const r = await cargar(metodo, ripsDe(num('X')), xml());
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ ResultState: false, ProcesoId: expect.any(Number) });
+    expect(r.body).toMatchObject({ ResultState: false, ProcesoId: 0 });
     expect(r.body.CodigoUnicoValidacion).toMatch(NO_APLICA);
     expect(r.body.ResultadosValidacion).toEqual([
+      RESUMEN,
       {
         Clase: 'RECHAZADO',
         Codigo: 'RVG06',
@@ -330,7 +340,7 @@ describe('rechazos del sobre según la tabla de operaciones', () => {
   it('rips que no es objeto ni null donde va null (un texto) también se rechaza', async () => {
     const r = await cargar('CargarNCTotal', 'x', xmlNotaCredito(num('NCT'), num('FAC')));
     expect(r.status).toBe(400);
-    expect(codigos(r.body)).toEqual(['RVG06']);
+    expect(codigos(r.body)).toEqual(['CFR003', 'RVG06']);
   });
 
   it.each([
@@ -358,6 +368,7 @@ describe('rechazos del sobre según la tabla de operaciones', () => {
     const r = await cargar('CargarCapitaFinal', ripsCapita(factura), xmlFacturaCapita(factura));
     expect(r.status).toBe(400);
     expect(r.body.ResultadosValidacion).toEqual([
+      RESUMEN,
       expect.objectContaining({
         Clase: 'RECHAZADO',
         Codigo: 'RVG06',
@@ -402,15 +413,16 @@ describe('rechazos del sobre según la tabla de operaciones', () => {
     const r = await cargar('CargarNCTotal', null, xmlFacturaCapita(num('CAP')));
     expect(r.status).toBe(400);
     expect(r.body.ResultState).toBe(false);
-    expect(r.body.ResultadosValidacion).toHaveLength(1);
-    expect(r.body.ResultadosValidacion[0]).toMatchObject({
+    expect(r.body.ResultadosValidacion).toHaveLength(2);
+    expect(r.body.ResultadosValidacion[0]).toEqual(RESUMEN);
+    expect(r.body.ResultadosValidacion[1]).toMatchObject({
       Clase: 'RECHAZADO',
       Fuente: 'NotaCredito',
       Observaciones: expect.stringContaining('No se pudo leer la nota (CreditNote) del AttachedDocument'),
     });
     const basura = await cargar('CargarCapitaInicial', null, 'no es base64 ¿?');
     expect(basura.status).toBe(400);
-    expect(basura.body.ResultadosValidacion[0]).toMatchObject({
+    expect(basura.body.ResultadosValidacion[1]).toMatchObject({
       Codigo: 'GI005',
       Fuente: 'FacturaElectronica',
     });
@@ -430,6 +442,98 @@ describe('rechazos del sobre según la tabla de operaciones', () => {
     expect(r.status).toBe(401);
     expect(r.body).toMatchObject({ ResultState: false, Modulo: 'CapitaInicial', ModalidadPago: '' });
     expect(codigos(r.body)).toEqual(['TOT002']);
+  });
+});
+
+describe('rechazos como los del MUV real (ProcesoId 0, «No aplica…», CFR003 primero)', () => {
+  /** An RS whose consultations (both users) name a professional missing from the sandbox's RETHUS. */
+  const rsConRethus = (numNota: string) => {
+    const rips = ripsDe(null, { tipoNota: 'RS', numNota });
+    for (const u of rips.usuarios as { servicios: { consultas?: Cuerpo[] } }[])
+      for (const c of u.servicios.consultas ?? []) c.numDocumentoIdentificacion = '99900001';
+    return rips;
+  };
+
+  it('PascalCase: 400, ProcesoId 0, «No aplica…» también en codigoUnicoValidacionToShow, NumFactura "", hallazgos por servicio', async () => {
+    const r = await cargar('CargarRipsSinFactura', rsConRethus(num('RS')), '');
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ ResultState: false, ProcesoId: 0, NumFactura: '' });
+    expect(r.body.CodigoUnicoValidacion).toMatch(NO_APLICA);
+    expect(r.body.codigoUnicoValidacionToShow).toMatch(NO_APLICA);
+    expect(r.body.ResultadosValidacion[0]).toEqual(RESUMEN);
+    const rvg11 = (r.body.ResultadosValidacion as Cuerpo[]).filter((x) => x.Codigo === 'RVG11');
+    expect(rvg11.map((x) => x.PathFuente)).toEqual(
+      [
+        'usuarios[0].servicios.consultas[0]',
+        'usuarios[1].servicios.consultas[0]',
+        'usuarios[1].servicios.consultas[1]',
+      ].map((r) => `${r}.numDocumentoIdentificacion`),
+    );
+  });
+
+  it('camelCase (opción `claves`): las claves en camelCase, «-» como CUV del rechazo y NumFactura "0"; la aceptación también', async () => {
+    const camel = await iniciarSimuladorMuv({ claves: 'camelCase' });
+    try {
+      const t = await entrar(camel);
+      const r = await cargar('CargarRipsSinFactura', rsConRethus(num('RSC')), '', { s: camel, token: t });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({
+        resultState: false,
+        procesoId: 0,
+        numFactura: '0',
+        codigoUnicoValidacion: '-',
+        codigoUnicoValidacionToShow: expect.stringMatching(NO_APLICA),
+      });
+      expect(r.body).not.toHaveProperty('ProcesoId');
+      expect(r.body.resultadosValidacion[0]).toEqual({
+        clase: 'RECHAZADO',
+        codigo: 'CFR003',
+        descripcion: 'Se encontraron errores al procesar el archivo Json de Fev',
+        observaciones: '',
+        pathFuente: '',
+        fuente: 'FevRips',
+      });
+      const ok = await cargar(
+        'CargarRipsSinFactura',
+        ripsDe(null, { tipoNota: 'RS', numNota: num('RSO') }),
+        '',
+        {
+          s: camel,
+          token: t,
+        },
+      );
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({ resultState: true, codigoUnicoValidacion: expect.stringMatching(CUV) });
+      expect(ok.body.procesoId).toBeGreaterThan(0);
+      expect(ok.body).not.toHaveProperty('codigoUnicoValidacionToShow');
+    } finally {
+      await camel.cerrar();
+    }
+  });
+
+  it('fallarInternamente: 400 con CFR003 y RVG06 «Object reference…» en «Estructura general»; nada queda radicado', async () => {
+    const factura = num('FI');
+    sim.fallarInternamente();
+    const r = await cargar('CargarFevRips', ripsDe(factura), xmlFev(factura));
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ ResultState: false, ProcesoId: 0, NumFactura: factura });
+    expect(r.body.CodigoUnicoValidacion).toMatch(NO_APLICA);
+    expect(r.body.ResultadosValidacion).toEqual([
+      RESUMEN,
+      {
+        Clase: 'RECHAZADO',
+        Codigo: 'RVG06',
+        Descripcion: 'El contenido del dato no corresponde a los valores permitidos.',
+        Observaciones: 'Object reference not set to an instance of an object.',
+        PathFuente: 'Estructura general',
+        Fuente: 'FevRips',
+      },
+    ]);
+    expect(sim.radicado(NIT, factura)).toBeUndefined();
+    // Only the next upload: the same package then goes through.
+    const otra = await cargar('CargarFevRips', ripsDe(factura), xmlFev(factura));
+    expect(otra.status).toBe(200);
+    expect(otra.body.ProcesoId).toBeGreaterThan(0);
   });
 });
 
@@ -484,7 +588,12 @@ describe('veredictos de cápita: CIN001 y RVC034', () => {
       expect(r.status).toBe(400);
       const rvc = (r.body.ResultadosValidacion as Cuerpo[]).filter((x) => x.Codigo === 'RVC034');
       expect(rvc.length).toBeGreaterThan(0);
-      expect(codigos(r.body).every((c) => c === 'RVC034')).toBe(true);
+      expect(codigos(r.body)[0]).toBe('CFR003');
+      expect(
+        codigos(r.body)
+          .slice(1)
+          .every((c) => c === 'RVC034'),
+      ).toBe(true);
       expect(rvc.every((x) => x.Clase === 'RECHAZADO' && x.Fuente === 'Rips')).toBe(true);
       expect(rvc.map((x) => x.PathFuente)).toContain('usuarios[0].servicios.consultas[0].vrServicio');
       expect(rvc.map((x) => x.PathFuente)).toContain(

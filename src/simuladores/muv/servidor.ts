@@ -67,7 +67,15 @@ export interface OpcionesSimuladorMuv {
   ambiente?: 'DockerTest' | 'DockerStage' | 'DockerProd';
   /** Default 'ambas'. */
   rutasRecuperarCuv?: RutasRecuperarCuv;
+  /** Keys of upload and RecuperarCUV answers (default PascalCase; real rejections were captured in both). */
+  claves?: ClavesRespuesta;
 }
+
+/**
+ * PascalCase (the manual) or camelCase (ASP.NET's default): real RS and NC rejections came once each
+ * way; the camelCase one carried «-» as its CodigoUnicoValidacion.
+ */
+export type ClavesRespuesta = 'PascalCase' | 'camelCase';
 
 /** Who a filed document is: from its RIPS when one went, else from the XML's embedded document. */
 interface Identidad {
@@ -98,6 +106,35 @@ interface Radicado {
 
 const NO_APLICA =
   'No aplica a paquetes procesados en estado [RECHAZADO] o validaciones realizadas antes del envío al Ministerio de Salud y Protección Social';
+
+/** The summary the real mechanism puts first in every answer with rejections. */
+export const RESUMEN_RECHAZO: ResultadoValidacionMuv = {
+  Clase: 'RECHAZADO',
+  Codigo: 'CFR003',
+  Descripcion: 'Se encontraron errores al procesar el archivo Json de Fev',
+  Observaciones: '',
+  PathFuente: '',
+  Fuente: 'FevRips',
+};
+
+/** The real mechanism failing inside, as captured (a .NET exception under RVG06). */
+export const FALLA_INTERNA: ResultadoValidacionMuv = {
+  Clase: 'RECHAZADO',
+  Codigo: 'RVG06',
+  Descripcion: 'El contenido del dato no corresponde a los valores permitidos.',
+  Observaciones: 'Object reference not set to an instance of an object.',
+  PathFuente: 'Estructura general',
+  Fuente: 'FevRips',
+};
+
+/** Keys with their first letter lowered, all the way down (ASP.NET's camelCase serializer). */
+function enCamelCase(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(enCamelCase);
+  if (typeof v !== 'object' || v === null) return v;
+  return Object.fromEntries(
+    Object.entries(v).map(([k, x]) => [k[0]!.toLowerCase() + k.slice(1), enCamelCase(x)]),
+  );
+}
 
 /** ConsultarCUV's TipoDocumento (manual §8.14 shows «NcAcuerdoVoluntades»; the rest follow Modulo). */
 const TIPO_DOCUMENTO: Record<OperacionMuv, string> = {
@@ -177,6 +214,9 @@ export class SimuladorMuv {
    */
   ultimaCarga: { operacion: string; bytes: number; rips: Registro; xmlFevFile: string } | undefined;
   private readonly proximas: Record<TipoFalla, number> = { '5xx': 0, colgar: 0, soltar: 0 };
+  private fallasInternas = 0;
+  /** Keys of the answers from now on (tests switch it). */
+  claves: ClavesRespuesta;
   private readonly secreto = randomBytes(32);
   private readonly usuarios: CredencialesMuv[];
   private readonly porDocumento = new Map<string, Radicado>();
@@ -191,6 +231,7 @@ export class SimuladorMuv {
   constructor(private readonly o: OpcionesSimuladorMuv = {}) {
     this.fallas = { latenciaMs: 0, proporcion5xx: 0, proporcionColgar: 0, proporcionSoltar: 0, ...o.fallas };
     this.usuarios = [...(o.usuarios ?? [CREDENCIALES_SANDBOX])];
+    this.claves = o.claves ?? 'PascalCase';
   }
 
   async iniciar(): Promise<this> {
@@ -243,6 +284,14 @@ export class SimuladorMuv {
   /** The next `n` upload or RecuperarCUV requests fail that way (tests), before the configured fractions apply. */
   fallarProximas(tipo: TipoFalla, n = 1): void {
     this.proximas[tipo] += n;
+  }
+
+  /**
+   * The next `n` uploads fail inside the mechanism, as one real answer did: 400 with CFR003 and RVG06
+   * «Object reference not set to an instance of an object.» at «Estructura general»; nothing is filed.
+   */
+  fallarInternamente(n = 1): void {
+    this.fallasInternas += n;
   }
 
   /** The next `n` ConsultarCUV requests answer 503 without looking anything up. */
@@ -391,18 +440,23 @@ export class SimuladorMuv {
     let hallazgosXml: HallazgoFev[] = [];
     if (d.documentoXml && xmlFevFile)
       ({ documento, hallazgos: hallazgosXml } = leerDocumentoXml(xmlFevFile, d.documentoXml));
-    const resultados = aplicarReglas({
-      definicion: d,
-      rips,
-      ripsSobrante,
-      xmlFevFile,
-      documento,
-      hallazgosXml,
-    });
+    const interna = this.fallasInternas > 0;
+    if (interna) this.fallasInternas--;
+    // A failure inside stops the mechanism before any rule speaks.
+    const resultados = interna
+      ? [{ ...FALLA_INTERNA }]
+      : aplicarReglas({
+          definicion: d,
+          rips,
+          ripsSobrante,
+          xmlFevFile,
+          documento,
+          hallazgosXml,
+        });
     const identidad = identidadDe(d, rips, documento);
     const clave = claveDocumento(d.clase, identidad);
     const previo = clave ? this.porDocumento.get(clave) : undefined;
-    if (previo) {
+    if (previo && !interna) {
       resultados.push({
         Clase: 'RECHAZADO',
         Codigo: 'RVG18',
@@ -412,11 +466,14 @@ export class SimuladorMuv {
         Fuente: 'Rips',
       });
     }
-    if (identidad.numero) resultados.push(...(this.extra.get(identidad.numero) ?? []));
-    const procesoId = ++this.procesoId;
+    if (identidad.numero && !interna) resultados.push(...(this.extra.get(identidad.numero) ?? []));
     const rechazado = resultados.some((r) => r.Clase === 'RECHAZADO');
+    // Real rejections: CFR003 first, ProcesoId 0, NumFactura "" or "0" when there is none.
+    if (rechazado) resultados.unshift({ ...RESUMEN_RECHAZO });
+    const procesoId = rechazado ? 0 : ++this.procesoId;
+    const numFactura = identidad.numFactura ?? (rechazado ? (this.claves === 'camelCase' ? '0' : '') : null);
     const cuv = rechazado ? null : cuvDelPaquete(rips, xmlFevFile);
-    const respuesta = this.resultado(d, procesoId, identidad.numFactura, resultados, cuv, documento);
+    const respuesta = this.resultado(d, procesoId, numFactura, resultados, cuv, documento);
     if (cuv) {
       const radicado: Radicado = {
         procesoId,
@@ -438,7 +495,12 @@ export class SimuladorMuv {
       req.socket.destroy(); // filed, but the answer never arrives
       return;
     }
-    res.status(rechazado ? 400 : 200).json(respuesta);
+    res.status(rechazado ? 400 : 200).json(this.conClaves(respuesta));
+  }
+
+  /** The answer with the keys the sandbox is set to. */
+  private conClaves(r: ResultadoProcesoMuv): unknown {
+    return this.claves === 'camelCase' ? enCamelCase(r) : r;
   }
 
   private resultado(
@@ -453,7 +515,8 @@ export class SimuladorMuv {
       ResultState: cuv !== null,
       ProcesoId: procesoId,
       NumFactura: numFactura,
-      CodigoUnicoValidacion: cuv ?? NO_APLICA,
+      CodigoUnicoValidacion: cuv ?? (this.claves === 'camelCase' ? '-' : NO_APLICA),
+      ...(cuv ? {} : { codigoUnicoValidacionToShow: NO_APLICA }),
       FechaRadicacion: fechaColombia(new Date()),
       RutaArchivos: null,
       Ambiente: this.o.ambiente ?? 'DockerTest',
@@ -500,11 +563,13 @@ export class SimuladorMuv {
       req.socket.destroy();
       return;
     }
-    res.json({
-      ...r.respuesta,
-      FechaRadicacion: fechaColombia(r.fecha),
-      ResultadosValidacion: [...r.resultados],
-    } satisfies ResultadoProcesoMuv);
+    res.json(
+      this.conClaves({
+        ...r.respuesta,
+        FechaRadicacion: fechaColombia(r.fecha),
+        ResultadosValidacion: [...r.resultados],
+      }),
+    );
   }
 
   private async consultar(req: Request, res: Response): Promise<void> {

@@ -7,7 +7,7 @@ import type { ContextoRegla, DatosFev, Regla } from '../tipos.js';
  * Checks of the registry's rules of alcance 'fev' (RIPS ↔ invoice): they run only when the RIPS is
  * validated with its AttachedDocument (ctx.fev, read by src/rips/fev). The rules' texts and classes
  * stay in the registry files; this module adds their hooks. Rules of alcance 'fev' without a hook
- * here (RVG10, RVG19, RVC017) need data we do not hold and are left to the MUV.
+ * here (RVG10, RVG19, RVC017, RVC036) need data we do not hold and are left to the MUV.
  */
 type Chequeos = Pick<Regla, 'estado' | 'lee' | 'transaccion' | 'usuario' | 'servicio' | 'final'>;
 
@@ -17,6 +17,12 @@ const MODALIDAD_EVENTO = '04';
 const ANTICIPO = '04';
 /** Moderating payments reported in RIPS (04 anticipo only in the invoice, RVC092; 05 no aplica). */
 const CONCEPTOS_MODERADORES = ['01', '02', '03'] as const;
+/** Each kind of moderating payment as RVG09 names it (ours, then the MUV's words where seen). */
+const PAGO_MODERADOR: Readonly<Record<string, { nombre: string; muv?: string }>> = {
+  '01': { nombre: 'Copagos', muv: 'los copagos' },
+  '02': { nombre: 'Cuotas moderadoras', muv: 'las cuotas moderadoras' },
+  '03': { nombre: 'Pagos compartidos' },
+};
 
 /**
  * Coverage (XML) → RIPS user types it admits (DT1 v002 §1.8 and LIN §3.2). Coverages 03 (not
@@ -135,6 +141,9 @@ const soloDigitos = (v: unknown) =>
 /** Values quoted from the XML are input: keep them short. */
 const corto = (v: string) => (v.length > 80 ? `${v.slice(0, 77)}…` : v);
 const pesos = (n: number) => `$${n.toLocaleString('es-CO', { maximumFractionDigits: 2 })}`;
+/** Money as the MUV writes it in its answers (¤5,000.00), to quote them. */
+const pesosMuv = (n: number) =>
+  `¤${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const fechaValida = (v: string | null): v is string => v !== null && dia(v) === v;
 
 function periodo(fev: DatosFev): { inicio: string; fin: string } | null {
@@ -180,15 +189,35 @@ const acumular: NonNullable<Chequeos['servicio']> = {
   },
 };
 
-function anticipados(fev: DatosFev, concepto?: string): number {
+function anticipados(fev: DatosFev, concepto: string): number {
   let total = 0;
-  for (const p of fev.pagosAnticipados) {
-    if (
-      concepto ? p.concepto === concepto : (CONCEPTOS_MODERADORES as readonly string[]).includes(p.concepto)
-    )
-      total += p.valor;
-  }
+  for (const p of fev.pagosAnticipados) if (p.concepto === concepto) total += p.valor;
   return total;
+}
+
+/**
+ * What RVG08 compares the services with: the invoice's value with taxes and after discounts, before
+ * the moderating payments and anticipos the patient or payer already paid, i.e. PayableAmount +
+ * PrepaidAmount (DIAN: PayableAmount = TaxInclusiveAmount − AllowanceTotalAmount +
+ * ChargeTotalAmount − PrepaidAmount). The real MUV accepted services of 5,000 on an invoice of
+ * LineExtensionAmount 4,761.90 and TaxInclusiveAmount = PayableAmount = 5,000 (5 % tax); an
+ * untaxed invoice with moderating payments has PayableAmount = services − PrepaidAmount.
+ * Without PayableAmount (the gate rejects that), TaxInclusiveAmount, else LineExtensionAmount.
+ */
+function valorFactura(fev: DatosFev): { valor: number; como: string } | null {
+  const t = fev.totales;
+  if (t?.aPagar != null) {
+    const anticipado = t.anticipado ?? 0;
+    return {
+      valor: t.aPagar + anticipado,
+      como: `valor a pagar (PayableAmount) ${pesos(t.aPagar)} más pagos anticipados (PrepaidAmount) ${pesos(anticipado)}`,
+    };
+  }
+  if (t?.conImpuestos != null)
+    return { valor: t.conImpuestos, como: 'valor con impuestos (TaxInclusiveAmount)' };
+  if (fev.valorServicios !== null)
+    return { valor: fev.valorServicios, como: 'valor de los servicios (LineExtensionAmount)' };
+  return null;
 }
 
 /** 1 peso of tolerance: RIPS sums against XML amounts, which may carry decimals (RVC094 is exact). */
@@ -357,31 +386,17 @@ export const CHEQUEOS_FEV: Readonly<Record<string, Chequeos>> = {
     final(ctx, estado) {
       const fev = ctx.fev;
       const s = estado as Sumas;
-      if (!fev || fev.modalidadPago !== MODALIDAD_EVENTO || fev.valorServicios === null) return;
-      if (!distinto(s.servicios, fev.valorServicios)) return;
+      if (!fev || fev.modalidadPago !== MODALIDAD_EVENTO) return;
+      const factura = valorFactura(fev);
+      if (!factura || !distinto(s.servicios, factura.valor)) return;
       emitirTransaccion(ctx, 'RVG08', undefined, {
-        detalle: `Suma de «Valor del servicio» en el RIPS: ${pesos(s.servicios)}; valor de los servicios en la factura (LineExtensionAmount): ${pesos(fev.valorServicios)}.`,
+        detalle: `Suma de «Valor del servicio» en el RIPS: ${pesos(s.servicios)}; valor de la factura antes de pagos moderadores y anticipos: ${pesos(factura.valor)} (${factura.como}).`,
       });
     },
   },
+  // One finding per kind of moderating payment, as the MUV answers; RVC036 (against the recaudo
+  // invoices) is left to the MUV, which answered the same facts with RVG09 only.
   RVG09: {
-    estado: sumas,
-    lee: LEE_SUMAS,
-    servicio: acumular,
-    final(ctx, estado) {
-      const fev = ctx.fev;
-      if (!fev) return;
-      const s = estado as Sumas;
-      let rips = 0;
-      for (const c of CONCEPTOS_MODERADORES) rips += s.moderadores.get(c) ?? 0;
-      const factura = anticipados(fev);
-      if (!distinto(rips, factura)) return;
-      emitirTransaccion(ctx, 'RVG09', undefined, {
-        detalle: `Pagos moderadores en el RIPS (copagos, cuotas moderadoras y pagos compartidos): ${pesos(rips)}; en la factura (PrepaidPayment 01–03): ${pesos(factura)}.`,
-      });
-    },
-  },
-  RVC036: {
     estado: sumas,
     lee: LEE_SUMAS,
     servicio: acumular,
@@ -393,9 +408,12 @@ export const CHEQUEOS_FEV: Readonly<Record<string, Chequeos>> = {
         const rips = s.moderadores.get(c) ?? 0;
         const factura = anticipados(fev, c);
         if (!distinto(rips, factura)) continue;
-        emitirTransaccion(ctx, 'RVC036', undefined, {
-          valor: c,
-          detalle: `Concepto de recaudo ${c}: ${pesos(rips)} en el RIPS y ${pesos(factura)} en el PrepaidPayment de la factura.`,
+        const { nombre, muv } = PAGO_MODERADOR[c]!;
+        const comoMuv = muv
+          ? ` El MUV lo informa como “El valor total de ${muv} en RIPS (${pesosMuv(rips)}), no es igual al valor reportado en la Factura de Venta (${pesosMuv(factura)})”.`
+          : '';
+        emitirTransaccion(ctx, 'RVG09', undefined, {
+          detalle: `${nombre} (concepto de recaudo ${c}): ${pesos(rips)} en el RIPS y ${pesos(factura)} en la factura (PrepaidPayment con concepto ${c}).${comoMuv}`,
         });
       }
     },

@@ -177,9 +177,11 @@ export const REGLAS_RVC_DOCUMENTOS: Regla[] = [
       'El valor del pago moderador informado en la factura electrónica de venta en salud, no corresponde a la sumatoria de detalles de valores de pagos moderadores de las facturas de recaudo, informados en RIPS.',
     titulo: 'Pagos moderadores de la factura no cuadran con el RIPS',
     explicacion:
-      'El valor de pagos moderadores de la factura electrónica en salud debe ser la suma de los «Valor del pago moderador» de los servicios del RIPS. Se verifica contra el XML de la factura.',
+      'El valor de pagos moderadores de la factura electrónica en salud debe corresponder a la suma de los valores de las facturas de recaudo de los pagos moderadores que el RIPS informa en cada servicio («Número de la FEV del pago moderador»). Esas facturas de recaudo solo las tiene el MUV, que lo verifica al radicar. La diferencia entre los pagos moderadores del RIPS y los de la factura se informa con RVG09, una vez por clase de pago.',
     comoCorregir:
-      'Concilie en caja y facturación los recaudos de copagos y cuotas moderadoras de cada servicio con el total informado en la factura.',
+      'Concilie en caja y facturación los recaudos de copagos y cuotas moderadoras de cada servicio, y sus facturas de recaudo, con el total informado en la factura.',
+    visto:
+      'Cuando los pagos moderadores de la factura no cuadraban con los del RIPS, el MUV real respondió RVG09 por cada clase de pago y ningún RVC036. Este servicio ya no emite RVC036 por esos hechos (antes lo repetía por concepto junto al RVG09).',
     alcance: 'fev',
   }),
   regla({

@@ -30,9 +30,11 @@ export const REGLAS_RVG_DOCUMENTOS: Regla[] = [
       'La sumatoria de los valores de los servicios prestados no corresponde al valor informado en la factura electrónica de venta.',
     titulo: 'La suma de los servicios no cuadra con el valor de la factura',
     explicacion:
-      'Cuando la modalidad de pago es por evento, la suma del «Valor del servicio» de todos los registros del RIPS debe ser igual al valor facturado en la factura electrónica de venta. Se verifica contra el XML de la factura.',
+      'Cuando la modalidad de pago es por evento, la suma del «Valor del servicio» de todos los registros del RIPS debe ser igual al valor de la factura electrónica de venta con impuestos y descuentos, antes de descontar los pagos moderadores y anticipos: el valor a pagar (PayableAmount) más los pagos anticipados (PrepaidAmount). Se verifica contra el XML de la factura.',
     comoCorregir:
-      'Revise que todos los servicios facturados estén en el RIPS con su valor y que no haya servicios en el RIPS que no estén en la factura; si el valor de la factura es el errado, corríjalo con una nota.',
+      'Revise que todos los servicios facturados estén en el RIPS con su valor (con el impuesto, si la factura lo cobra, y ya aplicado el descuento pactado) y que no haya servicios en el RIPS que no estén en la factura; si el valor de la factura es el errado, corríjalo con una nota.',
+    visto:
+      'El MUV real aceptó una factura gravada (impuesto del 5 %) cuyos servicios en el RIPS suman 5.000: LineExtensionAmount 4.761,90 y TaxInclusiveAmount y PayableAmount 5.000. El valor del servicio incluye el impuesto; no se compara con LineExtensionAmount (valor antes de impuestos), como se hacía antes.',
     alcance: 'fev',
   }),
   regla({
@@ -43,9 +45,11 @@ export const REGLAS_RVG_DOCUMENTOS: Regla[] = [
       'La sumatoria de los valores de los pagos moderadores no corresponde al valor informado en la factura electrónica de venta.',
     titulo: 'Los pagos moderadores no cuadran con la factura',
     explicacion:
-      'La suma del «Valor del pago moderador» (copagos, cuotas moderadoras, pagos compartidos) informada en los servicios del RIPS debe ser igual a lo registrado en la factura electrónica en los pagos anticipados (PrepaidPayment). Se verifica contra el XML de la factura.',
+      'Por cada clase de pago moderador (copagos, cuotas moderadoras, pagos compartidos), la suma del «Valor del pago moderador» de los servicios del RIPS con ese concepto de recaudo debe ser igual a lo que la factura electrónica registra con ese concepto en los pagos anticipados (PrepaidPayment). Se informa un hallazgo por cada clase que no cuadra. Se verifica contra el XML de la factura.',
     comoCorregir:
       'Verifique en caja y facturación los pagos moderadores recaudados de cada servicio y que la factura los informe por concepto con el mismo total.',
+    visto:
+      'El MUV real responde RVG09 una vez por clase de pago, por ejemplo «El valor total de los copagos en RIPS (¤5,000.00), no es igual al valor reportado en la Factura de Venta (¤0.00)» y lo mismo para las cuotas moderadoras, y no añade RVC036 por los mismos hechos. Antes este servicio daba un RVG09 con el total y repetía la diferencia como RVC036 por concepto.',
     alcance: 'fev',
   }),
   regla({

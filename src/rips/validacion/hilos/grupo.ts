@@ -44,6 +44,8 @@ export interface EntradaParalela {
   fev?: DatosFev | null;
   /** The codigoVIDA cross-check runs (OpcionesMotor.vida). */
   vida?: boolean;
+  /** The entity's declared provider codes (OpcionesMotor.prestadores). */
+  prestadores?: readonly string[];
   /** Findings and characters answered (LIMITES_POR_DEFECTO if absent). */
   limites?: LimitesHallazgos;
 }
@@ -189,6 +191,7 @@ export class GrupoHilos {
         fecha,
         fev: e.fev,
         vida: e.vida,
+        prestadores: e.prestadores,
         maxHallazgos: crudos,
       } satisfies MensajeAlHilo);
     }

@@ -15,6 +15,8 @@ export type MensajeAlHilo =
       fev: DatosFev | null | undefined;
       /** The codigoVIDA cross-check runs (OpcionesMotor.vida). */
       vida?: boolean;
+      /** The entity's declared provider codes (OpcionesMotor.prestadores). */
+      prestadores?: readonly string[];
       /** Findings each slice keeps (the rest it counts in `omitidos`). */
       maxHallazgos: number;
     }

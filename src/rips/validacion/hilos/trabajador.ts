@@ -52,6 +52,7 @@ function tramo(m: Extract<MensajeAlHilo, { tipo: 'tramo' }>) {
       estructura: juego.estructura,
       fev: p.fev,
       vida: p.vida,
+      prestadores: p.prestadores,
       modo: 'tramo',
       maxHallazgos: p.maxHallazgos,
     });
