@@ -390,7 +390,7 @@ describe('tope de hallazgos (RIPS_MAX_HALLAZGOS)', () => {
     }
   });
 
-  it('por defecto (2 000), el RIPS de 1 MB con 853 hallazgos del benchmark se responde entero', async () => {
+  it('por defecto (2 000), el RIPS de 1 MB con 841 hallazgos del benchmark se responde entero', async () => {
     const { generarRips } = await import('../bench/generar-rips.js');
     const rips = JSON.parse(generarRips(1024 * 1024).texto);
     for (const u of rips.usuarios) {
@@ -405,7 +405,8 @@ describe('tope de hallazgos (RIPS_MAX_HALLAZGOS)', () => {
       `[limites] 1 MB con hallazgos: ${r.body.errores.length} hallazgos, ${r.bytes} bytes, ${r.ms} ms`,
     );
     expect(r.status).toBe(200);
-    expect(r.body.errores.length).toBeGreaterThanOrEqual(853);
+    // 853 before issue 32: the 14 CAT01 notes (one per table not imported) are now one, and PRE01 is new.
+    expect(r.body.errores.length).toBeGreaterThanOrEqual(841);
     expect(r.body.omitidos).toEqual([]);
   });
 });

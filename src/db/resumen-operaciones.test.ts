@@ -2,7 +2,6 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { enServidor } from '../../test/db.js';
 import { slugUnico } from '../../test/servidor.js';
-import { ServicioEntidades } from '../entidades/servicio.js';
 import { crearOrm } from './orm.js';
 
 /** The filings of the test: every later operation beside classic ones, as the service writes them. */
@@ -122,14 +121,14 @@ describe('Migration20261202200000_resumen_operaciones', () => {
   const sql = (texto: string, p: unknown[] = []) =>
     orm.em.getConnection().execute(texto, p) as Promise<any[]>;
 
+  // Plain SQL with the columns the entity had at this migration: later ones (prestadores…) are not there yet.
   async function entidad(): Promise<string> {
-    const e = await new ServicioEntidades().crear(orm.em.fork(), {
-      slug: slugUnico('resumen-operaciones'),
-      nombre: 'Entidad resumen operaciones',
-      tipoEntidad: 'ips',
-      modulos: ['rips'],
-    });
-    return e.id;
+    const id = crypto.randomUUID();
+    await sql(
+      `insert into entidad (id, slug, nombre, tipo_entidad, modulos, obligados, created_at) values (?, ?, ?, 'ips', '{rips}', '{}', now())`,
+      [id, slugUnico('resumen-operaciones'), 'Entidad resumen operaciones'],
+    );
+    return id;
   }
 
   /** Inserted pending, then completed: the one UPDATE the filing service makes. */

@@ -2,6 +2,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { ConfigWebhooks } from '../config.js';
+import { reintentarSiBloqueoMutuo } from '../db/bloqueo-mutuo.js';
 import { resumenError } from '../logger.js';
 
 /** The event as the receiver gets it (the body is built from this on every attempt). */
@@ -67,7 +68,9 @@ export class ColaWebhooks {
     // Set before start() resolves so detener() during start-up still stops it.
     this.boss = boss;
     await boss.start();
-    await boss.createQueue(this.config.cola, { name: this.config.cola, ...this.politica() });
+    const cola = { name: this.config.cola, ...this.politica() };
+    // Its partition DDL can deadlock with the RDA queue's pg-boss on the shared job table (bloqueo-mutuo.ts).
+    await reintentarSiBloqueoMutuo(() => boss.createQueue(this.config.cola, cola));
     const lote = this.config.simultaneas;
     this.trabajador = await boss.work<TrabajoWebhook>(
       this.config.cola,

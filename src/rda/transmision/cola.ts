@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { ConfigRda } from '../../config.js';
+import { reintentarSiBloqueoMutuo } from '../../db/bloqueo-mutuo.js';
 import { resumenError } from '../../logger.js';
 
 export interface TrabajoTransmision {
@@ -36,14 +37,16 @@ export class ColaTransmisiones {
     this.boss = boss;
     await boss.start();
     const expira = Math.ceil((this.config.timeoutIhceMs * 3) / 1000) + 60;
-    await boss.createQueue(this.config.cola, {
+    const cola = {
       name: this.config.cola,
       // Only for crashed or failed handlers; transient upstream failures are rescheduled by us.
       retryLimit: 5,
       retryDelay: this.config.reintentoBaseSegundos,
       retryBackoff: true,
       expireInSeconds: expira,
-    });
+    };
+    // Its partition DDL can deadlock with the webhook queue's pg-boss on the shared job table.
+    await reintentarSiBloqueoMutuo(() => boss.createQueue(this.config.cola, cola));
     await boss.work<TrabajoTransmision>(
       this.config.cola,
       {
