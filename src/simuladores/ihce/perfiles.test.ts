@@ -3,8 +3,9 @@ import { AHORA_RDA, datosRda } from '../../../test/fixtures/rda.js';
 import { bundlePostman, POSTMAN, type TipoPostman } from '../../../test/fixtures/rda-postman.js';
 import { construirBundle } from '../../rda/construccion/construir.js';
 import { explicarResultado } from '../../rda/ihce/explicar.js';
-import { MEDIA_FHIR, SISTEMA_VIDA } from '../../rda/ihce/fhir.js';
+import { SISTEMA_VIDA } from '../../rda/ihce/fhir.js';
 import type { TipoRda } from '../../rda/tipos.js';
+import { cabecerasDePrueba } from './cabeceras-prueba.js';
 import { prefiereResultado, revisarDocumento } from './perfiles.js';
 import { iniciarSimulador, type SimuladorIhce } from './servidor.js';
 
@@ -214,21 +215,7 @@ describe('respuesta HTTP del simulador', () => {
   let cabeceras: Record<string, string>;
   beforeAll(async () => {
     sim = await iniciarSimulador({ clientes: [cred] });
-    const t = await fetch(sim.tokenUrl.replace('{tenant}', cred.tenantId), {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: cred.clientId,
-        client_secret: cred.clientSecret,
-        scope: cred.scope,
-      }),
-    });
-    const { access_token } = (await t.json()) as { access_token: string };
-    cabeceras = {
-      authorization: `Bearer ${access_token}`,
-      'ocp-apim-subscription-key': cred.subscriptionKey,
-      'content-type': MEDIA_FHIR,
-    };
+    cabeceras = await cabecerasDePrueba(sim, cred);
   });
   afterAll(async () => {
     await sim?.detener();

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SISTEMA_ERRORES_RDA, TEXTO_BUNDLE_005 } from '../../../test/fixtures/ihce-plataforma.js';
 import { datosRda } from '../../../test/fixtures/rda.js';
 import { construirBundle } from '../../rda/construccion/construir.js';
-import { MEDIA_FHIR, SISTEMA_VIDA } from '../../rda/ihce/fhir.js';
+import { SISTEMA_VIDA } from '../../rda/ihce/fhir.js';
+import { cabecerasDePrueba } from './cabeceras-prueba.js';
 import { iniciarSimulador, type SimuladorIhce } from './servidor.js';
 
 /** The sandbox answers as the platform did in issue 32's captures (item 9). */
@@ -18,21 +19,7 @@ let cabeceras: Record<string, string>;
 
 beforeAll(async () => {
   sim = await iniciarSimulador({ clientes: [cred] });
-  const t = await fetch(sim.tokenUrl.replace('{tenant}', cred.tenantId), {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: cred.clientId,
-      client_secret: cred.clientSecret,
-      scope: cred.scope,
-    }),
-  });
-  const { access_token } = (await t.json()) as { access_token: string };
-  cabeceras = {
-    authorization: `Bearer ${access_token}`,
-    'ocp-apim-subscription-key': cred.subscriptionKey,
-    'content-type': MEDIA_FHIR,
-  };
+  cabeceras = await cabecerasDePrueba(sim, cred);
 });
 afterAll(async () => {
   await sim?.detener();
@@ -109,19 +96,10 @@ describe('aceptación del simulador: transaction-response como la plataforma', (
   it('con la opción vidaEnAceptacion (supuesto nuestro) la transaction-response lleva el VIDA en Bundle.identifier', async () => {
     const otro = await iniciarSimulador({ clientes: [cred], vidaEnAceptacion: true });
     try {
-      const t = await fetch(otro.tokenUrl.replace('{tenant}', cred.tenantId), {
-        method: 'POST',
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: cred.clientId,
-          client_secret: cred.clientSecret,
-          scope: cred.scope,
-        }),
-      });
-      const { access_token } = (await t.json()) as { access_token: string };
+      const propias = await cabecerasDePrueba(otro, cred);
       const r = await fetch(`${otro.baseUrl}/Composition/$enviar-rda-consulta`, {
         method: 'POST',
-        headers: { ...cabeceras, authorization: `Bearer ${access_token}` },
+        headers: propias,
         body: JSON.stringify(consulta()),
       });
       const b = (await r.json()) as Record<string, any>;
