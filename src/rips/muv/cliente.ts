@@ -6,6 +6,7 @@ import { type MuvConfig, RUTA_RECUPERAR_CUV } from '../../config.js';
 import type { CredencialesMuv } from '../../entidades/credenciales.js';
 import { ErrorApp, errores } from '../../errores/errores.js';
 import type { Medidor } from '../../metricas/medidor.js';
+import type { OperacionMuv } from './operaciones.js';
 import {
   esResultadoProceso,
   leerBadRequest,
@@ -14,7 +15,7 @@ import {
   type RegistroCuv,
   type RespuestaCarga,
 } from './respuesta.js';
-import type { ConsultaCuvMuv, LoginSispro, OperacionMuv, PaqueteFevRips } from './tipos.js';
+import type { ConsultaCuvMuv, LoginSispro, PaqueteFevRips } from './tipos.js';
 
 export type OpcionesClienteMuv = Pick<
   MuvConfig,

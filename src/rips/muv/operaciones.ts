@@ -214,8 +214,8 @@ export const OPERACIONES = [
 export type OperacionMuv = (typeof OPERACIONES)[number]['metodo'];
 export type ClaveOperacion = (typeof OPERACIONES)[number]['clave'];
 
-export const METODOS_OPERACION = OPERACIONES.map((o) => o.metodo) as OperacionMuv[];
-export const CLAVES_OPERACION = OPERACIONES.map((o) => o.clave) as ClaveOperacion[];
+export const METODOS_OPERACION: OperacionMuv[] = OPERACIONES.map((o) => o.metodo);
+export const CLAVES_OPERACION: ClaveOperacion[] = OPERACIONES.map((o) => o.clave);
 
 const porMetodo = new Map<string, DefinicionOperacion>(OPERACIONES.map((o) => [o.metodo, o]));
 const porClave = new Map<string, DefinicionOperacion>(OPERACIONES.map((o) => [o.clave, o]));
@@ -256,11 +256,6 @@ export function definicion(metodo: OperacionMuv): DefinicionOperacion {
 export const SIN_ADJUNTO: ReadonlySet<OperacionMuv> = new Set(
   OPERACIONES.filter((o) => o.adjunto === 'vacio').map((o) => o.metodo),
 );
-
-/** `Modulo` the mechanism reports for each operation (manual §8.13). */
-export const MODULO_POR_OPERACION = Object.fromEntries(
-  OPERACIONES.map((o) => [o.metodo, o.modulo]),
-) as Record<OperacionMuv, string>;
 
 /**
  * SQL for the class of a stored filing (the key of repeats): the tipoNota, except the final

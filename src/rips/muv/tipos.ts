@@ -3,14 +3,6 @@
  * mechanism's own (PascalCase in responses); `leerClave` also accepts camelCase spellings.
  */
 
-export {
-  MODULO_POR_OPERACION,
-  OPERACION_POR_TIPO_NOTA,
-  type OperacionMuv,
-  operacionDe,
-  SIN_ADJUNTO,
-} from './operaciones.js';
-
 export type TipoNota = 'NC' | 'ND' | 'NA' | 'RS';
 
 /** `POST /api/Auth/LoginSISPRO` body. */

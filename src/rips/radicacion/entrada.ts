@@ -11,6 +11,15 @@ import {
 import type { Registro } from '../tipos.js';
 import { type ClaveDesconocida, depurarRips } from './depurar.js';
 
+/** Header values are stored and echoed at most this long; the gate reports the real size (RVG05). */
+export const MAX_CABECERA = 64;
+
+/** Header values as stored and echoed: bounded, with the real length when cut. */
+export function acotar(v: string | null): string | null {
+  if (v === null || v.length <= MAX_CABECERA) return v;
+  return `${v.slice(0, 20)}… (${v.length} caracteres)`;
+}
+
 const texto = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
 /** A request's document as the filing (and the validation with «operacion») reads it. */

@@ -24,7 +24,6 @@ import {
 import type { Registro } from '../tipos.js';
 import { type HallazgosOmitidos, sumarOmitidos } from '../validacion/acotar.js';
 import type { ServicioValidacionRips } from '../validacion/servicio.js';
-import { compuertaLocal } from './compuerta.js';
 import {
   type CalculoCuv,
   type Conciliacion,
@@ -33,10 +32,10 @@ import {
   resumirEnvio,
   totalDelAdjunto,
 } from './conciliacion.js';
-import { avisosClavesDesconocidas } from './depurar.js';
-import { type Documento, leerEntrada } from './entrada.js';
+import { acotar, type Documento, leerEntrada, MAX_CABECERA } from './entrada.js';
 import { type EstadoRadicacion, Radicacion, type ResumenEnvio } from './radicacion.entity.js';
 import { Semaforo } from './semaforo.js';
+import { compuertaDelDocumento } from './validar-operacion.js';
 import { type ValorDocumento, valorDelDocumento } from './valor.js';
 
 export interface ResultadoRadicar {
@@ -73,8 +72,6 @@ export interface OpcionesRadicacion {
 export { MAX_PRIMERO as MAX_POR_PAGINA, PRIMERO_POR_DEFECTO as POR_PAGINA } from '../../graphql/conexion.js';
 
 const CLAVE_BLOQUEO = 0x52_41_44; // "RAD": first key of the per-document advisory lock
-// Header values are stored and echoed at most this long; the gate reports the real size (RVG05).
-const MAX_CABECERA = 64;
 
 const esAviso = (e: ErrorAccionable) =>
   e.severidad === 'aviso-gradualidad' || e.severidad === 'aviso-conformidad';
@@ -191,16 +188,7 @@ export class ServicioRadicacion {
       const previa = await this.radicadaPrevia(em, entidad, doc);
       if (previa) return repetidaDe(previa);
     }
-    const gate = await compuertaLocal(
-      this.validacion,
-      em,
-      { rips: doc.enviaRips ? doc.rips : null, xmlFevFile: doc.xmlFevFile, operacion: doc.operacion },
-      entidad.id,
-    );
-    const local = {
-      ...gate,
-      errores: [...gate.errores, ...avisosClavesDesconocidas(doc.desconocidas, acotar(doc.numFactura))],
-    };
+    const local = await compuertaDelDocumento(this.validacion, em, doc, entidad.id);
     const valor = valorDelDocumento(doc.rips, local.documentoFev);
     await this.anotarPagador(em, entidad, valor);
     if (!local.valid) {
@@ -988,12 +976,6 @@ function cabeceraAcotada(doc: Documento): boolean {
   return [doc.nit, doc.numFactura, doc.tipoNota, doc.numNota].every(
     (v) => v === null || v.length <= MAX_CABECERA,
   );
-}
-
-/** Header values as stored and echoed: bounded, with the real length when cut. */
-function acotar(v: string | null): string | null {
-  if (v === null || v.length <= MAX_CABECERA) return v;
-  return `${v.slice(0, 20)}… (${v.length} caracteres)`;
 }
 
 /** What a document sends, canonical enough for identical requests (same client, same bytes). */
