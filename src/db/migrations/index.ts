@@ -21,6 +21,7 @@ import { Migration20261202100000_operaciones } from './Migration20261202100000_o
 import { Migration20261202200000_resumen_operaciones } from './Migration20261202200000_resumen_operaciones.js';
 import { Migration20261202300000_prestadores } from './Migration20261202300000_prestadores.js';
 import { Migration20261203500000_transmision_recursos_ihce } from './Migration20261203500000_transmision_recursos_ihce.js';
+import { Migration20261204100000_catalogo_sispro } from './Migration20261204100000_catalogo_sispro.js';
 
 /** Applied in order; names are stored in `mikro_orm_migrations`. */
 export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
@@ -63,4 +64,5 @@ export const MIGRACIONES: { name: string; class: Constructor<Migration> }[] = [
     name: 'Migration20261203500000_transmision_recursos_ihce',
     class: Migration20261203500000_transmision_recursos_ihce,
   },
+  { name: 'Migration20261204100000_catalogo_sispro', class: Migration20261204100000_catalogo_sispro },
 ];

@@ -1,9 +1,13 @@
-import type { Catalogos, EntradaCatalogo, EstadoCatalogo } from './tipos.js';
+import type { Catalogos, ColumnasExtra, EntradaCatalogo, EstadoCatalogo } from './tipos.js';
 
 export interface TablaEnMemoria {
   filas: EntradaCatalogo[];
   fuente?: string;
   fecha?: string;
+  /** Newest Fecha_Actualizacion of the SISPRO export (ISO). */
+  fechaActualizacion?: string;
+  /** Labels of the Extra_* headers of the export. */
+  columnas?: ColumnasExtra;
 }
 
 /** Catalogs held in maps; lookups are O(1). Tables given as plain code lists are all enabled. */
@@ -40,6 +44,10 @@ export class CatalogosEnMemoria implements Catalogos {
     return this.tablas.get(tabla)?.porCodigo.get(codigo);
   }
 
+  columnas(tabla: string): ColumnasExtra {
+    return this.tablas.get(tabla)?.meta.columnas ?? {};
+  }
+
   /** The tables as plain data (what a validation thread rebuilds its copy from). */
   instantanea(): Record<string, TablaEnMemoria> {
     return Object.fromEntries([...this.tablas].map(([nombre, t]) => [nombre, t.meta]));
@@ -52,6 +60,7 @@ export class CatalogosEnMemoria implements Catalogos {
       filas: t.meta.filas.length,
       fuente: t.meta.fuente,
       fecha: t.meta.fecha,
+      ...(t.meta.fechaActualizacion ? { fechaActualizacion: t.meta.fechaActualizacion } : {}),
     }));
   }
 }

@@ -14,7 +14,12 @@ export interface EstadoCatalogo {
   /** Source and date of the data (shipped file or import). */
   fuente?: string;
   fecha?: string;
+  /** Newest Fecha_Actualizacion SISPRO wrote in the table's rows (ISO), when the export had it. */
+  fechaActualizacion?: string;
 }
+
+/** Labels of a table's Extra_* columns by roman numeral (`{"I": "AplicaASexo"}`), from its header. */
+export type ColumnasExtra = Partial<Record<string, string>>;
 
 /**
  * Read-only view of the catalogs a validation uses. Small tables are always loaded (shipped
@@ -25,5 +30,7 @@ export interface Catalogos {
   /** Enabled code in the table (false when the table is not loaded: check `cargado` first). */
   contiene(tabla: string, codigo: string): boolean;
   entrada(tabla: string, codigo: string): EntradaCatalogo | undefined;
+  /** Labels of the table's Extra_* columns as its export named them (empty when unknown). */
+  columnas(tabla: string): ColumnasExtra;
   estados(): EstadoCatalogo[];
 }
