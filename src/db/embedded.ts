@@ -153,6 +153,8 @@ async function asegurarBaseDeDatos(url: string, database: string): Promise<void>
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
+  // A connection lost here fails the next query (awaited); unlistened, its 'error' would be uncaught.
+  client.on('error', () => {});
   await client.connect();
   try {
     const r = await client.query('select 1 from pg_database where datname = $1', [database]);

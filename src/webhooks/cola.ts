@@ -58,7 +58,20 @@ export class ColaWebhooks {
 
   async iniciar(url: string, procesar: (t: TrabajoWebhook, intento: number) => Promise<void>): Promise<void> {
     const pool = new pg.Pool({ connectionString: url, max: 2, application_name: 'motor-webhooks' });
-    pool.on('error', (e) => this.log.warn({ err: resumenError(e) }, 'webhooks: error de conexión'));
+    // A client checked out (the relay's transaction) emits 'error' on itself, not on the pool, and pg-pool
+    // watches only idle ones: a connection lost mid-transaction (database stopped, backend terminated) was
+    // an uncaught exception. One listener per client for its whole life; the failed query still reaches
+    // the caller, and the pool discards the dead client when it is released.
+    pool.on('connect', (c) => {
+      let dicho = false;
+      c.on('error', (e) => {
+        // A lost connection may report twice (the server's notice, then the closed socket): logged once.
+        if (!dicho) this.log.warn({ err: resumenError(e) }, 'webhooks: se perdió una conexión de la cola');
+        dicho = true;
+      });
+    });
+    // Idle clients' errors come here too; the client's own listener above has logged them.
+    pool.on('error', () => {});
     this.pool = pool;
     const boss = new PgBoss({
       db: { executeSql: (texto: string, valores?: unknown[]) => pool.query(texto, valores) },
@@ -138,16 +151,20 @@ export class ColaWebhooks {
   async enTransaccion<T>(fn: (c: pg.PoolClient, db: EjecutorSql) => Promise<T>): Promise<T> {
     if (!this.pool) throw new Error('cola de webhooks no iniciada');
     const c = await this.pool.connect();
+    let roto: Error | undefined;
     try {
       await c.query('begin');
       const r = await fn(c, { executeSql: (texto, valores) => c.query(texto, valores) });
       await c.query('commit');
       return r;
     } catch (e) {
-      await c.query('rollback').catch(() => {});
+      await c.query('rollback').catch((r: Error) => {
+        roto = r;
+      });
       throw e;
     } finally {
-      c.release();
+      // A client whose rollback failed (lost, or still inside the transaction) is destroyed, never reused.
+      c.release(roto);
     }
   }
 
