@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { catalogosIncluidos } from '../src/rips/catalogos/servicio.js';
 import { ServicioValidacionRips } from '../src/rips/validacion/servicio.js';
 import { decodificar } from '../src/rips/validacion/textos-bytes.js';
+import { catalogosGrandes } from './catalogos-grandes.js';
 import { mediana } from './estadistica.js';
 
 /**
@@ -23,6 +24,9 @@ const repeticiones = Number(repeticionesArg);
 const cuerpo = gzip ? gunzipSync(enviado) : enviado;
 
 const catalogos = catalogosIncluidos();
+// BENCH_CATALOGOS=grandes (inherited from bench/validar-rips.ts): the large tables, as the server has them.
+if (process.env.BENCH_CATALOGOS === 'grandes')
+  for (const [tabla, datos] of Object.entries(catalogosGrandes())) catalogos.poner(tabla, datos);
 const servicio = new ServicioValidacionRips({ obtener: async () => catalogos }, {});
 // Shipped catalogs only: the service never reaches the database.
 const em = {} as EntityManager;

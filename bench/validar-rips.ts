@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { conectarBd } from './carga-directa.js';
+import { cargarCatalogosGrandes, catalogosGrandes } from './catalogos-grandes.js';
 import { ClienteHttp } from './cliente-http.js';
 import { cuantil, mediana } from './estadistica.js';
 import { type DatosRips, generarRips } from './generar-rips.js';
@@ -43,6 +45,17 @@ function motorEnHijo(
 }
 
 const servidor = await iniciarServidorHijo();
+// BENCH_CATALOGOS=grandes: CIE10, CUPSRips, CatalogoCUMs, IUM, FinalidadSexoEdad and FinalidadCUPS
+// (bench/catalogos-grandes.ts), loaded in the server's database and in the engine child (motor-hijo.ts).
+const CATALOGOS = process.env.BENCH_CATALOGOS === 'grandes' ? 'grandes' : 'incluidos';
+if (CATALOGOS === 'grandes') {
+  const bd = await conectarBd(servidor);
+  try {
+    await cargarCatalogosGrandes(bd, catalogosGrandes());
+  } finally {
+    await bd.end();
+  }
+}
 const cliente = new ClienteHttp(servidor.url);
 // BENCH_SIN_PISO=1 leaves out the floor (bench/piso-http.ts): a bare server that only parses.
 const piso = process.env.BENCH_SIN_PISO ? undefined : await iniciarPiso();
@@ -130,6 +143,7 @@ try {
       const motor = motorEnHijo(enviado, gzip, Math.max(2, calentamientos), repeticiones);
       const fila = {
         datos,
+        catalogos: CATALOGOS,
         tamanoMB: Number((cuerpo.length / 1024 / 1024).toFixed(1)),
         enviadoMB: Number((enviado.length / 1024 / 1024).toFixed(1)),
         gzip,

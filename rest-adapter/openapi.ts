@@ -66,6 +66,36 @@ const DEPENDENCIA: EsquemaJson = {
   },
 };
 
+/** One SISPRO table in /ready (src/rips/catalogos/servicio.ts, EstadoCatalogoDetallado). */
+const ESTADO_CATALOGO: EsquemaJson = {
+  type: 'object',
+  required: ['tabla', 'cargado', 'filas', 'origen'],
+  properties: {
+    tabla: { type: 'string' },
+    cargado: { type: 'boolean' },
+    filas: { type: 'integer', minimum: 0 },
+    fuente: { type: 'string' },
+    fecha: {
+      type: 'string',
+      description: 'AAAA-MM-DD de los datos de una tabla incluida, o fecha y hora ISO de la importación',
+    },
+    origen: { type: 'string', enum: ['incluido', 'importado', 'ninguno'] },
+    archivo: { type: 'string' },
+    archivos: { type: 'array', items: { type: 'string' }, description: 'Partes importadas (__1, __2)' },
+    importadoEn: { type: 'string', format: 'date-time' },
+    fechaActualizacion: {
+      type: 'string',
+      format: 'date-time',
+      description: 'Fecha_Actualizacion más reciente de las filas exportadas de SISPRO',
+    },
+    antiguedadDias: { type: 'integer', minimum: 0, description: 'Días completos desde la importación' },
+    antigua: {
+      type: 'boolean',
+      description: 'Importada hace más de CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS días: impórtela de nuevo',
+    },
+  },
+};
+
 const LISTO: EsquemaJson = {
   type: 'object',
   required: ['estado'],
@@ -84,7 +114,7 @@ const LISTO: EsquemaJson = {
         oidc: DEPENDENCIA,
       },
     },
-    catalogos: { type: 'array', items: { type: 'object' } },
+    catalogos: { type: 'array', items: ESTADO_CATALOGO },
     error: { type: 'string' },
     codigo: { type: 'string' },
     reintentarEnSegundos: { type: 'integer' },

@@ -83,6 +83,16 @@ describe('configuración', () => {
     expect(c.modulos).toEqual(['rips', 'rda']);
   });
 
+  it('CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS: 90 por defecto, 0 desactiva, no admite negativos ni texto', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).catalogos).toEqual({ antiguedadMaximaDias: 90 });
+    const cero = loadConfig({ DATA_DIR: dir(), CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS: '0' });
+    expect(cero.catalogos.antiguedadMaximaDias).toBe(0);
+    for (const v of ['-1', 'noventa', '36501'])
+      expect(() => loadConfig({ DATA_DIR: dir(), CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS: v })).toThrow(
+        /CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS: debe ser un número entero entre 0 y 36500/,
+      );
+  });
+
   it('reúne todos los errores a la vez, una línea por variable', () => {
     let error: unknown;
     try {

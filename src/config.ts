@@ -11,6 +11,7 @@ import {
   ErrorConfigValidador,
   leerConfigValidador,
 } from './rda/validador-oficial/config.js';
+import { ANTIGUEDAD_MAXIMA_DIAS_POR_DEFECTO } from './rips/catalogos/antiguedad.js';
 import { parsearRechazoDesde, RECHAZO_DESDE } from './rips/reglas/gradualidad.js';
 
 export { ConfigError, type ProblemaConfig, parseTamano, textoConfigInvalida } from './config/lector.js';
@@ -81,6 +82,8 @@ export interface Config {
   trazas: { endpoint: string | undefined; servicio: string };
   /** `/ready`: upstream probes are cached this long and time out after `timeoutSondaMs`. */
   listo: { cacheMs: number; timeoutSondaMs: number };
+  /** Imported SISPRO tables older than this many days (from the import) are flagged; 0: never. */
+  catalogos: { antiguedadMaximaDias: number };
   rips: {
     rechazoDesde: Record<string, string>;
     /** Validation threads for large streamed bodies (0: validate in the request thread). */
@@ -546,6 +549,14 @@ export function loadConfig(env: Env = process.env): Config {
     listo: {
       cacheMs: l.entero('READY_CACHE_MS', 5000, 0, 3_600_000),
       timeoutSondaMs: l.entero('READY_PROBE_TIMEOUT_MS', 2000, 1, 600_000),
+    },
+    catalogos: {
+      antiguedadMaximaDias: l.entero(
+        'CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS',
+        ANTIGUEDAD_MAXIMA_DIAS_POR_DEFECTO,
+        0,
+        36_500,
+      ),
     },
     rips: {
       rechazoDesde: rechazoDesde(l),

@@ -87,7 +87,10 @@ export function crearServicios(
     alFallarLectura: (err) => log.warn({ err: resumenError(err) }, 'lectura de eventos de dominio fallida'),
   });
   // Loads the shipped catalog files now: a malformed one stops start-up, not the first RIPS.
-  const catalogos = new ServicioCatalogos({ avisos });
+  const catalogos = new ServicioCatalogos({
+    avisos,
+    antiguedadMaximaDias: config.catalogos.antiguedadMaximaDias,
+  });
   // Threads run the compiled script: from sources (tests under vitest) everything stays in this thread.
   const script = GrupoHilos.scriptCompilado();
   const grupo =

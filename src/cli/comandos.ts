@@ -21,6 +21,8 @@ export interface Contexto {
   migracionesAplicadas: string[];
   /** Webhook registration (`webhook …` commands); the server's relay and queue are not started here. */
   webhooks?: ServicioWebhooks;
+  /** CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS: `catalogo listar` flags older imports (absent: the default, 90). */
+  catalogos?: { antiguedadMaximaDias: number };
 }
 
 export interface VistaEntidad {

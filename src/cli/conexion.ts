@@ -65,6 +65,7 @@ export function crearEjecutor(cargarConfig: () => Config = () => loadConfig()) {
         credenciales: new ServicioCredenciales(config.credentialsKey),
         migracionesAplicadas: cx.migracionesAplicadas,
         webhooks: new ServicioWebhooks(config.webhooks, config.credentialsKey),
+        catalogos: config.catalogos,
       });
     } finally {
       await cx.cerrar();

@@ -201,15 +201,25 @@ export class Disponibilidad {
           lista,
         };
       const faltan = lista.filter((c) => !c.cargado).map((c) => c.tabla);
+      // An old import still validates (readiness unchanged); the detail says which to import again.
+      const antiguas = lista.filter((c) => c.antigua);
+      const detalles = [
+        ...(faltan.length
+          ? [`Tablas grandes sin importar (opcionales; se valida solo el formato): ${faltan.join(', ')}`]
+          : []),
+        ...(antiguas.length
+          ? [
+              `Tablas importadas hace más de ${this.o.catalogos.antiguedadMaximaDias} días ` +
+                '(CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS); impórtelas de nuevo con «catalogo importar <carpeta>»: ' +
+                antiguas.map((c) => `${c.tabla} (hace ${c.antiguedadDias} días)`).join(', '),
+            ]
+          : []),
+      ];
       return {
         dependencia: {
           estado: 'disponible',
           comprobadoEn: ahora(),
-          ...(faltan.length
-            ? {
-                detalle: `Tablas grandes sin importar (opcionales; se valida solo el formato): ${faltan.join(', ')}`,
-              }
-            : {}),
+          ...(detalles.length ? { detalle: detalles.join('. ') } : {}),
         },
         lista,
       };

@@ -1,20 +1,23 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { usarBdAislada } from '../../../test/bd-aislada.js';
-import { rutaArchivo } from '../../cli/catalogos.js';
-import { type Dependencias, ejecutarCli } from '../../cli/programa.js';
+import { escribirTxtSispro, escribirXlsxSispro, nombreSispro } from '../../../test/sispro/archivos.js';
+import { crearProgreso, type DependenciasCatalogos, rutaArchivo } from '../../cli/catalogos.js';
+import { ejecutarCli } from '../../cli/programa.js';
 import { ServicioCredenciales } from '../../entidades/credenciales.js';
 import { ServicioEntidades } from '../../entidades/servicio.js';
 
 const bd = usarBdAislada('cli-catalogo-');
 const sufijo = `${process.pid}x${Date.now().toString(36)}`;
 
-function deps(env: Record<string, string> = {}) {
+function deps(env: Record<string, string> = {}, extra: Partial<DependenciasCatalogos> = {}) {
   const salida = { out: '', err: '' };
-  const d: Dependencias = {
+  const d: DependenciasCatalogos = {
+    errEsTerminal: false,
+    ...extra,
     ejecutar: async (fn) =>
       fn({
         em: bd.orm().em.fork(),
@@ -76,10 +79,12 @@ describe('cli: catalogo', () => {
 
     const texto = deps();
     expect(await ejecutarCli(['catalogo', 'listar'], texto.d)).toBe(0);
-    expect(texto.salida.out).toMatch(/^TABLA\s+ESTADO\s+FILAS\s+FECHA\s+ARCHIVO \/ CONTENIDO\n/);
-    expect(texto.salida.out).toMatch(/\nSexo\s+incluida\s+3\s+2026-07-16\s*\n/);
     expect(texto.salida.out).toMatch(
-      new RegExp(`\\n${tabla}\\s+importada\\s+1\\s+\\d{4}-\\d{2}-\\d{2} [\\d:]+ UTC\\s+json\\.csv\\n`),
+      /^TABLA\s+ESTADO\s+FILAS\s+FECHA\s+ACTUALIZADA EN SISPRO\s+ARCHIVO \/ CONTENIDO\n/,
+    );
+    expect(texto.salida.out).toMatch(/\nSexo\s+incluida\s+3\s+2026-07-16\s+—\s*\n/);
+    expect(texto.salida.out).toMatch(
+      new RegExp(`\\n${tabla}\\s+importada\\s+1\\s+\\d{4}-\\d{2}-\\d{2} [\\d:]+ UTC\\s+—\\s+json\\.csv\\n`),
     );
   });
 
@@ -95,5 +100,143 @@ describe('cli: catalogo', () => {
   it('rutaArchivo resuelve rutas relativas desde INIT_CWD y respeta las absolutas', () => {
     expect(rutaArchivo('a.csv', { INIT_CWD: '/datos' })).toBe('/datos/a.csv');
     expect(rutaArchivo('/x/a.csv', { INIT_CWD: '/datos' })).toBe('/x/a.csv');
+  });
+
+  it('importar una carpeta: un resultado por tabla, los archivos no leídos y un resumen; código 1 si una tabla falla', async () => {
+    const carpeta = path.join(bd.dir(), 'descargas');
+    await mkdir(carpeta);
+    const a = `CliA${sufijo}`;
+    const b = `CliB${sufijo}`;
+    await escribirXlsxSispro(path.join(carpeta, nombreSispro(a, 1)), {
+      tabla: a,
+      filas: [{ codigo: '01', nombre: 'Uno' }],
+    });
+    await escribirXlsxSispro(path.join(carpeta, nombreSispro(a, 2)), {
+      tabla: a,
+      filas: [{ codigo: '02', nombre: 'Dos' }],
+    });
+    await escribirTxtSispro(path.join(carpeta, nombreSispro(b, 1, 'txt')), {
+      tabla: b,
+      etiquetas: { I: 'Sexo' },
+      filas: [{ codigo: '004', nombre: 'Cuatro', extra: { I: 'F' } }],
+    });
+    await writeFile(path.join(carpeta, 'notas.md'), '# notas');
+
+    const bien = deps({ INIT_CWD: bd.dir() });
+    expect(await ejecutarCli(['catalogo', 'importar', 'descargas'], bien.d)).toBe(0);
+    expect(bien.salida.out).toContain(
+      `Tabla ${a} importada desde ${nombreSispro(a, 1)}, ${nombreSispro(a, 2)} (XLSX, hoja «Table»).\n` +
+        `  partes:            ${nombreSispro(a, 1)} (1 filas), ${nombreSispro(a, 2)} (1 filas)\n` +
+        '  filas leídas:      2\n',
+    );
+    expect(bien.salida.out).toContain(
+      `Tabla ${b} importada desde ${nombreSispro(b, 1, 'txt')} (CSV, utf-8, delimitador «;»).\n`,
+    );
+    expect(bien.salida.out).toContain('  actualizada en SISPRO: 2025-05-03 18:47:52 UTC\n');
+    expect(bien.salida.out).toContain('  columnas Extra:    I Sexo\n');
+    expect(bien.salida.out).toContain('Archivos no leídos:\n  - notas.md: no es .xlsx, .txt ni .csv\n');
+    expect(bien.salida.out).toMatch(
+      new RegExp(`Resumen: 2 tablas importadas \\(${a}, ${b}\\), 1 archivo no leído\\.\\n$`),
+    );
+    expect(bien.salida.err).toBe('');
+
+    await writeFile(path.join(carpeta, 'malo.csv'), 'Tabla;Nombre\nX;Y\n');
+    const mal = deps({ INIT_CWD: bd.dir() });
+    expect(await ejecutarCli(['catalogo', 'importar', 'descargas', '--json'], mal.d)).toBe(1);
+    const json = JSON.parse(mal.salida.out) as {
+      importadas: { tabla: string; importadas: number; revision: number }[];
+      fallidas: { archivos: string[]; mensaje: string }[];
+      ignorados: { archivo: string; motivo: string }[];
+    };
+    expect(json.importadas.map((i) => [i.tabla, i.importadas, i.revision])).toEqual([
+      [a, 2, 2],
+      [b, 1, 2],
+    ]);
+    expect(json.fallidas).toMatchObject([
+      { archivos: ['malo.csv'], mensaje: expect.stringContaining('«Código»') },
+    ]);
+    expect(json.ignorados).toEqual([
+      { archivo: path.join(carpeta, 'notas.md'), motivo: 'no es .xlsx, .txt ni .csv' },
+    ]);
+    expect(mal.salida.err).toBe('Error: No se importó 1 tabla (vea el detalle arriba); las demás sí.\n');
+  });
+
+  it('varios archivos sueltos y --tabla para todos', async () => {
+    const tabla = `CliVarios${sufijo}`;
+    const uno = path.join(bd.dir(), 'uno.csv');
+    const dos = path.join(bd.dir(), 'dos.csv');
+    await writeFile(uno, 'Codigo;Nombre\nA;a\n');
+    await writeFile(dos, 'Codigo;Nombre\nB;b\nA;otra\n');
+    const r = deps();
+    expect(await ejecutarCli(['catalogo', 'importar', uno, dos, '--tabla', tabla], r.d)).toBe(0);
+    expect(r.salida.out).toContain(`Tabla ${tabla} importada desde uno.csv, dos.csv`);
+    expect(r.salida.out).toContain(
+      '  - dos.csv, línea 3 (código A): El código ya aparece en la línea 2 de uno.csv; se conserva la primera.\n',
+    );
+    expect(r.salida.out).toMatch(/Resumen: 1 tabla importada \(CliVarios[^)]*\)\.\n$/);
+  });
+
+  describe('progreso en la terminal', () => {
+    async function grande(nombre: string, tabla: string): Promise<string> {
+      const ruta = path.join(bd.dir(), nombre);
+      const filas = Array.from({ length: 3500 }, (_, i) => `${tabla};C${i};Nombre ${i}`);
+      await writeFile(ruta, `Tabla;Codigo;Nombre\n${filas.join('\n')}\n`);
+      return ruta;
+    }
+    /** A clock that advances 400 ms on every reading. */
+    const reloj = () => {
+      let t = 0;
+      return () => {
+        t += 400;
+        return t;
+      };
+    };
+
+    it('en una terminal: filas leídas y filas/s en una línea que se reescribe, y se borra al terminar', async () => {
+      const tabla = `CliProg${sufijo}`;
+      const ruta = await grande('progreso.csv', tabla);
+      const r = deps({}, { errEsTerminal: true, ahora: reloj() });
+      expect(await ejecutarCli(['catalogo', 'importar', ruta], r.d)).toBe(0);
+      // Start at 800 ms; readings at 1000, 2000 and 3000 rows (1200, 1600, 2000 ms): only the last is a
+      // second after the start, 3000 rows in 1.2 s.
+      expect(r.salida.err).toBe(
+        `\r\x1b[2K  ${tabla} (progreso.csv): 3.000 filas leídas, 2.500 filas/s\r\x1b[2K`,
+      );
+      expect(r.salida.out).toContain(`Tabla ${tabla} importada desde progreso.csv`);
+    });
+
+    it('sin terminal o con --json no escribe nada en stderr', async () => {
+      const tabla = `CliMudo${sufijo}`;
+      const ruta = await grande('mudo.csv', tabla);
+      const sinTty = deps({}, { errEsTerminal: false, ahora: reloj() });
+      expect(await ejecutarCli(['catalogo', 'importar', ruta], sinTty.d)).toBe(0);
+      expect(sinTty.salida.err).toBe('');
+      const json = deps({}, { errEsTerminal: true, ahora: reloj() });
+      expect(await ejecutarCli(['catalogo', 'importar', ruta, '--json'], json.d)).toBe(0);
+      expect(json.salida.err).toBe('');
+      expect(JSON.parse(json.salida.out)).toMatchObject({ tabla, leidas: 3500 });
+    });
+
+    it('crearProgreso: como mucho una vez por segundo, con el promedio de filas/s de la tabla', () => {
+      const escrito: string[] = [];
+      let t = 10_000;
+      const p = crearProgreso(
+        (x) => escrito.push(x),
+        () => t,
+      );
+      p.empezar();
+      t += 500;
+      p.avance({ tabla: 'CIE10', archivo: 'a.xlsx', leidas: 1000 });
+      t += 700;
+      p.avance({ tabla: 'CIE10', archivo: 'a.xlsx', leidas: 250_000 });
+      t += 100;
+      p.avance({ tabla: 'CIE10', archivo: 'a.xlsx', leidas: 260_000 });
+      p.terminar();
+      p.terminar();
+      expect(escrito).toEqual([
+        '\r\x1b[2K  CIE10 (a.xlsx): 250.000 filas leídas, 208.333 filas/s',
+        '\r\x1b[2K',
+      ]);
+    });
   });
 });

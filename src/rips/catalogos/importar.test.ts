@@ -1,13 +1,21 @@
 import 'reflect-metadata';
 import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { usarBdAislada } from '../../../test/bd-aislada.js';
+import {
+  ETIQUETAS_CIE10,
+  ETIQUETAS_CUPS,
+  escribirTxtSispro,
+  escribirXlsxResguardado,
+  escribirXlsxSispro,
+  nombreSispro,
+} from '../../../test/sispro/archivos.js';
 import { ErrorApp } from '../../errores/errores.js';
-import { importarCatalogo } from './importar.js';
+import { fechaSispro, importarCatalogo, importarCatalogos, tablaDelNombre } from './importar.js';
 
 const FIXTURES = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -122,7 +130,9 @@ describe('importarCatalogo: CSV', () => {
       nombre: 'EXTRACCIÓN MANUAL DE PLACENTA',
       extra: { I: 'AP', II: 'S', III: '10', IV: '60' },
     });
-    expect(bd.find((f) => f.codigo === '010101')?.nombre).toBe('PUNCIÓN CISTERNAL, VÍA LATERAL');
+    // A text code of CUPSRips is never padded: five-digit CUPS codes are real (20110 beside 020110).
+    expect(bd.find((f) => f.codigo === '10101')?.nombre).toBe('PUNCIÓN CISTERNAL, VÍA LATERAL');
+    expect(r.avisos).toEqual([]);
   });
 
   it('texto Unicode de Excel: UTF-16LE con BOM y tabuladores', async () => {
@@ -140,12 +150,19 @@ describe('importarCatalogo: CSV', () => {
   it('reporta las filas malas con su línea y motivo, e importa las buenas', async () => {
     const r = await importarCatalogo(em(), fixture('UPR-filas-malas.csv'));
     expect(r).toMatchObject({ tabla: 'UPR', leidas: 9, importadas: 4, rechazadas: 5 });
+    const archivo = 'UPR-filas-malas.csv';
     expect(r.rechazos).toEqual([
-      { linea: 3, motivo: 'Código vacío' },
-      { linea: 4, codigo: '2', motivo: '«Habilitado» vale «QUIZÁS»; se espera SI o NO.' },
-      { linea: 5, codigo: '1', motivo: 'El código ya aparece en la línea 2; se conserva la primera.' },
-      { linea: 6, motivo: 'La fila es de la tabla «FFM», no de UPR.' },
+      { archivo, linea: 3, motivo: 'Código vacío' },
+      { archivo, linea: 4, codigo: '2', motivo: '«Habilitado» vale «QUIZÁS»; se espera SI o NO.' },
       {
+        archivo,
+        linea: 5,
+        codigo: '1',
+        motivo: 'El código ya aparece en la línea 2; se conserva la primera.',
+      },
+      { archivo, linea: 6, motivo: 'La fila es de la tabla «FFM», no de UPR.' },
+      {
+        archivo,
         linea: 8,
         codigo: '3',
         motivo:
@@ -189,6 +206,38 @@ describe('importarCatalogo: CSV', () => {
       ['3', true],
       ['4', true],
     ]);
+  });
+
+  it('el detalle son los 100 primeros rechazos por línea, aunque los repetidos de lotes anteriores se conozcan tarde', async () => {
+    const tabla = `Detalle${sufijo}`;
+    const lineas = ['Codigo;Nombre'];
+    for (let i = 0; i < 80; i++) lineas.push(`C${i};Uno`);
+    // Line 82 on: each code again (found in the database, earlier batches), with an empty code between.
+    for (let i = 0; i < 80; i++) lineas.push(`C${i};Otra vez`, ';Sin código');
+    const r = await importarCatalogo(em(), await archivo('detalle.csv', `${lineas.join('\n')}\n`), {
+      tabla,
+      tamanoLote: 7,
+    });
+    expect(r).toMatchObject({ leidas: 240, importadas: 80, rechazadas: 160 });
+    expect(r.rechazos).toHaveLength(100);
+    expect(r.rechazos.map((x) => x.linea)).toEqual(Array.from({ length: 100 }, (_, i) => 82 + i));
+    expect(r.rechazos[0]).toEqual({
+      archivo: 'detalle.csv',
+      linea: 82,
+      codigo: 'C0',
+      motivo: 'El código ya aparece en la línea 2; se conserva la primera.',
+    });
+    expect(r.rechazos[1]).toEqual({ archivo: 'detalle.csv', linea: 83, motivo: 'Código vacío' });
+  });
+
+  it('un archivo que se rompe a mitad (con un lote en camino a la base) deja la tabla como estaba', async () => {
+    const tabla = `Mitad${sufijo}`;
+    await importarCatalogo(em(), await archivo('mitad-antes.csv', 'Codigo;Nombre\nX;Antes\n'), { tabla });
+    const filasBuenas = Array.from({ length: 50 }, (_, i) => `C${i};Bien`).join('\n');
+    const roto = await archivo('mitad.csv', `Codigo;Nombre\n${filasBuenas}\nZ;"sin cerrar\n`);
+    const e = await errorDe(importarCatalogo(em(), roto, { tabla, tamanoLote: 4 }));
+    expect(e.message).toMatch(/El CSV está mal formado/);
+    expect((await filas(tabla)).map((f) => f.codigo)).toEqual(['X']);
   });
 
   it('una nueva importación reemplaza todas las filas de la tabla, y solo de esa tabla', async () => {
@@ -248,7 +297,12 @@ describe('importarCatalogo: CSV', () => {
     const r = await importarCatalogo(em(), csv);
     expect(r).toMatchObject({ tabla, leidas: 2, importadas: 1, rechazadas: 1 });
     expect(r.rechazos).toEqual([
-      { linea: 7, codigo: '02', motivo: '«Habilitado» vale «QUIZÁS»; se espera SI o NO.' },
+      {
+        archivo: 'titulo.csv',
+        linea: 7,
+        codigo: '02',
+        motivo: '«Habilitado» vale «QUIZÁS»; se espera SI o NO.',
+      },
     ]);
   });
 
@@ -301,9 +355,15 @@ describe('importarCatalogo: CSV', () => {
     }
     await new Promise((r) => salida.end(r));
     const avances: number[] = [];
-    const r = await importarCatalogo(em(), ruta, { progreso: (n) => avances.push(n) });
+    const r = await importarCatalogo(em(), ruta, {
+      tamanoLote: 4000,
+      progreso: (a) => {
+        expect(a).toMatchObject({ tabla, archivo: 'grande.csv' });
+        avances.push(a.leidas);
+      },
+    });
     expect(r).toMatchObject({ tabla, leidas: 30_000, importadas: 30_000, rechazadas: 0 });
-    expect(avances).toEqual([]);
+    expect(avances).toEqual(Array.from({ length: 30 }, (_, i) => (i + 1) * 1000));
     const [{ n, h }] = await bd
       .orm()
       .em.getConnection()
@@ -379,7 +439,7 @@ describe('importarCatalogo: XLSX', () => {
     const tabla = `PaisXlsx${sufijo}`;
     const r = await importarCatalogo(em(), ruta, { tabla });
     expect(r).toMatchObject({ lectura: { hoja: 'Hoja1' }, leidas: 3, importadas: 2, rechazadas: 1 });
-    expect(r.rechazos).toEqual([{ linea: 4, motivo: 'Código vacío' }]);
+    expect(r.rechazos).toEqual([{ archivo: 'Pais.xlsx', linea: 4, motivo: 'Código vacío' }]);
     // Padding applies to known fixed-width tables only.
     expect((await filas(tabla)).map((f) => f.codigo)).toEqual(['170', '4']);
   });
@@ -391,5 +451,413 @@ describe('importarCatalogo: XLSX', () => {
     );
     const e = await errorDe(importarCatalogo(em(), roto, { tabla: `XlsxRoto${sufijo}` }));
     expect(e.message).toMatch(/No se pudo leer roto\.xlsx como XLSX/);
+  });
+});
+
+describe('importarCatalogo: descargas de SISPRO tal como llegan', () => {
+  const conn = () => bd.orm().em.getConnection();
+  async function cargaCompleta(tabla: string) {
+    const [c] = await conn().execute(
+      'select archivo, archivos, filas, columnas, fecha_actualizacion from carga_catalogo where tabla = ?',
+      [tabla],
+    );
+    return c as {
+      archivo: string;
+      archivos: string[];
+      filas: number;
+      columnas: Record<string, string> | null;
+      fecha_actualizacion: Date | null;
+    };
+  }
+
+  it('XLSX de SISPRO (prefijo x:, BOM, cadenas compartidas): todas las filas, códigos intactos, etiquetas y fecha', async () => {
+    const ruta = path.join(bd.dir(), nombreSispro('Municipio'));
+    await escribirXlsxSispro(ruta, {
+      tabla: 'Municipio',
+      etiquetas: { I: 'Código Departamento', II: 'Simbolo UMM', IV: 'Departamento' },
+      filas: [
+        { codigo: '05001', nombre: 'MEDELLÍN', extra: { I: '05', II: 'FALSO', IV: 'ANTIOQUIA' } },
+        { codigo: '05002', nombre: 'ABEJORRAL', extra: { I: '05', IV: 'ANTIOQUIA' } },
+        {
+          codigo: '08001',
+          nombre: 'BARRANQUILLA',
+          habilitado: 'NO',
+          fechaActualizacion: '2025-06-10 09:15:00 AM',
+        },
+        { codigo: '11001', nombre: 'BOGOTÁ, D.C.', descripcion: 'Capital; distrito' },
+      ],
+    });
+    const r = await importarCatalogo(em(), ruta);
+    expect(r).toMatchObject({
+      tabla: 'Municipio',
+      archivo: 'TablaReferencia_Municipio__1.xlsx',
+      archivos: ['TablaReferencia_Municipio__1.xlsx'],
+      lectura: { formato: 'xlsx', hoja: 'Table' },
+      leidas: 4,
+      importadas: 4,
+      rechazadas: 0,
+      avisos: [],
+      columnas: { I: 'Código Departamento', II: 'Simbolo UMM', IV: 'Departamento' },
+      fechaActualizacion: '2025-06-10T14:15:00.000Z',
+    });
+    expect(
+      (await filas('Municipio')).map((f) => [f.codigo, f.nombre, f.descripcion, f.habilitado, f.extra]),
+    ).toEqual([
+      ['05001', 'MEDELLÍN', null, true, { I: '05', II: 'FALSO', IV: 'ANTIOQUIA' }],
+      ['05002', 'ABEJORRAL', null, true, { I: '05', IV: 'ANTIOQUIA' }],
+      ['08001', 'BARRANQUILLA', null, false, null],
+      ['11001', 'BOGOTÁ, D.C.', 'Capital; distrito', true, null],
+    ]);
+    const c = await cargaCompleta('Municipio');
+    expect(c).toMatchObject({
+      archivo: 'TablaReferencia_Municipio__1.xlsx',
+      archivos: ['TablaReferencia_Municipio__1.xlsx'],
+      filas: 4,
+      columnas: { I: 'Código Departamento', II: 'Simbolo UMM', IV: 'Departamento' },
+    });
+    expect(new Date(c.fecha_actualizacion!).toISOString()).toBe('2025-06-10T14:15:00.000Z');
+  });
+
+  it('códigos con ceros a la izquierda de una tabla sin ancho fijo (004, 010101) quedan como vienen', async () => {
+    const tabla = `Ceros${sufijo}`;
+    const ruta = path.join(bd.dir(), nombreSispro(tabla));
+    const codigos = ['004', '04', '4', '010101', '0', 'A000', '00000000000000000001'];
+    await escribirXlsxSispro(ruta, {
+      tabla,
+      filas: codigos.map((codigo) => ({ codigo, nombre: `N${codigo}` })),
+    });
+    const r = await importarCatalogo(em(), ruta);
+    expect(r).toMatchObject({ tabla, leidas: 7, importadas: 7, rechazadas: 0, avisos: [] });
+    expect((await filas(tabla)).map((f) => f.codigo).sort()).toEqual([...codigos].sort());
+  });
+
+  const CINCO = ['20110', '28502', '29101', '38301', '43301', '54101', '63201', '86101', '93101'];
+  for (const formato of ['xlsx', 'txt'] as const) {
+    it(`CUPSRips (${formato}): los 9 códigos de cinco dígitos y sus gemelos 0xxxxx se importan todos, ninguno «repetido»`, async () => {
+      const ruta = path.join(bd.dir(), nombreSispro('CUPSRips', 1, formato));
+      const contenido = {
+        tabla: 'CUPSRips',
+        etiquetas: ETIQUETAS_CUPS,
+        filas: [
+          ...CINCO.map((c) => ({ codigo: c, nombre: `CINCO ${c}`, extra: { I: 'AP' } })),
+          ...CINCO.map((c) => ({ codigo: `0${c}`, nombre: `SEIS 0${c}`, extra: { I: 'AP', VI: 'F' } })),
+          { codigo: '890201', nombre: 'CONSULTA DE PRIMERA VEZ POR MEDICINA GENERAL', extra: { I: 'AC' } },
+        ],
+      };
+      if (formato === 'xlsx') await escribirXlsxSispro(ruta, contenido);
+      else await escribirTxtSispro(ruta, contenido);
+      const r = await importarCatalogo(em(), ruta);
+      expect(r).toMatchObject({
+        tabla: 'CUPSRips',
+        leidas: 19,
+        importadas: 19,
+        rechazadas: 0,
+        motivos: [],
+        avisos: [],
+      });
+      expect(r.columnas).toEqual(ETIQUETAS_CUPS);
+      const guardadas = await filas('CUPSRips');
+      expect(guardadas.map((f) => f.codigo).sort()).toEqual(
+        [...CINCO, ...CINCO.map((c) => `0${c}`), '890201'].sort(),
+      );
+      expect(guardadas.find((f) => f.codigo === '20110')?.nombre).toBe('CINCO 20110');
+      expect(guardadas.find((f) => f.codigo === '020110')).toMatchObject({
+        nombre: 'SEIS 020110',
+        extra: { I: 'AP', VI: 'F' },
+      });
+    });
+  }
+
+  it('TXT de SISPRO: BOM, «;», CRLF, valor entre comillas con «;», último campo vacío', async () => {
+    const ruta = path.join(bd.dir(), nombreSispro('CIE10', 1, 'txt'));
+    await escribirTxtSispro(ruta, {
+      tabla: 'CIE10',
+      etiquetas: ETIQUETAS_CIE10,
+      filas: [
+        {
+          codigo: 'A000',
+          nombre: 'CÓLERA DEBIDO A VIBRIO CHOLERAE 01; BIOTIPO CHOLERAE',
+          extra: { I: 'A', II: '0', III: '120' },
+        },
+        { codigo: 'Z012', nombre: 'EXAMEN ODONTOLÓGICO', descripcion: 'Uno; dos; "tres"', extra: { X: 'A' } },
+        { codigo: 'U049', nombre: 'SÍNDROME RESPIRATORIO AGUDO GRAVE', habilitado: 'NO' },
+      ],
+    });
+    const r = await importarCatalogo(em(), ruta);
+    expect(r).toMatchObject({
+      tabla: 'CIE10',
+      lectura: { formato: 'csv', codificacion: 'utf-8', delimitador: ';' },
+      leidas: 3,
+      importadas: 3,
+      rechazadas: 0,
+      avisos: [],
+      fechaActualizacion: '2025-05-03T18:47:52.000Z',
+    });
+    expect(r.columnas).toEqual(ETIQUETAS_CIE10);
+    expect(
+      (await filas('CIE10')).map((f) => [f.codigo, f.nombre, f.descripcion, f.habilitado, f.extra]),
+    ).toEqual([
+      [
+        'A000',
+        'CÓLERA DEBIDO A VIBRIO CHOLERAE 01; BIOTIPO CHOLERAE',
+        null,
+        true,
+        { I: 'A', II: '0', III: '120' },
+      ],
+      ['U049', 'SÍNDROME RESPIRATORIO AGUDO GRAVE', null, false, null],
+      ['Z012', 'EXAMEN ODONTOLÓGICO', 'Uno; dos; "tres"', true, { X: 'A' }],
+    ]);
+  });
+
+  it('tabla en partes (__1, __2): una sola tabla en una transacción; los repetidos entre partes con archivo y línea', async () => {
+    const tabla = 'IPSCodHabilitacion';
+    const [p1, p2] = [1, 2].map((n) => path.join(bd.dir(), nombreSispro(tabla, n)));
+    const fila = (i: number) => ({ codigo: String(500010000000 + i), nombre: `IPS ${i}` });
+    await escribirXlsxSispro(p1!, { tabla, filas: Array.from({ length: 30 }, (_, i) => fila(i)) });
+    await escribirXlsxSispro(p2!, {
+      tabla,
+      // Row 2 repeats a code of part 1 (its row 4); the rest are new.
+      filas: [fila(2), ...Array.from({ length: 20 }, (_, i) => fila(30 + i))],
+    });
+    await importarCatalogo(em(), await archivo('ips-viejo.csv', `Codigo;Nombre\n1;Vieja\n2;Vieja\n`), {
+      tabla,
+    });
+    const r = await importarCatalogo(em(), [p1!, p2!], { tamanoLote: 7 });
+    expect(r).toMatchObject({
+      tabla,
+      archivos: [nombreSispro(tabla, 1), nombreSispro(tabla, 2)],
+      partes: [
+        { archivo: nombreSispro(tabla, 1), leidas: 30 },
+        { archivo: nombreSispro(tabla, 2), leidas: 21 },
+      ],
+      leidas: 51,
+      importadas: 50,
+      rechazadas: 1,
+      filasAnteriores: 2,
+      motivos: [{ motivo: 'Código repetido', filas: 1 }],
+    });
+    expect(r.rechazos).toEqual([
+      {
+        archivo: nombreSispro(tabla, 2),
+        linea: 2,
+        codigo: '500010000002',
+        motivo: `El código ya aparece en la línea 4 de ${nombreSispro(tabla, 1)}; se conserva la primera.`,
+      },
+    ]);
+    expect(await filas(tabla)).toHaveLength(50);
+    expect((await cargaCompleta(tabla)).archivos).toEqual([nombreSispro(tabla, 1), nombreSispro(tabla, 2)]);
+  });
+
+  it('una parte de otra tabla hace fallar la importación entera y la tabla no cambia', async () => {
+    const tabla = `Partes${sufijo}`;
+    const p1 = path.join(bd.dir(), nombreSispro(tabla, 1));
+    const p2 = path.join(bd.dir(), nombreSispro('UMM', 2));
+    await escribirXlsxSispro(p1, { tabla, filas: [{ codigo: 'A', nombre: 'Uno' }] });
+    await escribirXlsxSispro(p2, { tabla: 'UMM', filas: [{ codigo: 'B', nombre: 'Dos' }] });
+    await importarCatalogo(em(), await archivo('partes-antes.csv', 'Codigo;Nombre\nX;Antes\n'), { tabla });
+    const e = await errorDe(importarCatalogo(em(), [p1, p2]));
+    expect(e.message).toMatch(/es de la tabla UMM .* deben ser de la misma tabla\. No se modificó la tabla/);
+    expect((await filas(tabla)).map((f) => f.codigo)).toEqual(['X']);
+  });
+
+  it('Fecha_Actualizacion: la más reciente, en reloj de 12 horas y en la forma de la vista web; una ilegible es solo un aviso', async () => {
+    const tabla = `Fechas${sufijo}`;
+    const ruta = path.join(bd.dir(), nombreSispro(tabla, 1, 'txt'));
+    await escribirTxtSispro(ruta, {
+      tabla,
+      filas: [
+        { codigo: '1', nombre: 'a', fechaActualizacion: '2025-05-03 01:47:52 PM' },
+        { codigo: '2', nombre: 'b', fechaActualizacion: '2025-06-01 12:30:00 PM' },
+        { codigo: '3', nombre: 'c', fechaActualizacion: '6/2/2025 1:05:09 AM' },
+        { codigo: '4', nombre: 'd', fechaActualizacion: 'ayer' },
+        { codigo: '5', nombre: 'e', fechaActualizacion: '2025-02-30 10:00:00 AM' },
+        { codigo: '6', nombre: 'f', fechaActualizacion: '' },
+      ],
+    });
+    const r = await importarCatalogo(em(), ruta);
+    expect(r).toMatchObject({ importadas: 6, rechazadas: 0, fechaActualizacion: '2025-06-02T06:05:09.000Z' });
+    expect(r.avisos).toEqual([
+      `«Fecha_Actualizacion» no reconocida en 2 filas (p. ej. «ayer» en la línea 5 de ${nombreSispro(tabla, 1, 'txt')}): se esperaba una fecha como la de SISPRO (2025-05-03 01:47:52 PM). Las filas se importaron igual.`,
+    ]);
+    expect(new Date((await cargaCompleta(tabla)).fecha_actualizacion!).toISOString()).toBe(
+      '2025-06-02T06:05:09.000Z',
+    );
+  });
+
+  it('fechaSispro: 12 AM es medianoche, 12 PM mediodía, hora de Bogotá (UTC−5); fechas imposibles no valen', () => {
+    const iso = (t: string) => fechaSispro(t)?.toISOString();
+    expect(iso('2025-05-03 01:47:52 PM')).toBe('2025-05-03T18:47:52.000Z');
+    expect(iso('2025-05-03 12:00:00 AM')).toBe('2025-05-03T05:00:00.000Z');
+    expect(iso('2025-05-03 12:00:00 PM')).toBe('2025-05-03T17:00:00.000Z');
+    expect(iso('2025-12-31 11:59:59 PM')).toBe('2026-01-01T04:59:59.000Z');
+    expect(iso('5/3/2025 1:47:52 PM')).toBe('2025-05-03T18:47:52.000Z');
+    expect(iso('12/31/2024 7:00:00 p. m.')).toBe('2025-01-01T00:00:00.000Z');
+    expect(iso('2025-05-03 13:47:52')).toBe('2025-05-03T18:47:52.000Z');
+    expect(iso('2025-05-03')).toBe('2025-05-03T05:00:00.000Z');
+    for (const malo of [
+      '2025-02-30 10:00:00 AM',
+      '2025-05-03 13:47:52 PM',
+      '2025-05-03 00:10:00 AM',
+      '13/3/2025 1:00:00 PM',
+      'ayer',
+      '',
+    ]) {
+      expect(fechaSispro(malo), malo).toBeUndefined();
+    }
+  });
+
+  it('XLSX guardado de nuevo en Excel: las celdas numéricas recuperan sus ceros, los textos no', async () => {
+    const ruta = path.join(bd.dir(), 'cups-resguardado.xlsx');
+    await escribirXlsxResguardado(ruta, [
+      {
+        nombre: 'Table',
+        filas: [
+          ['Tabla', 'Codigo', 'Nombre', 'Habilitado', 'Fecha_Actualizacion'],
+          ['CUPSRips', 10101, 'PUNCIÓN CISTERNAL, VÍA LATERAL', 'SI', 45780.5],
+          ['CUPSRips', '20110', 'CÓDIGO DE CINCO DÍGITOS', 'SI'],
+          ['CUPSRips', 890201, 'CONSULTA DE PRIMERA VEZ POR MEDICINA GENERAL', 'SI'],
+        ],
+      },
+    ]);
+    const r = await importarCatalogo(em(), ruta);
+    expect(r).toMatchObject({
+      tabla: 'CUPSRips',
+      importadas: 3,
+      rechazadas: 0,
+      avisos: [
+        'Códigos numéricos completados con ceros a la izquierda hasta 6 dígitos (una hoja de cálculo los había quitado): 1.',
+      ],
+      // Excel's serial 45780.5 is 2025-05-03 12:00 in Bogotá.
+      fechaActualizacion: '2025-05-03T17:00:00.000Z',
+    });
+    expect((await filas('CUPSRips')).map((f) => f.codigo)).toEqual(['010101', '20110', '890201']);
+  });
+
+  it('Municipio en CSV: un código de menos de 5 dígitos solo pudo perder sus ceros y se completa; con letras no', async () => {
+    const csv = await archivo(
+      'mpios.csv',
+      'Tabla;Codigo;Nombre\nMunicipio;5001;MEDELLÍN\nMunicipio;X1;RARO\n',
+    );
+    const r = await importarCatalogo(em(), csv);
+    expect(r.avisos).toContain(
+      'Códigos numéricos completados con ceros a la izquierda hasta 5 dígitos (una hoja de cálculo los había quitado): 1.',
+    );
+    expect((await filas('Municipio')).map((f) => f.codigo)).toEqual(['05001', 'X1']);
+  });
+
+  it('el nombre de la descarga sirve de tabla sin columna «Tabla» (__1, « (1)», prefijos)', () => {
+    expect(tablaDelNombre('/d/TablaReferencia_CIE10__1.xlsx')).toEqual({ tabla: 'CIE10', parte: 1 });
+    expect(tablaDelNombre('TablaReferencia_CatalogoCUMs__2 (1).txt')).toEqual({
+      tabla: 'CatalogoCUMs',
+      parte: 2,
+    });
+    expect(tablaDelNombre('09-TablaReferencia_IPSCodHabilitacion__12.xlsx')).toEqual({
+      tabla: 'IPSCodHabilitacion',
+      parte: 12,
+    });
+    expect(tablaDelNombre('TablaReferencia_cupsrips.csv')).toEqual({ tabla: 'CUPSRips' });
+    expect(tablaDelNombre('TablaReferencia_NuevaTabla__1.xlsx')).toEqual({ tabla: 'NuevaTabla', parte: 1 });
+    expect(tablaDelNombre('09-Municipio (2).csv')).toEqual({ tabla: 'Municipio' });
+    expect(tablaDelNombre('exportacion.csv')).toBeUndefined();
+  });
+});
+
+describe('importarCatalogos: una carpeta de descargas', () => {
+  it('agrupa por tabla, importa las partes juntas, ignora lo demás y una tabla mala no detiene a las otras', async () => {
+    const carpeta = path.join(bd.dir(), 'descargas');
+    await mkdir(carpeta);
+    const en = (n: string) => path.join(carpeta, n);
+    const cums = 'CatalogoCUMs';
+    await escribirXlsxSispro(en(nombreSispro(cums, 1)), {
+      tabla: cums,
+      filas: [
+        { codigo: '19992190-03', nombre: 'UNO' },
+        { codigo: '19992190-04', nombre: 'DOS' },
+      ],
+    });
+    await escribirXlsxSispro(en(nombreSispro(cums, 2)), {
+      tabla: cums,
+      filas: [{ codigo: '20001234-01', nombre: 'TRES' }],
+    });
+    // The same part downloaded again, older: the newest copy is the one imported.
+    const viejo = en('TablaReferencia_CatalogoCUMs__2 (1).xlsx');
+    await escribirXlsxSispro(viejo, { tabla: cums, filas: [{ codigo: 'VIEJO', nombre: 'VIEJO' }] });
+    await utimes(viejo, new Date('2024-01-01'), new Date('2024-01-01'));
+    // Renamed by the user and saved as TXT: its Tabla column tells the table.
+    await escribirTxtSispro(en('09-umm (1).txt'), {
+      tabla: 'UMM',
+      etiquetas: { I: 'Simbolo UMM' },
+      filas: [{ codigo: '1', nombre: 'MILIGRAMO', extra: { I: 'mg' } }],
+    });
+    await writeFile(en('leame.pdf'), 'no');
+    await writeFile(en('~$TablaReferencia_CIE10__1.xlsx'), 'bloqueo de Excel');
+    await mkdir(en('viejas'));
+    await writeFile(en('roto.csv'), 'Tabla;Nombre\nFFM;Tableta\n');
+
+    const avances: string[] = [];
+    const r = await importarCatalogos(em(), [carpeta], {
+      alEmpezarTabla: (g) => avances.push(`${g.tabla}:${g.rutas.map((x) => path.basename(x)).join('+')}`),
+    });
+    expect(avances).toEqual([
+      `${cums}:${nombreSispro(cums, 1)}+${nombreSispro(cums, 2)}`,
+      'UMM:09-umm (1).txt',
+    ]);
+    expect(r.importadas.map((i) => [i.tabla, i.importadas, i.archivos])).toEqual([
+      [cums, 3, [nombreSispro(cums, 1), nombreSispro(cums, 2)]],
+      ['UMM', 1, ['09-umm (1).txt']],
+    ]);
+    expect(r.importadas[1]!.columnas).toEqual({ I: 'Simbolo UMM' });
+    expect(r.fallidas).toEqual([
+      {
+        archivos: ['roto.csv'],
+        mensaje:
+          'roto.csv no tiene la columna «Código» de las exportaciones de SISPRO en sus primeras 20 filas.',
+        detalles: [{ campo: 'columnas', mensaje: 'Primera fila leída: Tabla, Nombre.' }],
+      },
+    ]);
+    expect(r.ignorados.map((i) => [path.basename(i.archivo), i.motivo])).toEqual([
+      ['~$TablaReferencia_CIE10__1.xlsx', 'archivo temporal de Excel (el libro está abierto)'],
+      ['leame.pdf', 'no es .xlsx, .txt ni .csv'],
+      ['viejas', 'es una carpeta (no se recorren subcarpetas)'],
+      [
+        'TablaReferencia_CatalogoCUMs__2 (1).xlsx',
+        `otra descarga de la parte 2 de ${cums}: se importa ${nombreSispro(cums, 2)}, la más reciente`,
+      ],
+    ]);
+    expect((await filas(cums)).map((f) => f.codigo)).toEqual(['19992190-03', '19992190-04', '20001234-01']);
+  });
+
+  it('un XLSX con nombre de una tabla y columna «Tabla» de otra falla solo esa tabla', async () => {
+    const carpeta = path.join(bd.dir(), 'engano');
+    await mkdir(carpeta);
+    const tabla = `Engano${sufijo}`;
+    await escribirXlsxSispro(path.join(carpeta, nombreSispro('DCI', 1)), {
+      tabla,
+      filas: [{ codigo: 'A', nombre: 'a' }],
+    });
+    await escribirTxtSispro(path.join(carpeta, 'otra.txt'), {
+      tabla: `Bien${sufijo}`,
+      filas: [{ codigo: 'B', nombre: 'b' }],
+    });
+    const r = await importarCatalogos(em(), [carpeta]);
+    expect(r.importadas.map((i) => i.tabla)).toEqual([`Bien${sufijo}`]);
+    expect(r.fallidas).toEqual([
+      {
+        tabla: 'DCI',
+        archivos: [nombreSispro('DCI', 1)],
+        mensaje: `${nombreSispro('DCI', 1)} se llama como un archivo de la tabla DCI, pero su columna «Tabla» dice ${tabla}: no se modificó ninguna de las dos. Cámbiele el nombre o impórtelo solo.`,
+      },
+    ]);
+    expect(await carga('DCI')).toBeUndefined();
+    expect(await carga(tabla)).toBeUndefined();
+  });
+
+  it('una carpeta sin archivos que importar es un error claro', async () => {
+    const carpeta = path.join(bd.dir(), 'vacia');
+    await mkdir(carpeta);
+    await writeFile(path.join(carpeta, 'nota.docx'), 'x');
+    expect((await errorDe(importarCatalogos(em(), [carpeta]))).message).toBe(
+      `La carpeta «${carpeta}» no tiene archivos .xlsx, .txt ni .csv para importar.`,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { constants as constantesBuffer } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +11,11 @@ import { ErrorApp, errores } from '../../errores/errores.js';
 export interface FilaLeida {
   linea: number;
   celdas: string[];
+  /**
+   * XLSX: indices of the cells stored as numbers. SISPRO writes every cell as text, so a numeric
+   * cell means a spreadsheet program re-saved the file (and dropped a code's leading zeros).
+   */
+  numericas?: number[];
 }
 
 export interface DatosLectura {
@@ -145,6 +151,12 @@ async function abrirCsv(archivo: string): Promise<Lectura> {
   return { datos: { formato: 'csv', codificacion, delimitador }, filas: filas() };
 }
 
+/** A number, or a formula whose cached result is one: what a spreadsheet made of the cell. */
+function esNumerica(v: unknown): boolean {
+  if (typeof v === 'number') return true;
+  return typeof v === 'object' && v !== null && 'result' in v && typeof v.result === 'number';
+}
+
 /** Text of an exceljs cell value (rich text, formulas, hyperlinks and dates included). */
 export function textoCelda(v: unknown): string {
   if (v === null || v === undefined) return '';
@@ -166,10 +178,97 @@ interface HojaEnFlujo {
   [Symbol.asyncIterator](): AsyncGenerator<{ number: number; values: unknown }>;
 }
 
+interface CadenaEmitida {
+  index: number;
+  text: unknown;
+}
+
+/**
+ * What exceljs's WorkbookReader.parse() yields with `sharedStrings: 'emit'` (hyperlinks ignored):
+ * `{eventType: 'worksheet', value}` per sheet, and each shared string as a bare `{index, text}`
+ * (4.4.0 yields it without the `{eventType: 'shared-strings', value}` wrapper its read() expects;
+ * both forms are taken).
+ */
+type EventoLibro = { eventType?: string; value?: unknown } & Partial<CadenaEmitida>;
+
+function cadenaDe(evento: EventoLibro): CadenaEmitida | undefined {
+  if (evento.eventType === 'shared-strings') return evento.value as CadenaEmitida;
+  if (evento.eventType === undefined && typeof evento.index === 'number') return evento as CadenaEmitida;
+  return undefined;
+}
+
+// Offsets are Uint32: a table of strings is capped at 4 GiB of UTF-8 (a Buffer's own limit in Node 20).
+const MAX_BYTES_CADENAS = Math.min(constantesBuffer.MAX_LENGTH, 0xffff_ffff);
+
+/**
+ * A workbook's shared strings as UTF-8 bytes in one buffer plus where each starts, decoded when a
+ * cell is read. SISPRO writes every cell as a shared string: a 500 000-row table has ~1 000 000 of
+ * them, ~98 MB of heap as JS strings and ~40 MB here (outside V8's heap).
+ */
+export class CadenasCompartidas {
+  private bytes = Buffer.allocUnsafe(1 << 16);
+  private usados = 0;
+  /** String i spans inicios[i] .. inicios[i + 1]. */
+  private inicios = new Uint32Array(1 << 12);
+  private cuenta = 0;
+
+  get largo(): number {
+    return this.cuenta;
+  }
+
+  agregar(texto: string): void {
+    // A UTF-16 code unit takes at most 3 UTF-8 bytes (a surrogate pair, 2 units, takes 4).
+    const maximo = this.usados + texto.length * 3;
+    if (maximo > this.bytes.length) {
+      if (maximo > MAX_BYTES_CADENAS) {
+        throw errores.entradaInvalida(
+          'Las cadenas compartidas del XLSX superan 4 GiB: importe el TXT de esa tabla.',
+        );
+      }
+      // allocUnsafe: the pages not yet written are not resident, so doubling costs address space only.
+      const nuevo = Buffer.allocUnsafe(Math.min(Math.max(maximo, this.bytes.length * 2), MAX_BYTES_CADENAS));
+      this.bytes.copy(nuevo, 0, 0, this.usados);
+      this.bytes = nuevo;
+    }
+    this.usados += this.bytes.write(texto, this.usados, 'utf8');
+    if (this.cuenta + 2 > this.inicios.length) {
+      const nuevos = new Uint32Array(this.inicios.length * 2);
+      nuevos.set(this.inicios);
+      this.inicios = nuevos;
+    }
+    this.cuenta += 1;
+    this.inicios[this.cuenta] = this.usados;
+  }
+
+  /** String i, or undefined when the file has no such string. */
+  texto(i: number): string | undefined {
+    if (!Number.isInteger(i) || i < 0 || i >= this.cuenta) return undefined;
+    return this.bytes.toString('utf8', this.inicios[i], this.inicios[i + 1]);
+  }
+}
+
+/** A cell value of the sheet: with `sharedStrings: 'emit'`, exceljs gives `{sharedString: i}`. */
+function textoCeldaLibro(v: unknown, cadenas: CadenasCompartidas): string {
+  if (typeof v === 'object' && v !== null && 'sharedString' in v && typeof v.sharedString === 'number') {
+    // An index past the table read as an empty cell, as exceljs's cache mode did.
+    return cadenas.texto(v.sharedString) ?? '';
+  }
+  return textoCelda(v);
+}
+
+/**
+ * SISPRO's XLSX comes from a .NET writer: SpreadsheetML elements with the `x:` prefix and a byte
+ * order mark before the sheet's XML. exceljs's streaming reader matched unprefixed names only; the
+ * patch in patches/exceljs+4.4.0.patch maps the prefix bound to the SpreadsheetML namespace and
+ * decodes each part as one UTF-8 stream (it also split accented letters across chunks).
+ */
 async function abrirXlsx(archivo: string): Promise<Lectura> {
   const datos: DatosLectura = { formato: 'xlsx' };
   const libro = new ExcelJS.stream.xlsx.WorkbookReader(archivo, {
-    sharedStrings: 'cache',
+    // 'emit', not 'cache': the strings are kept in CadenasCompartidas. exceljs then always spools
+    // the sheets to temp files and reads them after the ZIP (its own cache did that too whenever the
+    // sheet came before the strings, as in Excel's and the generated files).
+    sharedStrings: 'emit',
     hyperlinks: 'ignore',
     styles: 'ignore',
     worksheets: 'emit',
@@ -181,25 +280,52 @@ async function abrirXlsx(archivo: string): Promise<Lectura> {
     } catch (e) {
       if (e instanceof ErrorApp) throw e;
       throw errores.entradaInvalida(
-        `No se pudo leer ${path.basename(archivo)} como XLSX: ${(e as Error).message}. Exporte de nuevo desde SISPRO o guárdelo como CSV.`,
+        `No se pudo leer ${path.basename(archivo)} como XLSX: ${(e as Error).message}. Descárguelo de nuevo de SISPRO (o descargue el TXT).`,
       );
     }
   }
   async function* filasDeLibro(): AsyncGenerator<FilaLeida> {
     let primera = true;
     let leida = false;
-    for await (const hoja of libro as AsyncIterable<HojaEnFlujo>) {
+    const cadenas = new CadenasCompartidas();
+    // parse() is typed as a bare AsyncIterator, but it is an async generator.
+    for await (const evento of libro.parse() as unknown as AsyncIterable<EventoLibro>) {
+      const cadena = cadenaDe(evento);
+      if (cadena) {
+        // exceljs numbers them in order; rich text is joined (textoCelda), an empty <si> is ''.
+        if (cadena.index !== cadenas.largo)
+          throw new Error(`cadena compartida ${cadena.index} fuera de orden`);
+        cadenas.agregar(textoCelda(cadena.text));
+        continue;
+      }
+      if (evento.eventType !== 'worksheet') continue;
+      const hoja = evento.value as HojaEnFlujo;
       const nombres = (
         (libro as unknown as { model?: { sheets?: { name: string }[] } }).model?.sheets ?? []
       ).map((s) => s.name);
-      const conTable = nombres.some((n) => n.toLowerCase() === 'table');
+      // exceljs names a sheet from a relationship target relative to xl/ (`worksheets/sheet1.xml`);
+      // an absolute one (`/xl/worksheets/sheet1.xml`, as .NET packages may write) leaves it unnamed:
+      // then the first sheet is read, and a one-sheet workbook's name is taken from the workbook.
+      const nombrada = hoja.name !== undefined && nombres.includes(hoja.name);
+      const conTable = nombrada && nombres.some((n) => n.toLowerCase() === 'table');
       const usar = !leida && (conTable ? hoja.name?.toLowerCase() === 'table' : primera);
       primera = false;
       if (!usar) continue; // the reader drains the sheets that are not read
-      datos.hoja = hoja.name;
+      datos.hoja = nombrada || nombres.length !== 1 ? hoja.name : nombres[0];
+      let anterior = 0;
       for await (const fila of hoja) {
         const valores = Array.isArray(fila.values) ? (fila.values as unknown[]).slice(1) : [];
-        yield { linea: fila.number, celdas: Array.from(valores, textoCelda) };
+        let numericas: number[] | undefined;
+        const celdas = Array.from(valores, (v, i) => {
+          if (esNumerica(v)) {
+            numericas ??= [];
+            numericas.push(i);
+          }
+          return textoCeldaLibro(v, cadenas);
+        });
+        // A row without its `r` attribute has no number: it follows the previous one.
+        anterior = Number.isFinite(fila.number) ? fila.number : anterior + 1;
+        yield numericas ? { linea: anterior, celdas, numericas } : { linea: anterior, celdas };
       }
       // Not `return`: leaving exceljs's reader early leaves its temp files of later sheets half
       // opened, and its exit cleanup then races their streams (an unhandled ENOENT under load).

@@ -6,7 +6,7 @@ import { usarBdAislada } from '../../../test/bd-aislada.js';
 import type { AvisosBd } from '../../db/avisos.js';
 import { importarCatalogo } from './importar.js';
 import { DIRECTORIO_CATALOGOS } from './incluidos.js';
-import { ServicioCatalogos } from './servicio.js';
+import { leerCargas, ServicioCatalogos } from './servicio.js';
 import { TABLAS_GRANDES, TABLAS_INCLUIDAS } from './tablas.js';
 
 const bd = usarBdAislada('servicio-catalogos-');
@@ -213,5 +213,111 @@ describe('ServicioCatalogos con avisos de la base de datos', () => {
     // The read may predate the change that notice announced: the next call reads again.
     expect(await lecturas(() => servicio.obtener(em()))).toBe(1);
     expect(await lecturas(() => servicio.obtener(em()))).toBe(0);
+  });
+});
+
+describe('ServicioCatalogos: Fecha_Actualizacion, fecha de importación y antigüedad', () => {
+  const DIA = 86_400_000;
+  const ahora = new Date('2026-11-29T12:00:00.000Z');
+  /** One table imported, then dated by SQL as an import of `importadoEn` would have left it. */
+  async function importadaEl(tabla: string, importadoEn: Date) {
+    await importarCatalogo(em(), await csv(`${tabla}.csv`, ['X1;Uno;SI;a']), { tabla });
+    await em()
+      .getConnection()
+      .execute(
+        `update carga_catalogo set importado_en = ?, fecha_actualizacion = ?, archivos = ?::text[],
+           columnas = ?::jsonb where tabla = ?`,
+        [
+          importadoEn.toISOString(),
+          '2025-05-03T18:47:52.000Z',
+          `{TablaReferencia_${tabla}__1.xlsx,TablaReferencia_${tabla}__2.xlsx}`,
+          JSON.stringify({ I: 'AplicaASexo' }),
+          tabla,
+        ],
+      );
+  }
+
+  it('leerCargas, estados y la copia en memoria traen Fecha_Actualizacion, la importación, los archivos y las columnas', async () => {
+    const tabla = `Fechas${sufijo}`;
+    await importadaEl(tabla, new Date(ahora.getTime() - 10 * DIA));
+    const carga = (await leerCargas(em())).find((c) => c.tabla === tabla)!;
+    expect(carga).toMatchObject({
+      fechaActualizacion: new Date('2025-05-03T18:47:52.000Z'),
+      importadoEn: new Date(ahora.getTime() - 10 * DIA),
+      archivos: [`TablaReferencia_${tabla}__1.xlsx`, `TablaReferencia_${tabla}__2.xlsx`],
+      columnas: { I: 'AplicaASexo' },
+    });
+
+    const servicio = new ServicioCatalogos({ grandes: [], ahora: () => ahora });
+    const estado = (await servicio.estados(em())).find((e) => e.tabla === tabla);
+    expect(estado).toMatchObject({
+      origen: 'importado',
+      fecha: '2026-11-19T12:00:00.000Z',
+      importadoEn: '2026-11-19T12:00:00.000Z',
+      fechaActualizacion: '2025-05-03T18:47:52.000Z',
+      archivos: [`TablaReferencia_${tabla}__1.xlsx`, `TablaReferencia_${tabla}__2.xlsx`],
+      antiguedadDias: 10,
+      antigua: false,
+    });
+
+    const c = await servicio.obtener(em());
+    expect(c.columnas(tabla)).toEqual({ I: 'AplicaASexo' });
+    expect(c.estados().find((e) => e.tabla === tabla)).toMatchObject({
+      fecha: '2026-11-19T12:00:00.000Z',
+      fechaActualizacion: '2025-05-03T18:47:52.000Z',
+    });
+    expect(c.antiguas?.([tabla])).toEqual([]);
+  });
+
+  it('una importación de antes del issue 33 (sin esas columnas) se lista con su archivo y sin Fecha_Actualizacion', async () => {
+    const tabla = `SinFechas${sufijo}`;
+    await importarCatalogo(em(), await csv(`${tabla}.csv`, ['X1;Uno;SI;']), { tabla });
+    await em()
+      .getConnection()
+      .execute(
+        `update carga_catalogo set fecha_actualizacion = null, archivos = '{}', columnas = null where tabla = ?`,
+        [tabla],
+      );
+    const servicio = new ServicioCatalogos({ grandes: [] });
+    const estado = (await servicio.estados(em())).find((e) => e.tabla === tabla)!;
+    expect(estado.fechaActualizacion).toBeUndefined();
+    expect(estado.archivos).toEqual([`${tabla}.csv`]);
+    expect(estado.antigua).toBe(false);
+    expect((await servicio.obtener(em())).columnas(tabla)).toEqual({});
+  });
+
+  it('antigua: más de CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS desde la importación (el límite exacto no lo es); 0 la desactiva', async () => {
+    const justo = `Justo${sufijo}`;
+    const pasada = `Pasada${sufijo}`;
+    await importadaEl(justo, new Date(ahora.getTime() - 90 * DIA));
+    await importadaEl(pasada, new Date(ahora.getTime() - 90 * DIA - 1));
+
+    const servicio = new ServicioCatalogos({ grandes: [], ahora: () => ahora });
+    expect(servicio.antiguedadMaximaDias).toBe(90);
+    const estados = await servicio.estados(em());
+    const de = (t: string) => estados.find((e) => e.tabla === t);
+    expect(de(justo)).toMatchObject({ antigua: false, antiguedadDias: 90 });
+    expect(de(pasada)).toMatchObject({ antigua: true, antiguedadDias: 90 });
+    // Shipped tables are renewed with the service: never flagged.
+    expect(estados.filter((e) => e.origen !== 'importado').every((e) => e.antigua === undefined)).toBe(true);
+
+    const c = await servicio.obtener(em());
+    expect(c.antiguas?.([justo, pasada, 'Sexo', 'NoExiste'])).toEqual([
+      {
+        tabla: pasada,
+        importadoEn: new Date(ahora.getTime() - 90 * DIA - 1).toISOString(),
+        fechaActualizacion: '2025-05-03T18:47:52.000Z',
+        dias: 90,
+        maximaDias: 90,
+      },
+    ]);
+
+    const corto = new ServicioCatalogos({ grandes: [], ahora: () => ahora, antiguedadMaximaDias: 30 });
+    expect((await corto.estados(em())).find((e) => e.tabla === justo)?.antigua).toBe(true);
+
+    const apagado = new ServicioCatalogos({ grandes: [], ahora: () => ahora, antiguedadMaximaDias: 0 });
+    const sinMarca = await apagado.estados(em());
+    expect(sinMarca.find((e) => e.tabla === pasada)).toMatchObject({ antigua: false, antiguedadDias: 90 });
+    expect((await apagado.obtener(em())).antiguas?.([justo, pasada])).toEqual([]);
   });
 });

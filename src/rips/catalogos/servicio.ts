@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AvisosBd } from '../../db/avisos.js';
+import { ANTIGUEDAD_MAXIMA_DIAS_POR_DEFECTO, diasDesde, esAntigua } from './antiguedad.js';
 import { cargarTablasIncluidas, DIRECTORIO_CATALOGOS, type TablaIncluida, tablaPais } from './incluidos.js';
 import { CatalogosEnMemoria, type TablaEnMemoria } from './memoria.js';
 import { TABLAS_GRANDES } from './tablas.js';
-import type { Catalogos, EntradaCatalogo, EstadoCatalogo } from './tipos.js';
+import type { Catalogos, ColumnasExtra, EntradaCatalogo, EstadoCatalogo } from './tipos.js';
 
 export interface OpcionesServicioCatalogos {
   /** Folder of the shipped tables (default: `catalogs/` of the project). */
@@ -14,6 +15,13 @@ export interface OpcionesServicioCatalogos {
   tamanoPagina?: number;
   /** Database notices: while listening, `obtener` skips the `carga_catalogo` read until an import. */
   avisos?: AvisosBd;
+  /**
+   * Imported tables older than this many days are flagged (`antigua`) in `estados` and in the
+   * validation's CAT01 note (CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS; 0: never). Default 90.
+   */
+  antiguedadMaximaDias?: number;
+  /** Clock of the age check (tests). */
+  ahora?: () => Date;
 }
 
 /** One row of `carga_catalogo`. */
@@ -24,13 +32,27 @@ export interface CargaRegistrada {
   importadoEn: Date;
   fuente: string;
   revision: number;
+  /** Labels of the Extra_* headers (null: the export had none). */
+  columnas: ColumnasExtra | null;
+  /** Newest Fecha_Actualizacion of the rows (null: the export had no such column). */
+  fechaActualizacion: Date | null;
+  /** Every part imported (`__1`, `__2`); empty for imports made before issue 33. */
+  archivos: string[];
 }
 
 /** EstadoCatalogo plus where the data came from (shipped file, import, or nothing yet). */
 export interface EstadoCatalogoDetallado extends EstadoCatalogo {
   origen: 'incluido' | 'importado' | 'ninguno';
-  /** Imported tables: the export file. */
+  /** Imported tables: the export file (the first part of a split table). */
   archivo?: string;
+  /** Imported tables: every part imported. */
+  archivos?: string[];
+  /** Imported tables: when our copy was imported (ISO; the same instant as `fecha`). */
+  importadoEn?: string;
+  /** Imported tables: whole days since the import. */
+  antiguedadDias?: number;
+  /** Imported tables: imported more than CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS days ago (import it again). */
+  antigua?: boolean;
 }
 
 interface TablaImportada {
@@ -56,6 +78,9 @@ interface FilaCarga {
   importado_en: Date;
   fuente: string;
   revision: number;
+  columnas: ColumnasExtra | null;
+  fecha_actualizacion: Date | null;
+  archivos: string[] | null;
 }
 
 const aCarga = (f: FilaCarga): CargaRegistrada => ({
@@ -65,14 +90,18 @@ const aCarga = (f: FilaCarga): CargaRegistrada => ({
   importadoEn: new Date(f.importado_en),
   fuente: f.fuente,
   revision: Number(f.revision),
+  columnas: f.columnas && Object.keys(f.columnas).length ? f.columnas : null,
+  fechaActualizacion: f.fecha_actualizacion ? new Date(f.fecha_actualizacion) : null,
+  archivos: f.archivos ?? [],
 });
+
+const COLUMNAS_CARGA =
+  'tabla, archivo, filas, importado_en, fuente, revision, columnas, fecha_actualizacion, archivos';
 
 export async function leerCargas(em: EntityManager): Promise<CargaRegistrada[]> {
   const filas: FilaCarga[] = await em
     .getConnection()
-    .execute(
-      'select tabla, archivo, filas, importado_en, fuente, revision from carga_catalogo order by tabla',
-    );
+    .execute(`select ${COLUMNAS_CARGA} from carga_catalogo order by tabla`);
   return filas.map(aCarga);
 }
 
@@ -92,12 +121,17 @@ export class ServicioCatalogos {
   private readonly avisos?: AvisosBd;
   /** Generation of `carga_catalogo` at which `actual` was last checked against the database. */
   private verificadaEn?: number;
+  /** CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS (0: imports are never flagged). */
+  readonly antiguedadMaximaDias: number;
+  private readonly ahora: () => Date;
 
   constructor(o: OpcionesServicioCatalogos = {}) {
     this.avisos = o.avisos;
     this.directorio = o.directorio ?? DIRECTORIO_CATALOGOS;
     this.grandes = o.grandes ?? TABLAS_GRANDES.map((t) => t.tabla);
     this.tamanoPagina = o.tamanoPagina ?? 20_000;
+    this.antiguedadMaximaDias = o.antiguedadMaximaDias ?? ANTIGUEDAD_MAXIMA_DIAS_POR_DEFECTO;
+    this.ahora = o.ahora ?? (() => new Date());
     // Loaded now so a malformed shipped file stops the service at start-up, not at the first RIPS.
     this.incluidas();
   }
@@ -150,7 +184,10 @@ export class ServicioCatalogos {
       if (t) this.importadas.set(c.tabla, t);
       else this.importadas.delete(c.tabla);
     }
-    const catalogos = new CatalogosEnMemoria();
+    const catalogos = new CatalogosEnMemoria(
+      {},
+      { antiguedadMaximaDias: this.antiguedadMaximaDias, ahora: this.ahora },
+    );
     for (const t of this.incluidas()) catalogos.poner(t.tabla, enMemoria(t));
     // An imported copy of a shipped table (a newer SISPRO export) replaces the shipped one.
     for (const [tabla, t] of this.importadas) catalogos.poner(tabla, t.datos);
@@ -162,9 +199,8 @@ export class ServicioCatalogos {
     const knex = em.getConnection().getKnex();
     return knex.transaction(
       async (trx) => {
-        const carga = (await trx.raw('select * from carga_catalogo where tabla = ?', [tabla])).rows[0] as
-          | FilaCarga
-          | undefined;
+        const sql = `select ${COLUMNAS_CARGA} from carga_catalogo where tabla = ?`;
+        const carga = (await trx.raw(sql, [tabla])).rows[0] as FilaCarga | undefined;
         if (!carga) return undefined;
         const filas: EntradaCatalogo[] = [];
         let desde: string | null = null;
@@ -193,26 +229,43 @@ export class ServicioCatalogos {
           desde = pagina[pagina.length - 1]!.codigo;
         }
         const c = aCarga(carga);
+        const importadoEn = c.importadoEn.toISOString();
         return {
           revision: c.revision,
-          datos: { filas, fuente: c.fuente, fecha: c.importadoEn.toISOString() },
+          datos: {
+            filas,
+            fuente: c.fuente,
+            fecha: importadoEn,
+            importadoEn,
+            ...(c.fechaActualizacion ? { fechaActualizacion: c.fechaActualizacion.toISOString() } : {}),
+            ...(c.columnas ? { columnas: c.columnas } : {}),
+          },
         };
       },
       { isolationLevel: 'repeatable read', readOnly: true },
     );
   }
 
-  /** Every known table, loaded or not, with rows, source and date (for /ready and the CLI). */
+  /**
+   * Every known table, loaded or not, with rows, source and date (for /ready and the CLI); an
+   * imported one also with SISPRO's Fecha_Actualizacion, its parts and its age.
+   */
   async estados(em: EntityManager): Promise<EstadoCatalogoDetallado[]> {
     const cargas = new Map((await leerCargas(em)).map((c) => [c.tabla, c]));
+    const ahora = this.ahora();
     const importada = (c: CargaRegistrada): EstadoCatalogoDetallado => ({
       tabla: c.tabla,
       cargado: true,
       filas: c.filas,
       fuente: c.fuente,
       fecha: c.importadoEn.toISOString(),
+      ...(c.fechaActualizacion ? { fechaActualizacion: c.fechaActualizacion.toISOString() } : {}),
       origen: 'importado',
       archivo: c.archivo,
+      archivos: c.archivos.length ? c.archivos : [c.archivo],
+      importadoEn: c.importadoEn.toISOString(),
+      antiguedadDias: diasDesde(c.importadoEn, ahora),
+      antigua: esAntigua(c.importadoEn, this.antiguedadMaximaDias, ahora),
     });
     const estados: EstadoCatalogoDetallado[] = [];
     const listadas = new Set<string>();

@@ -66,16 +66,30 @@ export const TABLAS_GRANDES: readonly TablaGrande[] = [
     tabla: 'UNIRS',
     descripcion: 'Listado de medicamentos de uso no incluido en el registro sanitario (UNIRS)',
   },
+  {
+    tabla: 'FinalidadSexoEdad',
+    descripcion:
+      'Sexo y edad que admite cada finalidad en consultas y procedimientos: finalidadTecnologiaSalud (RVC051)',
+  },
+  {
+    tabla: 'FinalidadCUPS',
+    descripcion:
+      'Finalidades con que se puede informar cada CUPS: codConsulta, codProcedimiento y finalidadTecnologiaSalud (RVC059)',
+  },
 ];
 
 /**
- * Codes that are all digits and have a fixed width: spreadsheets drop their leading zeros
- * (05001 → 5001), so the importer pads them back.
+ * Codes of all digits that a spreadsheet turns into numbers, dropping their leading zeros
+ * (05001 → 5001): the importer pads back a code shorter than `ancho` when it was a numeric cell of
+ * an XLSX (SISPRO writes every cell as text, so a number means a spreadsheet re-saved the file).
+ * `tambienTexto`: every code of the table has exactly `ancho` digits, so a shorter one in a CSV or
+ * a text cell can only have lost its zeros too. Not so in CUPSRips, where five-digit codes are
+ * real and distinct from six-digit ones (`20110` and `020110`): its text codes are never padded.
  */
-export const ANCHO_NUMERICO: Readonly<Record<string, number>> = {
-  Municipio: 5,
-  Pais: 3,
-  CUPSRips: 6,
+export const ANCHO_NUMERICO: Readonly<Record<string, { ancho: number; tambienTexto: boolean }>> = {
+  Municipio: { ancho: 5, tambienTexto: true },
+  Pais: { ancho: 3, tambienTexto: true },
+  CUPSRips: { ancho: 6, tambienTexto: false },
 };
 
 /** Tables every validation can count on (shipped + Pais). */

@@ -7,4 +7,6 @@ export interface VerificadorEstructura {
   verificar(tipo: TipoRegistro, registro: unknown, emitir: EmitirCampo): void;
   /** Large tables whose existence checks fell back to format (not loaded): one informativo note each. */
   catalogosFaltantes?(): string[];
+  /** Loaded tables the checks read (a validation's note names the old imports among them). */
+  catalogosUsados?(): string[];
 }

@@ -475,9 +475,15 @@ class VerificadorCompilado implements VerificadorEstructura {
   private readonly sondeos = new Map<string, string[]>();
   /** Large tables whose existence check fell back to format because they are not loaded. */
   private readonly faltantes = new Set<string>();
+  /** Loaded tables the compiled checks read. */
+  private readonly usados = new Set<string>();
 
   catalogosFaltantes(): string[] {
     return [...this.faltantes].sort();
+  }
+
+  catalogosUsados(): string[] {
+    return [...this.usados].sort();
   }
 
   constructor(
@@ -598,6 +604,8 @@ class VerificadorCompilado implements VerificadorEstructura {
     } else if (EXISTENCIA_RVG06.has(tablaBase)) {
       this.faltantes.add(tablaBase);
     }
+    if (tabla) this.usados.add(tabla);
+    else if (soloValidos && this.catalogos.cargado(tablaBase)) this.usados.add(tablaBase);
     // The code length of the table: the field's only non-zero length ("2" or "0, 2").
     const largosCodigo = l
       ? 'valores' in l

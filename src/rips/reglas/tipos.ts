@@ -103,6 +103,11 @@ export interface Regla<S = unknown> {
   /** Large catalogs the check needs; when one is not loaded the check is skipped (one informativo note). */
   catalogos?: string[];
   /**
+   * Catalogs that widen the check: without them the rule still runs its narrower part (its hooks test
+   * `ctx.catalogos.cargado`), and the CAT01 note names them so the user knows what was not checked.
+   */
+  catalogosParciales?: string[];
+  /**
    * The rule also checks the entity's declared provider codes (ContextoRegla.prestadores): when they
    * are known it runs even without its catalogs, and its hooks test `ctx.catalogos.cargado` themselves.
    */

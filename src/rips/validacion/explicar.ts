@@ -26,7 +26,7 @@ import {
 } from './acotar.js';
 import { TAMANO_ENCABEZADO } from './encabezado.js';
 import type { NotaOmitida } from './motor.js';
-import { claseVigente, severidadDe } from './severidad.js';
+import { claseVigente, diaColombia, severidadDe } from './severidad.js';
 
 export interface RipsIssue {
   severity: 'error' | 'warning';
@@ -260,6 +260,67 @@ export function explicar(
   return { errores, issues, omitidos: ordenarOmitidos(omitidos) };
 }
 
+/**
+ * CAT01, one per answer: the tables not loaded (their rules checked the format only) and the imported
+ * tables this validation read that are older than CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS.
+ */
+function explicarCatalogos(
+  n: NotaOmitida,
+  base: Omit<ErrorAccionable, 'codigo' | 'titulo' | 'explicacion' | 'comoCorregir'>,
+): ErrorAccionable {
+  const catalogos = n.catalogos ?? [];
+  const antiguas = n.antiguas ?? [];
+  const titulos: string[] = [];
+  const explicaciones: string[] = [];
+  const acciones: string[] = [];
+  if (catalogos.length) {
+    const uno = catalogos.length === 1 ? catalogos[0]!.catalogo : null;
+    const lista = catalogos.map((c) => `«${c.catalogo}» (${c.reglas.join(', ')})`).join('; ');
+    titulos.push(
+      uno
+        ? `Catálogo ${uno} no cargado: validación reducida`
+        : `${catalogos.length} catálogos no cargados: validación reducida`,
+    );
+    explicaciones.push(
+      `${uno ? 'Este catálogo SISPRO no está cargado' : 'Estos catálogos SISPRO no están cargados'} en este servicio, con las reglas que dependen de cada uno: ${lista}. Esas reglas se verificaron solo en el formato del dato, no contra la tabla. No indica un error del RIPS: el MUV sí las verificará al radicar.`,
+    );
+    acciones.push(
+      'El operador puede importar la exportación oficial de cada tabla (web.sispro.gov.co) con `npm run cli -- catalogo importar <archivo>`.',
+    );
+  }
+  if (antiguas.length) {
+    const una = antiguas.length === 1 ? antiguas[0]! : null;
+    const maximo = antiguas[0]!.maximaDias;
+    const lista = antiguas
+      .map(
+        (t) =>
+          `«${t.tabla}» importada el ${diaColombia(new Date(t.importadoEn))} (hace ${t.dias} días)` +
+          (t.fechaActualizacion
+            ? `, con Fecha_Actualizacion de SISPRO ${diaColombia(new Date(t.fechaActualizacion))}`
+            : ''),
+      )
+      .join('; ');
+    const titulo = una
+      ? `Catálogo ${una.tabla} importado hace ${una.dias} días`
+      : `${antiguas.length} catálogos importados hace más de ${maximo} días`;
+    titulos.push(titulos.length ? titulo[0]!.toLowerCase() + titulo.slice(1) : titulo);
+    explicaciones.push(
+      `${una ? 'Esta tabla usada' : 'Estas tablas usadas'} en la validación se ${una ? 'importó' : 'importaron'} hace más de ${maximo} días (CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS): ${lista}. Si SISPRO ${una ? 'la' : 'las'} cambió desde entonces, el MUV puede responder distinto.`,
+    );
+    const nombres = antiguas.map((t) => t.tabla).join(', ');
+    acciones.push(
+      `Importe de nuevo ${una ? `la tabla ${nombres}` : `las tablas ${nombres}`} con la exportación actual de SISPRO (web.sispro.gov.co): \`npm run cli -- catalogo importar <carpeta>\`.`,
+    );
+  }
+  return {
+    ...base,
+    codigo: 'CAT01',
+    titulo: titulos.join('; '),
+    explicacion: explicaciones.join(' '),
+    comoCorregir: `${acciones.join(' ')} No requiere cambios en el RIPS.`,
+  };
+}
+
 function explicarNota(n: NotaOmitida, factura: string | null): ErrorAccionable {
   const base = {
     severidad: 'informativo' as const,
@@ -271,20 +332,7 @@ function explicarNota(n: NotaOmitida, factura: string | null): ErrorAccionable {
     }),
     mensajeOriginal: null,
   };
-  if (n.codigo === 'CAT01') {
-    const catalogos = n.catalogos ?? [];
-    const uno = catalogos.length === 1 ? catalogos[0]!.catalogo : null;
-    const lista = catalogos.map((c) => `«${c.catalogo}» (${c.reglas.join(', ')})`).join('; ');
-    return {
-      ...base,
-      codigo: 'CAT01',
-      titulo: uno
-        ? `Catálogo ${uno} no cargado: validación reducida`
-        : `${catalogos.length} catálogos no cargados: validación reducida`,
-      explicacion: `${uno ? 'Este catálogo SISPRO no está cargado' : 'Estos catálogos SISPRO no están cargados'} en este servicio, con las reglas que dependen de cada uno: ${lista}. Esas reglas se verificaron solo en el formato del dato, no contra la tabla. No indica un error del RIPS: el MUV sí las verificará al radicar.`,
-      comoCorregir: `El operador puede importar la exportación oficial de cada tabla (web.sispro.gov.co) con \`npm run cli -- catalogo importar <archivo>\`. No requiere cambios en el RIPS.`,
-    };
-  }
+  if (n.codigo === 'CAT01') return explicarCatalogos(n, base);
   if (n.codigo === 'PRE01') {
     return {
       ...base,

@@ -1,4 +1,4 @@
-import type { Catalogos } from '../catalogos/tipos.js';
+import type { Catalogos, TablaAntigua } from '../catalogos/tipos.js';
 import type { VerificadorEstructura } from '../estructura/verificador.js';
 import { prestadoresDeclarados } from '../reglas/helpers/prestadores.js';
 import type { ContextoRegla, DatosFev, RefServicio, Regla } from '../reglas/tipos.js';
@@ -52,6 +52,8 @@ export interface NotaOmitida {
   codigo: 'CAT01' | 'MUV01' | 'XML01' | 'PRE01';
   /** CAT01 only: every table not loaded (by name) with the rules it reduces to format; one note per answer. */
   catalogos?: { catalogo: string; reglas: string[] }[];
+  /** CAT01 only: imported tables this validation read that are older than CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS. */
+  antiguas?: TablaAntigua[];
   reglas: string[];
 }
 
@@ -138,6 +140,9 @@ export class Recorrido {
         // With the entity's provider codes the rule still checks them; its catalog part waits.
         if (!(r.prestadores && o.prestadores?.length)) continue;
       }
+      for (const t of r.catalogosParciales ?? []) {
+        if (!o.catalogos.cargado(t)) faltantes.set(t, [...(faltantes.get(t) ?? []), r.codigo]);
+      }
       todas.push(r);
       if (modo === 'tramo' && esReglaGlobal(r)) continue;
       if (modo === 'global' && !esReglaGlobal(r)) continue;
@@ -147,13 +152,18 @@ export class Recorrido {
     for (const t of o.estructura?.catalogosFaltantes?.() ?? [])
       faltantes.set(t, ['RVG06', ...(faltantes.get(t) ?? [])]);
     if (modo !== 'tramo') {
+      // The same note names the old imports among the tables this validation read.
+      const usadas = new Set(o.estructura?.catalogosUsados?.() ?? []);
+      for (const r of todas)
+        for (const t of [...(r.catalogos ?? []), ...(r.catalogosParciales ?? [])]) usadas.add(t);
+      const antiguas = o.catalogos.antiguas?.(usadas) ?? [];
       // One note for all the tables (a small RIPS once carried fourteen, one per table).
-      if (faltantes.size) {
+      if (faltantes.size || antiguas.length) {
         const catalogos = [...faltantes]
           .sort(([a], [b]) => (a < b ? -1 : 1))
           .map(([catalogo, reglas]) => ({ catalogo, reglas }));
         const reglas = [...new Set(catalogos.flatMap((c) => c.reglas))];
-        this.notas.push({ codigo: 'CAT01', catalogos, reglas });
+        this.notas.push({ codigo: 'CAT01', catalogos, reglas, ...(antiguas.length ? { antiguas } : {}) });
       }
       if (soloMuv.length) this.notas.push({ codigo: 'MUV01', reglas: soloMuv });
       if (conXml.length) this.notas.push({ codigo: 'XML01', reglas: conXml });

@@ -1,4 +1,5 @@
 import type { TipoServicio } from '../../tipos.js';
+import { coberturasCups } from '../helpers/catalogos.js';
 import { dia } from '../helpers/fechas.js';
 import { CAMPO_INICIO, dondeServicio, numero, texto } from '../rvc-050-098/comun.js';
 import type { ContextoRegla, DatosFev, Regla } from '../tipos.js';
@@ -7,7 +8,7 @@ import type { ContextoRegla, DatosFev, Regla } from '../tipos.js';
  * Checks of the registry's rules of alcance 'fev' (RIPS ↔ invoice): they run only when the RIPS is
  * validated with its AttachedDocument (ctx.fev, read by src/rips/fev). The rules' texts and classes
  * stay in the registry files; this module adds their hooks. Rules of alcance 'fev' without a hook
- * here (RVG10, RVG19, RVC017, RVC036) need data we do not hold and are left to the MUV.
+ * here (RVG10, RVG19, RVC036) need data we do not hold and are left to the MUV.
  */
 type Chequeos = Pick<Regla, 'estado' | 'lee' | 'transaccion' | 'usuario' | 'servicio' | 'final'>;
 
@@ -131,6 +132,21 @@ const con = (codigo: string, nombres: Readonly<Record<string, string>>) =>
   nombres[codigo] ? `${codigo} «${nombres[codigo]}»` : codigo;
 const lista = (codigos: readonly string[], nombres: Readonly<Record<string, string>>) =>
   codigos.map((c) => con(c, nombres)).join(', ');
+
+/** RVC017: the CUPS field of each type (otros servicios only for the CUPS-coded 02, 03, 05). */
+const CAMPO_CUPS: Readonly<Partial<Record<TipoServicio, string>>> = {
+  consultas: 'codConsulta',
+  procedimientos: 'codProcedimiento',
+  otrosServicios: 'codTecnologiaSalud',
+};
+const OTROS_CON_CUPS: ReadonlySet<string> = new Set(['02', '03', '05']);
+/** 01 (UPC) and 16/17 (UPC contributiva/subsidiada) are one coverage for RVC017. */
+const UPC: readonly string[] = ['01', '16', '17'];
+
+/** The invoice's coverage is among the CUPS's (01, 16 and 17 taken as one). */
+function cubre(admitidas: ReadonlySet<string>, cobertura: string): boolean {
+  return admitidas.has(cobertura) || (UPC.includes(cobertura) && UPC.some((c) => admitidas.has(c)));
+}
 
 /** Cut-offs of the billing period (LIN §4.3.3, DT2 §11.3). */
 const CORTE_RCG018 = '2023-01-01';
@@ -353,6 +369,25 @@ export const CHEQUEOS_FEV: Readonly<Record<string, Chequeos>> = {
               : `La modalidad de pago de la factura es ${modalidad}: el valor debe ser 0.`,
           });
         }
+      },
+    },
+  },
+  RVC017: {
+    // CUPSRips' Cobertura column against the invoice's coverage; a value with no coverage code: no verdict.
+    servicio: {
+      tipos: ['consultas', 'procedimientos', 'otrosServicios'],
+      verificar(r, ref, ctx) {
+        const cobertura = ctx.fev?.cobertura;
+        if (!cobertura || !NOMBRE_COBERTURA[cobertura]) return;
+        if (ref.tipo === 'otrosServicios' && !OTROS_CON_CUPS.has(texto(r.tipoOS) ?? '')) return;
+        const campo = CAMPO_CUPS[ref.tipo]!;
+        const cups = texto(r[campo]);
+        const admitidas = cups ? coberturasCups(ctx.catalogos, cups) : undefined;
+        if (!admitidas || cubre(admitidas, cobertura)) return;
+        ctx.emitir('RVC017', dondeServicio(ref), campo, {
+          valor: cups,
+          detalle: `Verificar tabla de referencia Dato (${cups}). En la tabla CUPSRips (columna Cobertura) el código es para ${lista([...admitidas].sort(), NOMBRE_COBERTURA)}, y la factura informa la cobertura ${con(cobertura, NOMBRE_COBERTURA)}.`,
+        });
       },
     },
   },

@@ -1,5 +1,5 @@
 import type { Registro, TipoServicio } from '../../tipos.js';
-import { EXTRA, extra, sexoCups, usosCups } from '../helpers/catalogos.js';
+import { COLUMNAS, sexoCups, usosCups, valorExtra } from '../helpers/catalogos.js';
 import { dia, instante } from '../helpers/fechas.js';
 import { dondeServicio, esObjeto, hayRegistros, listaDe, MapaCorto, texto } from '../helpers/registros.js';
 import type { ContextoRegla, RefServicio } from '../tipos.js';
@@ -201,7 +201,7 @@ export const REGLAS_RVC_CUPS: Regla[] = [
       verificar: (r, ref, ctx) => {
         const cups = texto(r.codProcedimiento);
         if (!cups) return;
-        if (extra(ctx.catalogos, 'CUPSRips', cups, EXTRA.cupsEstancia)?.toUpperCase() !== ESTANCIA_REQUERIDA)
+        if (valorExtra(ctx.catalogos, COLUMNAS.cupsEstancia, cups)?.toUpperCase() !== ESTANCIA_REQUERIDA)
           return;
         if (hayRegistros(ref.usuario, 'hospitalizacion') || hayRegistros(ref.usuario, 'urgencias')) return;
         ctx.emitir('RVC021', dondeServicio(ref), 'codProcedimiento', { valor: cups });

@@ -77,10 +77,13 @@ export const REGLAS_RVC_DOCUMENTOS: Regla[] = [
       'El código CUPS informado no corresponde a un CUPS para la cobertura o plan de beneficios informada en la factura electrónica de venta.',
     titulo: 'CUPS no corresponde a la cobertura de la factura',
     explicacion:
-      'El código CUPS debe estar cubierto por la cobertura o plan de beneficios informada en la factura electrónica (columna de cobertura de la tabla CUPSRips). La cobertura solo está en el XML de la factura, así que se verifica allí.',
+      'El código CUPS de la consulta, del procedimiento o del traslado, estancia u honorarios debe estar cubierto por la cobertura o plan de beneficios informada en la factura electrónica. Se compara la columna Cobertura de la tabla CUPSRips (los códigos de CoberturaPlanBeneficios que trae para el CUPS) con la cobertura del XML de la factura; para este fin 01 (plan de beneficios con cargo a la UPC) equivale a 16 y 17 (UPC contributiva y subsidiada). Un CUPS cuya columna Cobertura no trae ningún código de cobertura no se juzga.',
     comoCorregir:
-      'Revise en el sistema de origen el código CUPS registrado y la cobertura con la que se factura el servicio.',
+      'Revise en el sistema de origen el código CUPS registrado y, en el software de facturación, la cobertura con la que se factura el servicio; corrija el que no corresponda a la atención. Si ambos son correctos, no cambie la atención: es una notificación y el CUV se emite igual.',
+    visto:
+      'En tráfico capturado del MUV real (archivos aceptados) RVC017 llegó como NOTIFICACION con la observación «Verificar tabla de referencia Dato (890701)» y PathFuente usuarios[0].servicios.consultas[0].codConsulta (también en procedimientos con 902210, 115308 y 890201). El detalle de este hallazgo empieza con esa misma forma.',
     alcance: 'fev',
+    catalogos: ['CUPSRips'],
   }),
   regla({
     codigo: 'RVC019',
@@ -90,9 +93,11 @@ export const REGLAS_RVC_DOCUMENTOS: Regla[] = [
       'El código CUPS informado no corresponde a un código relacionado con el código de la Clasificación Internacional de Enfermedades – CIE.',
     titulo: 'CUPS no relacionado con el diagnóstico principal',
     explicacion:
-      'El procedimiento o consulta (CUPS) debe ser coherente con el diagnóstico principal (CIE). La relación CUPS–CIE que usa el Ministerio no está publicada como tabla de referencia, así que lo verifica el MUV.',
+      'El procedimiento o consulta (CUPS) debe ser coherente con el diagnóstico principal (CIE). La relación CUPS–CIE que usa el Ministerio no se puede leer de las tablas publicadas: la tabla CUPSCIE de SISPRO no tiene una columna con el código CUPS (su código es un número de fila y su nombre el del procedimiento), así que lo verifica el MUV.',
     comoCorregir:
       'Revise en el sistema de origen que el código CUPS y el diagnóstico principal sean los de la misma atención según la historia clínica, y corrija el que quedó mal registrado.',
+    visto:
+      'En tráfico capturado del MUV real (archivos aceptados) RVC019 llegó como NOTIFICACION con la observación «Verificar tabla de referencia Dato (890701)» y PathFuente usuarios[0].servicios.consultas[0].codConsulta (también en procedimientos con 902210, 115308 y 890201): el MUV la señala en el CUPS, no en el diagnóstico, y no dice con qué diagnóstico lo comparó.',
     alcance: 'muv',
   }),
   regla({

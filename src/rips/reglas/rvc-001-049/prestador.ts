@@ -1,6 +1,6 @@
 import type { Catalogos } from '../../catalogos/tipos.js';
 import { TIPOS_SERVICIO, type TipoServicio } from '../../tipos.js';
-import { EXTRA, extra } from '../helpers/catalogos.js';
+import { COLUMNAS, valorExtra } from '../helpers/catalogos.js';
 import { esDeLaEntidad } from '../helpers/prestadores.js';
 import { dondeServicio, soloDigitos, texto } from '../helpers/registros.js';
 import { clases, type Regla, regla } from '../tipos.js';
@@ -51,12 +51,12 @@ const corto = (v: string) => (v.length > 40 ? `${v.slice(0, 37)}…` : v);
 const datosMuv = (codigo: string, nit: string | undefined) =>
   `(Código Prestador: ${corto(codigo)} - Nit: ${nit || 'sin NIT'})`;
 
-/** Identification the provider code is registered to (REPS: Extra_II; IPSnoREPS: Extra_X). */
+/** Identification the provider code is registered to (REPS: NroIDPrestador; IPSnoREPS: NIT). */
 function identificacionDelPrestador(c: Catalogos, codigo: string): string | undefined {
   if (c.entrada('IPSCodHabilitacion', codigo)) {
-    return soloDigitos(extra(c, 'IPSCodHabilitacion', codigo, EXTRA.habilitacionNroId));
+    return soloDigitos(valorExtra(c, COLUMNAS.habilitacionNroId, codigo));
   }
-  if (c.entrada('IPSnoREPS', codigo)) return soloDigitos(extra(c, 'IPSnoREPS', codigo, EXTRA.noRepsNit));
+  if (c.entrada('IPSnoREPS', codigo)) return soloDigitos(valorExtra(c, COLUMNAS.noRepsNit, codigo));
   return undefined;
 }
 

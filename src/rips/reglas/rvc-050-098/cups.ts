@@ -1,5 +1,7 @@
+import { COLUMNAS, numeral } from '../helpers/catalogos.js';
 import { clases, type Regla, regla } from '../tipos.js';
 import { dondeServicio, texto } from './comun.js';
+import { finalidadConNombre } from './tablas.js';
 
 /** Otros servicios whose code is a CUPS (DT1 S06): traslados, estancias, honorarios. */
 const OTROS_CON_CUPS: ReadonlySet<string> = new Set(['02', '03', '05']);
@@ -10,7 +12,17 @@ const CAMPO_CUPS = {
   otrosServicios: 'codTecnologiaSalud',
 };
 
-/** CUPS rules: RVC096 against CUPSRips; RVC059, RVC082, RVC083 and RVC090 need unpublished relations. */
+const FINALIDAD_CUPS = 'FinalidadCUPS';
+/** How the MUV names each field in its RVC059 observation («CodConsulta (890701) - Finalidad (15)»). */
+const NOMBRE_MUV: Readonly<Record<string, string>> = {
+  codConsulta: 'CodConsulta',
+  codProcedimiento: 'CodProcedimiento',
+};
+
+/**
+ * CUPS rules: RVC096 against CUPSRips, RVC059 against FinalidadCUPS; RVC082, RVC083 and RVC090 need
+ * unpublished relations.
+ */
 export const REGLAS_CUPS: Regla[] = [
   regla({
     codigo: 'RVC059',
@@ -18,12 +30,39 @@ export const REGLAS_CUPS: Regla[] = [
     clases: clases('N', 'N'),
     mensajeOficial:
       'El código CUPS informado no se encuentra relacionado según el grupo de servicio, servicio, finalidad o causa.',
-    titulo: 'CUPS no relacionado con el grupo de servicio, el servicio, la finalidad o la causa',
+    titulo: 'CUPS no relacionado con la finalidad informada',
     explicacion:
-      'El código CUPS de una consulta o de un procedimiento debe ser coherente con el grupo de servicios, el código de servicio habilitado, la finalidad y la causa informados. Las relaciones permitidas entre esos datos no están publicadas en los documentos técnicos ni en columnas documentadas de la tabla CUPSRips, por eso esta validación solo la hace el MUV al radicar.',
+      'El código CUPS de una consulta o de un procedimiento debe ser coherente con el grupo de servicios, el código de servicio, la finalidad y la causa informados. Aquí se verifica la finalidad con la tabla FinalidadCUPS de SISPRO: si el código CUPS aparece en ella, la finalidad informada debe ser una de las relacionadas con ese código en una fila habilitada. Un CUPS que la tabla no nombra no se juzga. El grupo de servicios y el servicio (la tabla CUPSGrServicios no documenta sus valores) y la causa (no hay tabla publicada) los verifica el MUV.',
     comoCorregir:
-      'Si el MUV la reporta, revise que el código CUPS, el grupo de servicios, el código de servicio, la finalidad y la causa correspondan a la misma atención y a los servicios habilitados del prestador.',
-    alcance: 'muv',
+      'Revise en el sistema de origen que el código CUPS y la finalidad registrados sean los de la misma atención según la historia clínica, y corrija el que quedó mal registrado (por ejemplo, la finalidad por defecto que el sistema asigna a todas las consultas). Si ambos son correctos, no cambie la atención: es una notificación y el CUV se emite igual.',
+    visto:
+      'En tráfico capturado del MUV real (archivos aceptados) RVC059 llegó como NOTIFICACION con las observaciones «Verificar tabla de referencia CodConsulta (890701) - Finalidad (15)» y «CodConsulta (890201) - Finalidad (44)». En ese tráfico solo apareció en consultas, nunca en procedimientos cuyo CUPS no está en FinalidadCUPS. El detalle de este hallazgo empieza con la misma forma.',
+    alcance: 'local',
+    catalogos: [FINALIDAD_CUPS],
+    servicio: {
+      tipos: ['consultas', 'procedimientos'],
+      verificar(r, ref, ctx) {
+        const campo = ref.tipo === 'consultas' ? 'codConsulta' : 'codProcedimiento';
+        const cups = texto(r[campo]);
+        const finalidad = texto(r.finalidadTecnologiaSalud);
+        if (!cups || !finalidad) return;
+        const c = ctx.catalogos;
+        const nCups = numeral(c, COLUMNAS.finalidadCupsCups);
+        const nFinalidad = numeral(c, COLUMNAS.finalidadCupsFinalidad);
+        if (!nCups || !nFinalidad) return;
+        // Only a CUPS the table names is restricted: it lists ~1,000 pairs, not every CUPS.
+        const finalidades = c.relacion(FINALIDAD_CUPS, nCups, nFinalidad).get(cups);
+        if (!finalidades || finalidades.has(finalidad)) return;
+        const admitidas = [...finalidades]
+          .sort()
+          .map((f) => finalidadConNombre(c, f))
+          .join(', ');
+        ctx.emitir('RVC059', dondeServicio(ref), campo, {
+          valor: cups,
+          detalle: `Verificar tabla de referencia ${NOMBRE_MUV[campo]} (${cups}) - Finalidad (${finalidad}). En la tabla FinalidadCUPS el código ${cups} está relacionado con ${finalidades.size === 1 ? 'la finalidad' : 'las finalidades'} ${admitidas}, no con ${finalidadConNombre(c, finalidad)}.`,
+        });
+      },
+    },
   }),
   regla({
     codigo: 'RVC082',

@@ -1,7 +1,17 @@
-import type { TipoServicio } from '../../tipos.js';
-import { type ClaseVigente, clases, type Regla, regla } from '../tipos.js';
+import type { Catalogos, EntradaCatalogo } from '../../catalogos/tipos.js';
+import type { Registro, TipoServicio } from '../../tipos.js';
+import { COLUMNAS, type ColumnaExtra, entero, numeral, valorFila } from '../helpers/catalogos.js';
+import { dia, edadEnAnios } from '../helpers/fechas.js';
+import {
+  type ClaseVigente,
+  type ContextoRegla,
+  clases,
+  type RefServicio,
+  type Regla,
+  regla,
+} from '../tipos.js';
 import { dondeServicio, texto } from './comun.js';
-import { CAUSA, CONCEPTO_RECAUDO, conNombre, FINALIDAD } from './tablas.js';
+import { CAUSA, CONCEPTO_RECAUDO, conNombre, FINALIDAD, finalidadConNombre } from './tablas.js';
 
 /** Finalities tied to a pregnancy: certain to be wrong for a user registered as male (RVC051). */
 const FINALIDADES_EMBARAZO: ReadonlySet<string> = new Set(['23', '24', '25']);
@@ -28,22 +38,161 @@ const CONCEPTO_NO_APLICA = '05';
 
 const CONSULTAS: readonly TipoServicio[] = ['consultas'];
 
+const FINALIDAD_SEXO_EDAD = 'FinalidadSexoEdad';
+
+/**
+ * How the table writes sex. SISPRO's Sexo table codes H (hombre), M (mujer), I; the RIPS codSexo is
+ * M (masculino), F (femenino), I. The table's own values decide: an H means the first coding, an F
+ * the second; with neither (only M, or only "any") it cannot be told and the sex is not judged.
+ */
+type CodificacionSexo = 'HMI' | 'MFI';
+const SEXO_CUALQUIERA: ReadonlySet<string> = new Set(['', 'A', 'AMBOS', 'Z', 'T', 'TODOS']);
+const SEXO_RIPS: Readonly<Record<CodificacionSexo, Readonly<Record<string, string>>>> = {
+  HMI: { H: 'M', HOMBRE: 'M', M: 'F', MUJER: 'F', I: 'I' },
+  MFI: { M: 'M', MASCULINO: 'M', F: 'F', FEMENINO: 'F', I: 'I' },
+};
+const NOMBRE_SEXO: Readonly<Record<string, string>> = {
+  M: 'masculino',
+  F: 'femenino',
+  I: 'indeterminado',
+};
+const NO: ReadonlySet<string> = new Set(['NO', 'N', '0', 'FALSE', 'FALSO']);
+
+/** Decided once per loaded table version (the keys of its Sexo grouping: a handful of values). */
+const codificaciones = new WeakMap<ReadonlyMap<string, unknown>, CodificacionSexo | null>();
+
+function codificacionSexo(catalogos: Catalogos): CodificacionSexo | undefined {
+  const n = numeral(catalogos, COLUMNAS.finalidadSexoEdadSexo);
+  if (!n) return undefined;
+  const valores = catalogos.agrupadas(FINALIDAD_SEXO_EDAD, n);
+  let c = codificaciones.get(valores);
+  if (c === undefined) {
+    let h = false;
+    let f = false;
+    for (const v of valores.keys()) {
+      const t = v.toUpperCase();
+      h ||= t === 'H' || t === 'HOMBRE';
+      f ||= t === 'F' || t === 'FEMENINO';
+    }
+    c = h === f ? null : h ? 'HMI' : 'MFI';
+    codificaciones.set(valores, c);
+  }
+  return c ?? undefined;
+}
+
+/** The RIPS sex (M/F/I) a row is for; null: any sex (or a value this reading does not know). */
+function sexoDeFila(catalogos: Catalogos, fila: EntradaCatalogo, cod: CodificacionSexo): string | null {
+  const v = (valorFila(catalogos, COLUMNAS.finalidadSexoEdadSexo, fila) ?? '').toUpperCase();
+  if (SEXO_CUALQUIERA.has(v)) return null;
+  return SEXO_RIPS[cod][v] ?? null;
+}
+
+/** A row applies to the type unless its column for that type says no (unknown values: it applies). */
+function aplicaAlTipo(catalogos: Catalogos, fila: EntradaCatalogo, columna: ColumnaExtra): boolean {
+  const v = valorFila(catalogos, columna, fila)?.toUpperCase();
+  return !v || !NO.has(v);
+}
+
+function describirFila(
+  catalogos: Catalogos,
+  fila: EntradaCatalogo,
+  cod: CodificacionSexo | undefined,
+): string {
+  const sexo = cod ? sexoDeFila(catalogos, fila, cod) : null;
+  const desde = entero(valorFila(catalogos, COLUMNAS.finalidadSexoEdadDesde, fila));
+  const hasta = entero(valorFila(catalogos, COLUMNAS.finalidadSexoEdadHasta, fila));
+  const edad =
+    desde !== undefined && hasta !== undefined
+      ? `de ${desde} a ${hasta} años`
+      : desde !== undefined
+        ? `desde los ${desde} años`
+        : hasta !== undefined
+          ? `hasta los ${hasta} años`
+          : 'cualquier edad';
+  // Without a known coding the sex was not judged: the text only speaks of age.
+  if (!cod) return edad;
+  return `${sexo ? `sexo ${NOMBRE_SEXO[sexo]}` : 'cualquier sexo'}, ${edad}`;
+}
+
+/** Age in completed years at the service's start, when both dates are valid and in order. */
+function edadAlServicio(r: Registro, ref: RefServicio): number | undefined {
+  const nacimiento = dia(ref.usuario.fechaNacimiento);
+  const atencion = dia(r.fechaInicioAtencion);
+  return nacimiento && atencion && atencion >= nacimiento ? edadEnAnios(nacimiento, atencion) : undefined;
+}
+
+/**
+ * RVC051 with FinalidadSexoEdad: the rows of the finality that apply to the record's type; when
+ * there are some and none admits the patient's sex and age, a finding. Sex is judged only when the
+ * table's coding can be told (see CodificacionSexo) and the patient's is M, F or I; age only when it
+ * can be computed.
+ */
+function verificarConTabla(finalidad: string, r: Registro, ref: RefServicio, ctx: ContextoRegla): void {
+  const c = ctx.catalogos;
+  const nFinalidad = numeral(c, COLUMNAS.finalidadSexoEdadFinalidad);
+  const filas = nFinalidad ? c.agrupadas(FINALIDAD_SEXO_EDAD, nFinalidad).get(finalidad) : undefined;
+  if (!filas) return;
+  const columnaTipo =
+    ref.tipo === 'consultas' ? COLUMNAS.finalidadSexoEdadConsultas : COLUMNAS.finalidadSexoEdadProcedimientos;
+  const sexoPaciente = texto(ref.usuario.codSexo)?.toUpperCase();
+  const cod = sexoPaciente && NOMBRE_SEXO[sexoPaciente] ? codificacionSexo(c) : undefined;
+  const edad = edadAlServicio(r, ref);
+  if (!cod && edad === undefined) return;
+  let aplicables = 0;
+  for (const fila of filas) {
+    if (!aplicaAlTipo(c, fila, columnaTipo)) continue;
+    aplicables++;
+    const sexo = cod ? sexoDeFila(c, fila, cod) : null;
+    if (sexo && sexo !== sexoPaciente) continue;
+    if (edad !== undefined) {
+      const desde = entero(valorFila(c, COLUMNAS.finalidadSexoEdadDesde, fila));
+      const hasta = entero(valorFila(c, COLUMNAS.finalidadSexoEdadHasta, fila));
+      if ((desde !== undefined && edad < desde) || (hasta !== undefined && edad > hasta)) continue;
+    }
+    return;
+  }
+  if (!aplicables) return;
+  const admitidos = filas
+    .filter((f) => aplicaAlTipo(c, f, columnaTipo))
+    .map((f) => describirFila(c, f, cod))
+    .join('; ');
+  const paciente = [
+    cod ? `sexo ${NOMBRE_SEXO[sexoPaciente!]}` : undefined,
+    edad !== undefined ? `${edad} años a la fecha de la atención` : undefined,
+  ]
+    .filter(Boolean)
+    .join(' y ');
+  ctx.emitir('RVC051', dondeServicio(ref), 'finalidadTecnologiaSalud', {
+    valor: finalidad,
+    detalle: `Finalidad ${finalidad} - sexo del usuario ${texto(ref.usuario.codSexo) ?? 'sin informar'}. En la tabla FinalidadSexoEdad la finalidad ${finalidadConNombre(c, finalidad)} en ${ref.tipo === 'consultas' ? 'consultas' : 'procedimientos'} es para: ${admitidos}; el paciente tiene ${paciente}.`,
+  });
+}
+
 const rvc051 = regla({
   codigo: 'RVC051',
   campos: ['C08', 'P10'],
   clases: clases('N', 'N'),
   mensajeOficial: 'Tenga en cuenta que la finalidad informada no corresponde al sexo o la edad del paciente.',
-  titulo: 'Finalidad no corresponde al sexo del paciente',
+  titulo: 'Finalidad no corresponde al sexo o la edad del paciente',
   explicacion:
-    'La «Finalidad de la consulta» o la «Finalidad del procedimiento» debe ser coherente con el sexo y la edad del paciente. Aquí se verifica la parte inequívoca: las finalidades ligadas a un embarazo —23 «Atención para el cuidado prenatal», 24 «Interrupción voluntaria del embarazo» y 25 «Atención del parto y puerperio»— no corresponden a un paciente registrado con sexo masculino (M). Los demás cruces de sexo y edad dependen de datos de la tabla de finalidades que no están publicados y los hace el MUV.',
+    'La «Finalidad de la consulta» o la «Finalidad del procedimiento» debe ser coherente con el sexo y la edad del paciente. Con la tabla FinalidadSexoEdad de SISPRO importada se busca la finalidad en ella (filas que aplican a consultas o a procedimientos, según el registro) y, si la finalidad tiene filas y ninguna admite el sexo del paciente y su edad en años cumplidos a la fecha de la atención, se notifica. Sin esa tabla solo se verifica lo inequívoco: las finalidades ligadas a un embarazo —23 «Atención para el cuidado prenatal», 24 «Interrupción voluntaria del embarazo» y 25 «Atención del parto y puerperio»— no corresponden a un paciente registrado con sexo masculino (M).',
   comoCorregir:
-    'Revise en el sistema de origen el sexo registrado en los datos del paciente y la finalidad elegida para la consulta o el procedimiento, y corrija el que esté mal (por ejemplo, una atención registrada en la historia de otro paciente o una finalidad que no aplica).',
+    'Revise en el sistema de origen el sexo y la fecha de nacimiento registrados en los datos del paciente y la finalidad elegida para la consulta o el procedimiento, y corrija el que esté mal (por ejemplo, una atención registrada en la historia de otro paciente o una finalidad que no aplica). Si todos son correctos, no cambie la finalidad: es una notificación y el CUV se emite igual.',
+  visto:
+    'En tráfico capturado del MUV real (archivos aceptados) RVC051 llegó como NOTIFICACION con la observación «Finalidad 15 - sexo del usuario M» (finalidad 15 «Diagnóstico», paciente de sexo M). El detalle de este hallazgo empieza con esa misma forma.',
   alcance: 'local',
+  catalogosParciales: ['FinalidadSexoEdad'],
   servicio: {
     tipos: ['consultas', 'procedimientos'],
     verificar(r, ref, ctx) {
       const finalidad = texto(r.finalidadTecnologiaSalud);
-      if (!finalidad || !FINALIDADES_EMBARAZO.has(finalidad)) return;
+      if (!finalidad) return;
+      if (ctx.catalogos.cargado(FINALIDAD_SEXO_EDAD)) {
+        verificarConTabla(finalidad, r, ref, ctx);
+        return;
+      }
+      // Without the table, only what needs none: a pregnancy finality in a male patient.
+      if (!FINALIDADES_EMBARAZO.has(finalidad)) return;
       if (texto(ref.usuario.codSexo) !== SEXO_MASCULINO) return;
       ctx.emitir('RVC051', dondeServicio(ref), 'finalidadTecnologiaSalud', {
         valor: finalidad,

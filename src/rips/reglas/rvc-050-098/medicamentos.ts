@@ -1,8 +1,26 @@
+import type { Catalogos } from '../../catalogos/tipos.js';
 import { clases, type Regla, regla } from '../tipos.js';
 import { dondeServicio, numero, texto } from './comun.js';
 import { conNombre, TIPO_MEDICAMENTO } from './tablas.js';
 
 const MAGISTRAL = '03';
+
+/** Values quoted in a text are input: keep them short. */
+const corto = (v: string) => (v.length > 40 ? `${v.slice(0, 37)}…` : v);
+
+/** A CUM: file number, hyphen, consecutive. */
+const CUM = /^(\d+)-(\d+)$/;
+
+/**
+ * The spelling CatalogoCUMs uses for a CUM written with a zero-padded consecutive (19992190-03 →
+ * 19992190-3: the table writes the consecutive without leading zeros), when that one is there.
+ */
+function cumSinCeros(catalogos: Catalogos, codigo: string): string | undefined {
+  const m = CUM.exec(codigo);
+  if (!m || !m[2]!.startsWith('0')) return undefined;
+  const sinCeros = `${m[1]}-${m[2]!.replace(/^0+(?=\d)/, '')}`;
+  return catalogos.entrada('CatalogoCUMs', sinCeros) ? sinCeros : undefined;
+}
 const UNIRS = '04';
 
 /** DCI codes DT1 prescribes for cannabis-derived magistral preparations (RVC064, M08). */
@@ -56,7 +74,9 @@ export const REGLAS_MEDICAMENTOS: Regla[] = [
     explicacion:
       'El «Código del medicamento» es el IUM (Identificador Único de Medicamento) o, si el medicamento no tiene IUM, el CUM, y debe existir en la tabla «IUM» o en «CatalogoCUMs» de SISPRO. No se aplica a las preparaciones magistrales (tipo 03), que pueden llevar códigos DCI (regla RVC064).',
     comoCorregir:
-      'Corrija el código en el maestro de medicamentos del sistema de origen con el IUM o el CUM exactos publicados por SISPRO (el CUM con su formato completo de expediente y consecutivo).',
+      'Corrija el código en el maestro de medicamentos del sistema de origen con el IUM o el CUM exactos publicados por SISPRO (el CUM con su formato completo de expediente y consecutivo, el consecutivo sin ceros a la izquierda: 19992190-3, no 19992190-03).',
+    visto:
+      'En tráfico capturado del MUV real RVC063 llegó como NOTIFICACION con la observación «El código de la tecnología  [19992190-03] no es válido, por favor verificar tabla de referencia.»: un CUM escrito con el consecutivo relleno con ceros, que CatalogoCUMs escribe sin ellos. El detalle de este hallazgo empieza con esa misma forma y, cuando la tabla tiene el CUM sin los ceros, dice cómo escribirlo.',
     alcance: 'local',
     catalogos: ['IUM', 'CatalogoCUMs'],
     servicio: {
@@ -67,9 +87,14 @@ export const REGLAS_MEDICAMENTOS: Regla[] = [
         if (!codigo) return;
         // Existence, as DT1 says: an IUM/CUM that SISPRO lists as disabled still exists.
         if (ctx.catalogos.entrada('IUM', codigo) || ctx.catalogos.entrada('CatalogoCUMs', codigo)) return;
+        const correcto = cumSinCeros(ctx.catalogos, codigo);
         ctx.emitir('RVC063', dondeServicio(ref), 'codTecnologiaSalud', {
           valor: codigo,
-          detalle: 'El código no está en la tabla IUM ni en CatalogoCUMs.',
+          detalle: `El código de la tecnología [${corto(codigo)}] no es válido: no está en la tabla IUM ni en CatalogoCUMs.${
+            correcto
+              ? ` CatalogoCUMs tiene el CUM «${correcto}»: el consecutivo se escribe sin ceros a la izquierda; informe «${correcto}».`
+              : ''
+          }`,
         });
       },
     },

@@ -1,3 +1,5 @@
+import type { Catalogos } from '../../catalogos/tipos.js';
+
 /**
  * Names of the small-table codes these rules mention in their details (rips.md §5.1, SISPRO
  * RIPSFinalidadConsultaVersion2, RIPSCausaExternaVersion2, conceptoRecaudo…). Only the codes used here.
@@ -56,5 +58,11 @@ export const EGRESO_DERIVADO = '03';
 /** «23» (Atención para el cuidado prenatal) — a code with its name for a detail sentence. */
 export function conNombre(codigo: string, tabla: Readonly<Record<string, string>>): string {
   const nombre = tabla[codigo];
+  return nombre ? `«${codigo}» (${nombre})` : `«${codigo}»`;
+}
+
+/** «15» (Diagnóstico): the name from the shipped RIPSFinalidadConsultaVersion2, else from FINALIDAD. */
+export function finalidadConNombre(catalogos: Catalogos, codigo: string): string {
+  const nombre = catalogos.entrada('RIPSFinalidadConsultaVersion2', codigo)?.nombre ?? FINALIDAD[codigo];
   return nombre ? `«${codigo}» (${nombre})` : `«${codigo}»`;
 }
