@@ -3,6 +3,15 @@ import type { TablaEnMemoria } from '../src/rips/catalogos/memoria.js';
 import type { ColumnasExtra, EntradaCatalogo } from '../src/rips/catalogos/tipos.js';
 import type { Registro } from '../src/rips/tipos.js';
 import { ripsValido } from '../test/fixtures/rips.js';
+import {
+  ETIQUETAS_CIE10,
+  ETIQUETAS_CUMS,
+  ETIQUETAS_CUPS,
+  ETIQUETAS_FINALIDAD_CUPS,
+  ETIQUETAS_FINALIDAD_SEXO_EDAD,
+  ETIQUETAS_IUM,
+} from '../test/sispro/archivos.js';
+import { mulberry32 } from './generar-rips.js';
 
 /*
  * BENCH_CATALOGOS=grandes: the large SISPRO tables the table-driven rules read, generated at the
@@ -22,58 +31,13 @@ const FILAS = {
 } as const;
 
 const COLUMNAS: Readonly<Record<string, ColumnasExtra>> = {
-  CIE10: {
-    I: 'AplicaASexo',
-    II: 'EdadMinima',
-    III: 'EdadMaxima',
-    IV: 'GrupoMortalidad',
-    VI: 'Capitulo',
-    VII: 'Grupo',
-    VIII: 'SubGrupo',
-    IX: 'Categoria',
-    X: 'Sexo',
-  },
-  CUPSRips: {
-    I: 'UsoCodigoCUP',
-    II: 'Qx',
-    III: 'NroMinimo',
-    IV: 'NroMaximo',
-    V: 'DxRequerido',
-    VI: 'Sexo',
-    VII: 'Ambito',
-    VIII: 'Estancia',
-    IX: 'Cobertura',
-    X: 'Duplicado',
-  },
-  CatalogoCUMs: {
-    I: 'IndicadorMuestraMedica',
-    II: 'Cod_ATC',
-    III: 'ATC',
-    IV: 'RegistroSanitario',
-    V: 'PrincipioActivo',
-  },
-  IUM: { I: 'IUMNivel_I', II: 'PrincipioActivo' },
-  FinalidadSexoEdad: {
-    I: 'Finalidad',
-    II: 'Sexo',
-    III: 'Edad_INI',
-    IV: 'Edad_FIN',
-    V: 'Consultas',
-    VI: 'Procedimientos',
-  },
-  FinalidadCUPS: { I: 'Finalidad', II: 'CUPS' },
+  CIE10: ETIQUETAS_CIE10,
+  CUPSRips: ETIQUETAS_CUPS,
+  CatalogoCUMs: ETIQUETAS_CUMS,
+  IUM: ETIQUETAS_IUM,
+  FinalidadSexoEdad: ETIQUETAS_FINALIDAD_SEXO_EDAD,
+  FinalidadCUPS: ETIQUETAS_FINALIDAD_CUPS,
 };
-
-/** Small seeded PRNG (the same tables on every run). */
-function mulberry32(semilla: number): () => number {
-  let a = semilla;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const fila = (codigo: string, extra: Record<string, string>): EntradaCatalogo => ({
   codigo,

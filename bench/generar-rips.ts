@@ -53,7 +53,7 @@ export function generarRips(bytes: number, datos: DatosRips = 'sintetico'): Rips
 }
 
 /** Small seeded PRNG: the same data set on every run. */
-function mulberry32(semilla: number): () => number {
+export function mulberry32(semilla: number): () => number {
   let a = semilla;
   return () => {
     a = (a + 0x6d2b79f5) | 0;

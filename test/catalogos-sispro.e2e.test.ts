@@ -6,7 +6,13 @@ import { importarCatalogos } from '../src/rips/catalogos/importar.js';
 import { enServidor } from './db.js';
 import { ripsMinimo } from './fixtures/rips.js';
 import { iniciarServicio, pedir } from './servidor.js';
-import { escribirTxtSispro, escribirXlsxSispro, nombreSispro } from './sispro/archivos.js';
+import {
+  ETIQUETAS_FINALIDAD_CUPS,
+  ETIQUETAS_FINALIDAD_SEXO_EDAD,
+  escribirTxtSispro,
+  escribirXlsxSispro,
+  nombreSispro,
+} from './sispro/archivos.js';
 
 /**
  * Issue 33 end to end: a folder of downloads in SISPRO's own layout (XLSX and TXT, a table split in
@@ -64,7 +70,7 @@ describe('descargas de SISPRO en la validación', () => {
     // FinalidadCUPS pairs 890301 only with finalidad 15: the consultation's 16 is not related.
     await escribirXlsxSispro(path.join(carpeta, nombreSispro('FinalidadCUPS')), {
       tabla: 'FinalidadCUPS',
-      etiquetas: { I: 'Finalidad', II: 'CUPS' },
+      etiquetas: ETIQUETAS_FINALIDAD_CUPS,
       filas: [
         { codigo: '1', nombre: 'ab1', extra: { I: '15', II: '890301' } },
         { codigo: '2', nombre: 'ab2', extra: { I: '16', II: '890201' } },
@@ -73,14 +79,7 @@ describe('descargas de SISPRO en la validación', () => {
     // FinalidadSexoEdad in SISPRO's Sexo coding (H hombre, M mujer): 16 only for women here.
     await escribirTxtSispro(path.join(carpeta, `09-${nombreSispro('FinalidadSexoEdad', 1, 'txt')}`), {
       tabla: 'FinalidadSexoEdad',
-      etiquetas: {
-        I: 'Finalidad',
-        II: 'Sexo',
-        III: 'Edad_INI',
-        IV: 'Edad_FIN',
-        V: 'Consultas',
-        VI: 'Procedimientos',
-      },
+      etiquetas: ETIQUETAS_FINALIDAD_SEXO_EDAD,
       filas: [
         { codigo: '1', nombre: 'aa', extra: { I: '16', II: 'M', III: '0', IV: '120', V: 'SI', VI: 'SI' } },
         { codigo: '2', nombre: 'ab', extra: { I: '19', II: 'H', III: '10', IV: '120', V: 'SI', VI: 'SI' } },

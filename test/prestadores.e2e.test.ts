@@ -12,6 +12,7 @@ import { base64, contenedorFev } from './fixtures/fev.js';
 import { ripsDe, xmlFev } from './fixtures/muv.js';
 import { ripsValido } from './fixtures/rips.js';
 import { consulta, procedimiento, rips, usuario } from './fixtures/rips-reglas.js';
+import { capturarSalida } from './fixtures/salida-cli.js';
 import { graphql, iniciarServicio, pedir, slugUnico } from './servidor.js';
 
 /*
@@ -68,7 +69,7 @@ const validar = async (clave: string, cuerpo: Record<string, unknown>) => {
 
 /** The operator CLI on the test server's database (one EntityManager per command, as the CLI). */
 function cli() {
-  const salida = { out: '', err: '' };
+  const { salida, escritor } = capturarSalida();
   const ctx = (): c.Contexto => ({
     em: s.em(),
     entidades: s.servicio.servicios.entidades,
@@ -77,14 +78,7 @@ function cli() {
   });
   const deps: Dependencias = {
     ejecutar: async (fn) => fn(ctx()),
-    salida: {
-      out: (t) => {
-        salida.out += t;
-      },
-      err: (t) => {
-        salida.err += t;
-      },
-    },
+    salida: escritor,
     env: {},
     leerLineas: async () => [],
   };

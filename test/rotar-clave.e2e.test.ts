@@ -12,6 +12,7 @@ import { ServicioCredenciales } from '../src/entidades/credenciales.js';
 import { Entidad } from '../src/entidades/entidad.entity.js';
 import { CREDENCIALES_SANDBOX } from '../src/simuladores/ihce/arranque.js';
 import { enServidor } from './db.js';
+import { capturarSalida } from './fixtures/salida-cli.js';
 import { datosUnicos } from './ihce.js';
 import { iniciarServicio, pedir } from './servidor.js';
 
@@ -36,20 +37,13 @@ let limpiarBd: () => Promise<void>;
 let orm: MikroORM;
 
 function cli(claveActual: string, o: { env?: Record<string, string>; stdin?: string[] } = {}) {
-  const salida = { out: '', err: '' };
+  const { salida, escritor } = capturarSalida();
   const env = { CREDENTIALS_KEY: claveActual, ...o.env };
   const d: Dependencias = {
     ejecutar: crearEjecutor(() =>
       loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
     ),
-    salida: {
-      out: (t) => {
-        salida.out += t;
-      },
-      err: (t) => {
-        salida.err += t;
-      },
-    },
+    salida: escritor,
     env,
     leerLineas: async () => o.stdin ?? [],
   };

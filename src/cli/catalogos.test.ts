@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { usarBdAislada } from '../../test/bd-aislada.js';
+import { capturarSalida } from '../../test/fixtures/salida-cli.js';
 import { ServicioCredenciales } from '../entidades/credenciales.js';
 import { ServicioEntidades } from '../entidades/servicio.js';
 import type { EstadoCatalogoDetallado } from '../rips/catalogos/servicio.js';
@@ -14,7 +15,7 @@ const bd = usarBdAislada('cli-catalogo-antiguedad-');
 const DIA = 86_400_000;
 
 function deps(antiguedadMaximaDias?: number) {
-  const salida = { out: '', err: '' };
+  const { salida, escritor } = capturarSalida();
   const d: Dependencias = {
     ejecutar: async (fn) =>
       fn({
@@ -24,14 +25,7 @@ function deps(antiguedadMaximaDias?: number) {
         migracionesAplicadas: [],
         ...(antiguedadMaximaDias === undefined ? {} : { catalogos: { antiguedadMaximaDias } }),
       }),
-    salida: {
-      out: (t) => {
-        salida.out += t;
-      },
-      err: (t) => {
-        salida.err += t;
-      },
-    },
+    salida: escritor,
     env: {},
     leerLineas: async () => [],
   };

@@ -45,6 +45,24 @@ export const ETIQUETAS_CUPS: Etiquetas = {
   IX: 'Cobertura',
   X: 'Duplicado',
 };
+export const ETIQUETAS_CUMS: Etiquetas = {
+  I: 'IndicadorMuestraMedica',
+  II: 'Cod_ATC',
+  III: 'ATC',
+  IV: 'RegistroSanitario',
+  V: 'PrincipioActivo',
+};
+export const ETIQUETAS_IUM: Etiquetas = { I: 'IUMNivel_I', II: 'PrincipioActivo' };
+/** FinalidadSexoEdad and FinalidadCUPS: Codigo is a row number, the data is in the Extra_* columns. */
+export const ETIQUETAS_FINALIDAD_SEXO_EDAD: Etiquetas = {
+  I: 'Finalidad',
+  II: 'Sexo',
+  III: 'Edad_INI',
+  IV: 'Edad_FIN',
+  V: 'Consultas',
+  VI: 'Procedimientos',
+};
+export const ETIQUETAS_FINALIDAD_CUPS: Etiquetas = { I: 'Finalidad', II: 'CUPS' };
 
 /** SISPRO's header, in its order, with the Extra_* labels given. */
 export function encabezadoSispro(etiquetas: Etiquetas = {}): string[] {

@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { usarBdAislada } from '../../../test/bd-aislada.js';
+import { capturarSalida } from '../../../test/fixtures/salida-cli.js';
 import { escribirTxtSispro, escribirXlsxSispro, nombreSispro } from '../../../test/sispro/archivos.js';
 import { crearProgreso, type DependenciasCatalogos, rutaArchivo } from '../../cli/catalogos.js';
 import { ejecutarCli } from '../../cli/programa.js';
@@ -14,7 +15,7 @@ const bd = usarBdAislada('cli-catalogo-');
 const sufijo = `${process.pid}x${Date.now().toString(36)}`;
 
 function deps(env: Record<string, string> = {}, extra: Partial<DependenciasCatalogos> = {}) {
-  const salida = { out: '', err: '' };
+  const { salida, escritor } = capturarSalida();
   const d: DependenciasCatalogos = {
     errEsTerminal: false,
     ...extra,
@@ -25,14 +26,7 @@ function deps(env: Record<string, string> = {}, extra: Partial<DependenciasCatal
         credenciales: new ServicioCredenciales(randomBytes(32)),
         migracionesAplicadas: [],
       }),
-    salida: {
-      out: (t) => {
-        salida.out += t;
-      },
-      err: (t) => {
-        salida.err += t;
-      },
-    },
+    salida: escritor,
     env,
     leerLineas: async () => [],
   };

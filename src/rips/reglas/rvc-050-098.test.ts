@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validarPorTramos } from '../../../test/fixtures/por-tramos.js';
+import { ETIQUETAS_FINALIDAD_CUPS, ETIQUETAS_FINALIDAD_SEXO_EDAD } from '../../../test/sispro/archivos.js';
 import { CatalogosEnMemoria } from '../catalogos/memoria.js';
 import type { Registro, Severidad, TipoServicio } from '../tipos.js';
 import { validarRips } from '../validacion/validar.js';
@@ -245,14 +246,7 @@ const catalogosMedicamentos = () =>
 const catalogosFinalidadSexoEdad = () =>
   new CatalogosEnMemoria({
     FinalidadSexoEdad: {
-      columnas: {
-        I: 'Finalidad',
-        II: 'Sexo',
-        III: 'Edad_INI',
-        IV: 'Edad_FIN',
-        V: 'Consultas',
-        VI: 'Procedimientos',
-      },
+      columnas: ETIQUETAS_FINALIDAD_SEXO_EDAD,
       // The H row tells the table's coding (H hombre, M mujer).
       filas: [
         ['23', 'M'],
@@ -271,7 +265,7 @@ const catalogosFinalidadSexoEdad = () =>
 const catalogosFinalidadCups = () =>
   new CatalogosEnMemoria({
     FinalidadCUPS: {
-      columnas: { I: 'Finalidad', II: 'CUPS' },
+      columnas: ETIQUETAS_FINALIDAD_CUPS,
       filas: [
         { codigo: '1', nombre: '1', habilitado: true, extra: { I: '15', II: '890201' } },
         { codigo: '2', nombre: '2', habilitado: true, extra: { I: '16', II: '890201' } },

@@ -8,6 +8,11 @@ import {
   rips,
   usuario,
 } from '../../../test/fixtures/rips-reglas.js';
+import {
+  ETIQUETAS_CIE10,
+  ETIQUETAS_CUPS,
+  ETIQUETAS_FINALIDAD_SEXO_EDAD,
+} from '../../../test/sispro/archivos.js';
 import { CatalogosEnMemoria, type TablaEnMemoria } from '../catalogos/memoria.js';
 import { TABLAS_GRANDES } from '../catalogos/tablas.js';
 import type { ColumnasExtra, EntradaCatalogo } from '../catalogos/tipos.js';
@@ -69,18 +74,11 @@ describe('tablas grandes nuevas', () => {
 // RVC051 · FinalidadSexoEdad (I Finalidad, II Sexo, III Edad_INI, IV Edad_FIN, V Consultas, VI Procedimientos)
 // ---------------------------------------------------------------------------------------------
 
-const ETIQUETAS_FSE: ColumnasExtra = {
-  I: 'Finalidad',
-  II: 'Sexo',
-  III: 'Edad_INI',
-  IV: 'Edad_FIN',
-  V: 'Consultas',
-  VI: 'Procedimientos',
-};
-
 /** SISPRO's Sexo coding (H hombre, M mujer): 23 prenatal only for women, 12 adults in consultations. */
-const finalidadSexoEdad = (etiquetas: ColumnasExtra | undefined = ETIQUETAS_FSE, filas = FILAS_HMI) =>
-  new CatalogosEnMemoria({ FinalidadSexoEdad: tabla(etiquetas, filas) });
+const finalidadSexoEdad = (
+  etiquetas: ColumnasExtra | undefined = ETIQUETAS_FINALIDAD_SEXO_EDAD,
+  filas = FILAS_HMI,
+) => new CatalogosEnMemoria({ FinalidadSexoEdad: tabla(etiquetas, filas) });
 const FILAS_HMI: [string, Record<string, string>][] = [
   ['1', { I: '23', II: 'M', III: '10', IV: '60', V: 'SI', VI: 'SI' }],
   ['2', { I: '12', II: 'A', III: '18', IV: '120', V: 'SI', VI: 'NO' }],
@@ -182,7 +180,7 @@ describe('RVC051 · finalidad según sexo y edad con FinalidadSexoEdad', () => {
   });
 
   it('una tabla con F usa la codificación M/F del RIPS (M = masculino)', () => {
-    const mf = finalidadSexoEdad(ETIQUETAS_FSE, [
+    const mf = finalidadSexoEdad(ETIQUETAS_FINALIDAD_SEXO_EDAD, [
       ['1', { I: '23', II: 'F', III: '10', IV: '60', V: 'SI', VI: 'SI' }],
       ['2', { I: '13', II: 'M', III: '15', IV: '99', V: 'SI', VI: 'SI' }],
     ]);
@@ -198,7 +196,7 @@ describe('RVC051 · finalidad según sexo y edad con FinalidadSexoEdad', () => {
   });
 
   it('si la codificación del sexo no se puede decidir (solo M y A), no juzga el sexo pero sí la edad', () => {
-    const dudosa = finalidadSexoEdad(ETIQUETAS_FSE, [
+    const dudosa = finalidadSexoEdad(ETIQUETAS_FINALIDAD_SEXO_EDAD, [
       ['1', { I: '23', II: 'M', III: '10', IV: '60', V: 'SI', VI: 'SI' }],
       ['2', { I: '15', II: 'A', III: '0', IV: '120', V: 'SI', VI: 'SI' }],
     ]);
@@ -340,19 +338,6 @@ describe('RVC059 · CUPS según la finalidad con FinalidadCUPS', () => {
 // RVC017 · CUPSRips Cobertura (IX) against the invoice's coverage (alcance fev)
 // ---------------------------------------------------------------------------------------------
 
-const ETIQUETAS_CUPS: ColumnasExtra = {
-  I: 'UsoCodigoCUP',
-  II: 'Qx',
-  III: 'NroMinimo',
-  IV: 'NroMaximo',
-  V: 'DxRequerido',
-  VI: 'Sexo',
-  VII: 'Ambito',
-  VIII: 'Estancia',
-  IX: 'Cobertura',
-  X: 'Duplicado',
-};
-
 const cupsRips = (etiquetas: ColumnasExtra | undefined = ETIQUETAS_CUPS, columna = 'IX') =>
   new CatalogosEnMemoria({
     CUPSRips: tabla(etiquetas, [
@@ -470,23 +455,11 @@ describe('RVC063 · CUM con el consecutivo relleno con ceros', () => {
 // RVC028 · CIE10 sex and age, by label
 // ---------------------------------------------------------------------------------------------
 
-const ETIQUETAS_CIE: ColumnasExtra = {
-  I: 'AplicaASexo',
-  II: 'EdadMinima',
-  III: 'EdadMaxima',
-  IV: 'GrupoMortalidad',
-  VI: 'Capitulo',
-  VII: 'Grupo',
-  VIII: 'SubGrupo',
-  IX: 'Categoria',
-  X: 'Sexo',
-};
-
 const cie10 = (etiquetas: ColumnasExtra | undefined, filas: [string, Record<string, string>][]) =>
   new CatalogosEnMemoria({ CIE10: tabla(etiquetas, filas) });
 
 describe('RVC028 · diagnóstico según sexo y edad, por etiqueta', () => {
-  const catalogos = cie10(ETIQUETAS_CIE, [
+  const catalogos = cie10(ETIQUETAS_CIE10, [
     ['O800', { I: '2', II: '10', III: '54', X: 'F' }],
     ['N40X', { I: '1', II: '0', III: '999', X: 'M' }],
   ]);
