@@ -1,18 +1,25 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { puertoLibre } from './servidor-hijo.js';
 
 /**
- * The floor of `POST /rips/validar`: a bare node:http server that only reads the body, inflates it,
- * decodes it and runs JSON.parse on it, then writes a response of the size the real server wrote
- * (set by the benchmark with PUT /respuesta). What any Node server pays for the same exchange
- * before validating anything: the benchmark times it next to the real server, so the HTTP cost and
- * what validation adds can be read apart.
+ * What the floor answers. `rips` (bench:rips): 200 when the body carries `rips`, else 400.
+ * `fijo` (bench:solicitudes): any request, with or without a body, gets 200; an empty body
+ * (a GET) is not parsed.
  */
-function servirPiso(puerto: number): void {
-  let respuesta = Buffer.from('{}');
+export type ModoPiso = 'rips' | 'fijo';
+
+/**
+ * The floor: a bare node:http server that only reads the body, inflates it, decodes it and runs
+ * JSON.parse on it, then writes a fixed response (`{"estado":"ok"}` unless the benchmark sets
+ * another with PUT /respuesta, e.g. one of the size the real server wrote). What any Node server
+ * pays for the same exchange before doing anything: the benchmarks time it next to the real
+ * server, so the HTTP cost and what the service adds can be read apart.
+ */
+function servirPiso(modo: ModoPiso): void {
+  let respuesta = Buffer.from('{"estado":"ok"}');
   const srv = http.createServer((req, res) => {
     const trozos: Buffer[] = [];
     req.on('data', (t: Buffer) => trozos.push(t));
@@ -23,31 +30,38 @@ function servirPiso(puerto: number): void {
         res.writeHead(204).end();
         return;
       }
-      const bytes = req.headers['content-encoding'] === 'gzip' ? gunzipSync(cuerpo) : cuerpo;
-      const valor = JSON.parse(bytes.toString('utf8')) as { rips?: unknown };
-      res.writeHead(valor.rips ? 200 : 400, {
+      let estado = 200;
+      if (modo === 'rips' || cuerpo.length) {
+        const bytes = req.headers['content-encoding'] === 'gzip' ? gunzipSync(cuerpo) : cuerpo;
+        const valor = JSON.parse(bytes.toString('utf8')) as { rips?: unknown };
+        if (modo === 'rips' && !valor.rips) estado = 400;
+      }
+      res.writeHead(estado, {
         'content-type': 'application/json; charset=utf-8',
         'content-length': String(respuesta.length),
       });
       res.end(respuesta);
     });
   });
-  srv.listen(puerto, '127.0.0.1', () => process.send?.('listo'));
+  // Port 0: the OS picks it, and the parent learns it through IPC.
+  srv.listen(0, '127.0.0.1', () => process.send?.({ puerto: (srv.address() as AddressInfo).port }));
 }
 
 /** The floor server in its own process, as the real one runs. */
-export async function iniciarPiso(): Promise<{ url: string; detener: () => Promise<void> }> {
-  const puerto = await puertoLibre();
-  const hijo: ChildProcess = fork(fileURLToPath(import.meta.url), [String(puerto)], {
+export async function iniciarPiso(
+  modo: ModoPiso = 'rips',
+): Promise<{ url: string; pid: number; detener: () => Promise<void> }> {
+  const hijo: ChildProcess = fork(fileURLToPath(import.meta.url), [modo], {
     execArgv: ['--max-old-space-size=8192'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  await new Promise<void>((listo, fallar) => {
-    hijo.once('message', () => listo());
+  const puerto = await new Promise<number>((listo, fallar) => {
+    hijo.once('message', (m) => listo((m as { puerto: number }).puerto));
     hijo.once('exit', (c) => fallar(new Error(`el servidor piso terminó (${c})`)));
   });
   return {
     url: `http://127.0.0.1:${puerto}`,
+    pid: hijo.pid!,
     detener: async () => {
       hijo.kill('SIGTERM');
       await new Promise((r) => hijo.once('exit', r));
@@ -56,5 +70,5 @@ export async function iniciarPiso(): Promise<{ url: string; detener: () => Promi
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  servirPiso(Number(process.argv[2]));
+  servirPiso(process.argv[2] === 'fijo' ? 'fijo' : 'rips');
 }
