@@ -310,7 +310,13 @@ async function abrirXlsx(archivo: string): Promise<Lectura> {
       const conTable = nombrada && nombres.some((n) => n.toLowerCase() === 'table');
       const usar = !leida && (conTable ? hoja.name?.toLowerCase() === 'table' : primera);
       primera = false;
-      if (!usar) continue; // the reader drains the sheets that are not read
+      if (!usar) {
+        // Read to the end, not skipped: with sheets spooled to temp files, exceljs deletes a sheet's
+        // file as soon as the next event is asked for, while the read stream it already created for
+        // it may still be opening it (an unhandled ENOENT under load, seen in CI).
+        for await (const _fila of hoja) void _fila;
+        continue;
+      }
       datos.hoja = nombrada || nombres.length !== 1 ? hoja.name : nombres[0];
       let anterior = 0;
       for await (const fila of hoja) {
@@ -328,7 +334,8 @@ async function abrirXlsx(archivo: string): Promise<Lectura> {
         yield numericas ? { linea: anterior, celdas, numericas } : { linea: anterior, celdas };
       }
       // Not `return`: leaving exceljs's reader early leaves its temp files of later sheets half
-      // opened, and its exit cleanup then races their streams (an unhandled ENOENT under load).
+      // opened, and its exit cleanup then races their streams (an unhandled ENOENT under load). The
+      // later sheets are read to the end above, for the same reason.
       leida = true;
     }
   }
