@@ -21,6 +21,7 @@ import { QUERY_VALIDAR } from '../test/fixtures/graphql-rips.js';
 import { AHORA_RDA, datosRda } from '../test/fixtures/rda.js';
 import { ripsMinimo } from '../test/fixtures/rips.js';
 import { cuantil } from './estadistica.js';
+import { leerPerfil, repartir, tablaReparto, type Ventana } from './perfil.js';
 import { iniciarPiso } from './piso-http.js';
 import { guardarSalida } from './salida.js';
 import { CLAVE_BENCH, puertoLibre } from './servidor-hijo.js';
@@ -49,6 +50,13 @@ const EXTRA: Record<string, string> = Object.fromEntries(
     .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
 );
 const NIVEL_LOG = EXTRA.LOG_LEVEL ?? 'info';
+// A folder of its own under BENCH_PERFIL, so profiles of earlier runs are never read.
+const DIR_PERFIL = process.env.BENCH_PERFIL
+  ? path.join(
+      path.resolve(process.env.BENCH_PERFIL),
+      `perfil-${new Date().toISOString().replace(/[:.]/g, '-')}`,
+    )
+  : undefined;
 // Below info the `servicio escuchando` line is not written: then the port is picked beforehand.
 const PUERTO_DEL_REGISTRO = ['trace', 'debug', 'info'].includes(NIVEL_LOG);
 
@@ -170,8 +178,9 @@ async function iniciarServicio(dir: string) {
   });
   const registro = path.join(dir, 'servicio.log');
   const fd = openSync(registro, 'w');
-  // BENCH_PERFIL=<dir>: the service writes a V8 CPU profile there when it stops.
-  const perfil = process.env.BENCH_PERFIL ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PERFIL}`] : [];
+  // BENCH_PERFIL=<dir>: the service writes a V8 CPU profile there when it stops (sampled every 250 µs);
+  // the run then prints where each request's CPU went (bench/perfil.ts).
+  const perfil = DIR_PERFIL ? ['--cpu-prof', `--cpu-prof-dir=${DIR_PERFIL}`, '--cpu-prof-interval=250'] : [];
   const banderas = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const env: Record<string, string> = {
     // Only what is set here: nothing of the shell running the benchmark leaks in.
@@ -271,9 +280,15 @@ interface Medida {
 }
 
 /** autocannon for `segundos` against `url`; latencies from its per-response event (sub-millisecond). */
-async function cargar(url: string, s: Solicitud, segundos: number, pid: number): Promise<Medida> {
+async function cargar(
+  url: string,
+  s: Solicitud,
+  segundos: number,
+  pid: number,
+): Promise<Medida & { desdeUs: number; hastaUs: number }> {
   const latencias: number[] = [];
   const cpu = cpuMs(pid);
+  const desdeUs = Number(process.hrtime.bigint() / 1000n);
   const r = await new Promise<autocannon.Result>((ok, fallar) => {
     const instancia = autocannon(
       {
@@ -293,6 +308,8 @@ async function cargar(url: string, s: Solicitud, segundos: number, pid: number):
   });
   const cpuUsado = cpuMs(pid) - cpu;
   return {
+    desdeUs,
+    hastaUs: Number(process.hrtime.bigint() / 1000n),
     rps: latencias.length / r.duration,
     p50Ms: latencias.length ? cuantil(latencias, 0.5) : Number.NaN,
     p99Ms: latencias.length ? cuantil(latencias, 0.99) : Number.NaN,
@@ -345,6 +362,7 @@ console.log(
 );
 
 const filas: Record<string, unknown>[] = [];
+const ventanas: Ventana[] = [];
 let fallos = 0;
 try {
   for (const s of SOLICITUDES) {
@@ -360,9 +378,10 @@ try {
     if (muestraPiso.estado !== 200) throw new Error(`piso, ${s.descripcion}: HTTP ${muestraPiso.estado}`);
     // Floor first, then the service; each warmed by its own untimed run.
     await cargar(piso.url, s, CALENTAMIENTO, piso.pid);
-    const enPiso = await cargar(piso.url, s, SEGUNDOS, piso.pid);
+    const { desdeUs: _d, hastaUs: _h, ...enPiso } = await cargar(piso.url, s, SEGUNDOS, piso.pid);
     await cargar(servicio.url, s, CALENTAMIENTO, servicio.pid);
-    const enServicio = await cargar(servicio.url, s, SEGUNDOS, servicio.pid);
+    const { desdeUs, hastaUs, ...enServicio } = await cargar(servicio.url, s, SEGUNDOS, servicio.pid);
+    ventanas.push({ nombre: s.nombre, desdeUs, hastaUs, solicitudes: enServicio.respuestas });
     for (const m of [enPiso, enServicio]) if (m.no2xx || m.errores) fallos += 1;
     const fila = {
       nombre: s.nombre,
@@ -411,6 +430,17 @@ console.log(
   `\nRegistro del servicio: ${(bytesRegistro / 1024 / 1024).toFixed(1)} MB escritos durante la prueba.`,
 );
 
+let reparto: Record<string, Record<string, number>> | undefined;
+if (DIR_PERFIL) {
+  const r = repartir(leerPerfil(DIR_PERFIL), ventanas);
+  console.log(
+    `\nPerfil de CPU del servicio (${DIR_PERFIL}; muestreo cada 250 µs, solo los segundos medidos, ` +
+      'hilo principal; el perfilador mismo encarece un poco cada solicitud):\n',
+  );
+  console.log(tablaReparto(r, new Map(SOLICITUDES.map((s) => [s.nombre, s.descripcion]))));
+  reparto = Object.fromEntries([...r].map(([n, m]) => [n, Object.fromEntries(m)]));
+}
+
 guardarSalida('solicitudes', {
   segundos: SEGUNDOS,
   calentamientoSegundos: CALENTAMIENTO,
@@ -426,6 +456,7 @@ guardarSalida('solicitudes', {
   },
   ripsBytes: Buffer.byteLength(ripsTexto),
   filas,
+  ...(reparto ? { perfilUsPorSolicitud: reparto } : {}),
 });
 if (process.env.BENCH_CONSERVAR) console.log(`Datos conservados en ${dir}`);
 else rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import type { RequestListener } from 'node:http';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -6,7 +6,6 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { conCuerpoFlujo, crearRouterRest, DESAFIO_AUTENTICACION } from '../rest-adapter/adaptador.js';
 import { construirOpenApi } from '../rest-adapter/openapi.js';
 import { RUTAS } from '../rest-adapter/rutas.js';
@@ -24,12 +23,14 @@ import { consultaDeSolicitud, LimitesOperacion, problemaVariablesGet } from './g
 import { crearLoaders } from './graphql/loaders.js';
 import { construirSchema, type Extensiones, schemaPublico } from './graphql/schema.js';
 import { avisoSinProxy } from './http/aviso-proxy.js';
-import { CSP_API, cabecerasSeguridad } from './http/cabeceras-seguridad.js';
+import { aplicadorCabeceras, CSP_API } from './http/cabeceras-seguridad.js';
 import { corsPorLista } from './http/cors.js';
+import { CUERPO_SALUD, crearEntrada } from './http/entrada.js';
 import { ServidorSuscripciones } from './http/graphql-ws.js';
 import { verificarCuerpoJson } from './http/json-seguro.js';
 import { LimitesTasa } from './http/limites-tasa.js';
 import { paginas } from './http/paginas.js';
+import { crearRegistroSolicitudes, enlazarRegistro, logDeSolicitud } from './http/registro-solicitudes.js';
 import { TurnosCuerpo } from './http/turnos-cuerpo.js';
 import { rutaParaRegistro } from './logger.js';
 import { medirSolicitudes, pluginGraphql, rutaMetricas } from './metricas/http.js';
@@ -48,6 +49,34 @@ export interface DepsApp {
   apagando?: () => boolean;
 }
 
+/**
+ * The context of a request. Its logger is built on first use (src/http/registro-solicitudes.ts) and
+ * read through the prototype: Apollo copies a context's own properties for each operation
+ * (Object.assign), which would build it on every request.
+ */
+class ContextoSolicitud implements Contexto {
+  readonly requestId: string;
+  constructor(
+    private readonly req: Request,
+    private readonly logBase: Logger,
+    readonly config: Config,
+    readonly em: Contexto['em'],
+    readonly auth: Contexto['auth'],
+    readonly servicios: Servicios,
+    readonly loaders: Contexto['loaders'],
+  ) {
+    this.requestId = String(req.id);
+  }
+
+  get log(): Logger {
+    return logDeSolicitud(this.req, this.logBase);
+  }
+
+  enlazarRegistro(campos: Record<string, unknown>): void {
+    enlazarRegistro(this.req, campos);
+  }
+}
+
 function cabecera(req: Request, nombre: string): string | undefined {
   const v = req.headers[nombre];
   return Array.isArray(v) ? v[0] : v;
@@ -56,7 +85,7 @@ function cabecera(req: Request, nombre: string): string | undefined {
 /** Composes express: request id and logs · security headers · database guard · body · GraphQL · REST. */
 export async function crearApp(
   d: DepsApp,
-): Promise<{ app: express.Express; cerrar: () => Promise<void>; suscripciones: ServidorSuscripciones }> {
+): Promise<{ app: RequestListener; cerrar: () => Promise<void>; suscripciones: ServidorSuscripciones }> {
   const { config, servicios, log } = d;
   const monitor = servicios.monitor;
   // REST runs on the whole schema; /graphql shows clients the public one (src/graphql/schema.ts SOLO_REST).
@@ -73,7 +102,10 @@ export async function crearApp(
     normalizarError(e, {
       monitor,
       reintentarEnSegundos: config.bd.reintentarEnSegundos,
-      log: req?.log ?? log,
+      // Read only when an unexpected error is logged.
+      get log() {
+        return req && 'headers' in req ? logDeSolicitud(req, log) : (req?.log ?? log);
+      },
       schema,
       rest,
     });
@@ -103,15 +135,15 @@ export async function crearApp(
       servicios.cacheAuth,
     );
     if (auth && tasa) await tasa.porEntidad(auth.entidad.id);
-    return {
-      requestId: String(req.id),
+    return new ContextoSolicitud(
+      req,
+      log,
       config,
       em,
       auth,
       servicios,
-      loaders: crearLoaders(em, { maxHallazgos: config.graphqlLimites.maxHallazgos }),
-      log: req.log,
-    };
+      crearLoaders(em, { maxHallazgos: config.graphqlLimites.maxHallazgos }),
+    );
   }
 
   const apollo = new ApolloServer<Contexto>({
@@ -163,51 +195,29 @@ export async function crearApp(
   // the client's own say, and the per-address rate limit must not take them as its key. None trusted:
   // the connection's address.
   app.set('trust proxy', config.proxiesConfiables);
-  if (!hayProxiesConfiables(config.proxiesConfiables)) app.use(avisoSinProxy(log));
   const rutaRegistrable = rutaParaRegistro([...RUTAS_PROPIAS, ...RUTAS]);
   const metricas = servicios.metricas;
-  if (metricas) {
-    metricas.observarBd(d.orm, () => monitor.disponible);
-    // First in the chain, so the measured time covers all the rest.
-    app.use(medirSolicitudes(metricas));
-  }
-  app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: (req, res) => {
-        const entrante = req.headers['x-request-id'];
-        const id = typeof entrante === 'string' && /^[\w.-]{1,100}$/.test(entrante) ? entrante : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // Only method, path (a route template or masked, never the query string: both may carry
-      // identifiers) and status reach the log.
-      serializers: {
-        req: (req) => ({
-          id: req.id,
-          method: req.method,
-          path: rutaRegistrable(req.method, String(req.url)),
-        }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, err) =>
-        res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : 'info',
-      // pino-http invents an Error for 5xx answers; the status alone says it, and real errors are logged where mapped.
-      customErrorObject: (_req, _res, _err, val) => ({
-        req: val.req,
-        res: val.res,
-        responseTime: val.responseTime,
-      }),
-    }),
-  );
-  // A strict CSP on every answer; the two pages (src/http/paginas.ts) set their own.
-  app.use(cabecerasSeguridad({ contentSecurityPolicy: CSP_API }));
+  if (metricas) metricas.observarBd(d.orm, () => monitor.disponible);
+  // Metrics, the request id and log line, and the security headers run before express, in its front
+  // (src/http/entrada.ts), which also answers a plain GET /health itself.
+  const entrada = crearEntrada({
+    app: app as unknown as RequestListener,
+    medir: metricas ? medirSolicitudes(metricas) : undefined,
+    avisarProxy: hayProxiesConfiables(config.proxiesConfiables) ? undefined : avisoSinProxy(log),
+    // Only method, path (a route template or masked, never the query string: both may carry
+    // identifiers) and status reach the log.
+    registrar: crearRegistroSolicitudes(log, rutaRegistrable),
+    // A strict CSP on every answer; the two pages (src/http/paginas.ts) set their own.
+    cabeceras: aplicadorCabeceras({ contentSecurityPolicy: CSP_API }),
+    cors: config.corsOrigenes.length > 0,
+  });
   // Before the rate limit, the database guard and Apollo's CSRF guard: a preflight from an allowed
   // origin is answered here (204); any other origin gets no CORS headers and the guards apply as usual.
   if (config.corsOrigenes.length) app.use(corsPorLista(config.corsOrigenes));
 
+  // What the front does not answer itself (HEAD, a query string, a conditional request, CORS).
   app.get('/health', (_req, res) => {
-    res.json({ estado: 'ok' });
+    res.json(CUERPO_SALUD);
   });
 
   // Before the database guard: metrics answer while the database starts. Off: no route (404).
@@ -386,5 +396,5 @@ export async function crearApp(
     apagando: d.apagando,
   });
 
-  return { app, cerrar: () => apollo.stop(), suscripciones };
+  return { app: entrada, cerrar: () => apollo.stop(), suscripciones };
 }

@@ -56,6 +56,28 @@ describe('CacheAutenticacion', () => {
     expect(cargar).toHaveBeenCalledTimes(3);
   });
 
+  it('obligadosCompartidos: una consulta por entidad mientras no cambie ninguna fila de entidad; cada llamada recibe su copia', async () => {
+    const { gen, avisos, cache } = preparar();
+    const cargar = vi.fn(async () => ['900123456']);
+    const a = await cache.obligadosCompartidos('e1', cargar);
+    a.push('mutado');
+    expect(await cache.obligadosCompartidos('e1', cargar)).toEqual(['900123456']);
+    expect(cargar).toHaveBeenCalledTimes(1);
+    await cache.obligadosCompartidos('e2', cargar);
+    expect(cargar).toHaveBeenCalledTimes(2);
+    // Another entity declaring the same NIT changes an entidad row: the notice empties it.
+    gen.entidad!++;
+    await cache.obligadosCompartidos('e1', cargar);
+    expect(cargar).toHaveBeenCalledTimes(3);
+    // api_key notices do not concern it.
+    gen.api_key!++;
+    await cache.obligadosCompartidos('e1', cargar);
+    expect(cargar).toHaveBeenCalledTimes(3);
+    avisos.vigente = false;
+    await cache.obligadosCompartidos('e1', cargar);
+    expect(cargar).toHaveBeenCalledTimes(4);
+  });
+
   it('sin LISTEN activo siempre consulta y no guarda nada', async () => {
     const { avisos, cache, cargar, em } = preparar();
     avisos.vigente = false;

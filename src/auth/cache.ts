@@ -72,6 +72,7 @@ export interface OpcionesCacheAutenticacion {
 export class CacheAutenticacion {
   private readonly claves: LRUCache<string, Entrada<DatosApiKey>>;
   private readonly entidades: LRUCache<string, Entrada<FilaEntidad>>;
+  private readonly compartidos: LRUCache<string, Entrada<string[]>>;
   /** Replaceable loaders (tests count calls on them). */
   cargarApiKey = leerApiKey;
   cargarEntidad = leerEntidadPorSlug;
@@ -82,6 +83,7 @@ export class CacheAutenticacion {
   ) {
     this.claves = new LRUCache({ max: o.maximo ?? 10_000 });
     this.entidades = new LRUCache({ max: o.maximo ?? 10_000 });
+    this.compartidos = new LRUCache({ max: o.maximo ?? 10_000 });
   }
 
   private generacion(tablas: string[]): number | undefined {
@@ -128,8 +130,17 @@ export class CacheAutenticacion {
     return f && em.map(Entidad, copia(f));
   }
 
-  /** Entries held (API keys + entities), for tests. */
+  /**
+   * The declared NITs another entity also declares (`obligadosCompartidos` of the session): read on
+   * every GET /sesion, they change only when an `entidad` row does, so they are kept like the rest.
+   */
+  async obligadosCompartidos(entidadId: string, cargar: () => Promise<string[]>): Promise<string[]> {
+    const r = await this.consultar(this.compartidos, entidadId, ['entidad'], cargar);
+    return [...(r ?? [])];
+  }
+
+  /** Entries held (API keys, entities, shared NITs), for tests. */
   get tamano(): number {
-    return this.claves.size + this.entidades.size;
+    return this.claves.size + this.entidades.size + this.compartidos.size;
   }
 }

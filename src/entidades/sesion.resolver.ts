@@ -99,7 +99,9 @@ export class EntidadSesionResolver {
       'NIT declarados que otra entidad de este servicio también declara, por decisión del operador (--compartir-nit). Cada entidad radica con sus propias filas y ninguna toma el CUV de un documento que radicó la otra',
   })
   obligadosCompartidos(@Root() e: EntidadSesion, @Ctx() ctx: Contexto): Promise<string[]> {
-    return ctx.servicios.entidades.obligadosCompartidos(ctx.em, e.entidad);
+    return ctx.servicios.cacheAuth.obligadosCompartidos(e.entidad.id, () =>
+      ctx.servicios.entidades.obligadosCompartidos(ctx.em, e.entidad),
+    );
   }
 }
 

@@ -14,6 +14,8 @@ export interface Contexto {
   servicios: Servicios;
   loaders: Loaders;
   log: Logger;
+  /** Adds fields to the request's remaining log lines, its final line included (e.g. `operacion`). */
+  enlazarRegistro?: (campos: Record<string, unknown>) => void;
 }
 
 /** For resolvers of protected fields: shield has already guaranteed `auth`. */

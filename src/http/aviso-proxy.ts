@@ -1,4 +1,4 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 
 export const AVISO_SIN_PROXY =
@@ -9,13 +9,12 @@ export const AVISO_SIN_PROXY =
  * configured (every client then shares its address) or a client trying its luck. Said once per
  * process, like a start-up notice; the header's value (client addresses) never reaches the log.
  */
-export function avisoSinProxy(log: Logger): RequestHandler {
+export function avisoSinProxy(log: Logger): (req: IncomingMessage) => void {
   let avisado = false;
-  return (req: Request, _res: Response, next: NextFunction) => {
+  return (req) => {
     if (!avisado && req.headers['x-forwarded-for'] !== undefined) {
       avisado = true;
       log.warn({ variable: 'TRUST_PROXY' }, AVISO_SIN_PROXY);
     }
-    next();
   };
 }

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -76,12 +77,20 @@ function efectosDeHelmet(opciones: HelmetOptions): Efectos {
   return efectos;
 }
 
-/** helmet's headers, computed once (see efectosDeHelmet). */
-export function cabecerasSeguridad(opciones: HelmetOptions): RequestHandler {
+/** helmet's headers, computed once (see efectosDeHelmet), put on any answer (express's or Node's own). */
+export function aplicadorCabeceras(opciones: HelmetOptions): (res: ServerResponse) => void {
   const { poner, quitar } = efectosDeHelmet(opciones);
-  return (_req: Request, res: Response, next: NextFunction) => {
+  return (res) => {
     for (const [nombre, valor] of poner) res.setHeader(nombre, valor);
     for (const nombre of quitar) res.removeHeader(nombre);
+  };
+}
+
+/** helmet's headers as express middleware. */
+export function cabecerasSeguridad(opciones: HelmetOptions): RequestHandler {
+  const aplicar = aplicadorCabeceras(opciones);
+  return (_req: Request, res: Response, next: NextFunction) => {
+    aplicar(res);
     next();
   };
 }

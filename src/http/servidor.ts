@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import type { Express } from 'express';
 import type { Config } from '../config.js';
 import { CABECERA_CSP_API } from './cabeceras-seguridad.js';
 
@@ -9,7 +8,7 @@ import { CABECERA_CSP_API } from './cabeceras-seguridad.js';
  * answered 408 once its time is up, so it cannot hold a connection (and its memory) for minutes.
  * Node checks those deadlines on an interval (30 s by default): here a fraction of the shortest one.
  */
-export function crearServidorHttp(app: Express, config: Config): http.Server {
+export function crearServidorHttp(app: http.RequestListener, config: Config): http.Server {
   const { solicitudMs, cabecerasMs } = config.http;
   const servidor = http.createServer(
     {

@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { type DocumentNode, getOperationAST } from 'graphql';
+import parseurl from 'parseurl';
 import { ErrorApp } from '../errores/errores.js';
 import { aRespuesta } from '../errores/http.js';
 import { nombreOperacion } from './acotar.js';
@@ -12,19 +14,22 @@ const RUTA_VALIDAR = '/rips/validar';
 /**
  * Times every request by route template. The template is resolved when the request starts (so
  * requests refused by the database guard keep theirs) and the observation happens on `close`.
+ * Runs before express (src/http/entrada.ts), on Node's own request; express adds `route` and
+ * `baseUrl` to that same object by the time it closes.
  */
-export function medirSolicitudes(m: Metricas): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
+export function medirSolicitudes(m: Metricas): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
     const inicio = performance.now();
-    const entrada = m.rutaDe(req.method, req.path);
+    const entrada = m.rutaDe(String(req.method), parseurl(req)?.pathname ?? '/');
     res.once('close', () => {
       const estado = res.writableFinished ? res.statusCode : 'abortada';
-      const ruta = req.route?.path;
+      const r = req as IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
+      const ruta = r.route?.path;
       m.solicitud(
         entrada,
         estado,
         (performance.now() - inicio) / 1000,
-        typeof ruta === 'string' ? req.baseUrl + ruta : undefined,
+        typeof ruta === 'string' ? (r.baseUrl ?? '') + ruta : undefined,
       );
       // The validation's size: what the client declared (compressed, when sent compressed).
       if (estado === 200 && entrada.plantilla === RUTA_VALIDAR && entrada.metodo === 'POST') {
@@ -32,7 +37,6 @@ export function medirSolicitudes(m: Metricas): RequestHandler {
         if (bytes > 0) m.bytesValidacionRest(bytes);
       }
     });
-    next();
   };
 }
 
@@ -73,6 +77,7 @@ export function rutaMetricas(m: Metricas, token: string | undefined): RequestHan
 /** The part of the request context this plugin reads: the request's logger. */
 interface ConLog {
   log?: { setBindings?: (b: Record<string, unknown>) => void };
+  enlazarRegistro?: (b: Record<string, unknown>) => void;
 }
 
 /**
@@ -98,7 +103,9 @@ export function pluginGraphql<C extends ConLog>(m: Metricas | undefined): Apollo
         );
         if (!nombrada) {
           nombrada = true;
-          rc.contextValue.log?.setBindings?.({ operacion: nombre });
+          const campos = { operacion: nombre };
+          if (rc.contextValue.enlazarRegistro) rc.contextValue.enlazarRegistro(campos);
+          else rc.contextValue.log?.setBindings?.(campos);
         }
         return nombre;
       };

@@ -1,0 +1,180 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { crearLogger } from '../logger.js';
+import { crearRegistroSolicitudes, enlazarRegistro, logDeSolicitud } from './registro-solicitudes.js';
+
+/** A logger writing to memory, as crearLogger builds it (with its non-redacting sibling). */
+function capturar() {
+  const lineas: Record<string, unknown>[] = [];
+  const destino = new Writable({
+    write(trozo, _c, listo) {
+      for (const l of String(trozo).split('\n').filter(Boolean)) lineas.push(JSON.parse(l));
+      listo();
+    },
+  });
+  return { log: crearLogger('info', destino), lineas };
+}
+
+const rutas = (metodo: string, url: string) =>
+  url.startsWith('/rips/') && metodo === 'GET' ? '/rips/:id' : url.split('?')[0]!;
+
+let servidor: http.Server | undefined;
+afterEach(async () => {
+  await new Promise((r) => servidor?.close(r));
+  servidor = undefined;
+});
+
+async function servir(manejar: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+  servidor = http.createServer(manejar);
+  servidor.listen(0, '127.0.0.1');
+  await new Promise((r) => servidor!.once('listening', r));
+  return `http://127.0.0.1:${(servidor.address() as AddressInfo).port}`;
+}
+
+const esperarLineas = async (lineas: unknown[], n: number) => {
+  for (let i = 0; i < 100 && lineas.length < n; i++) await new Promise((r) => setTimeout(r, 10));
+};
+
+describe('registro de solicitudes', () => {
+  it('una línea por solicitud con los campos de siempre, sin consulta ni identificadores en la ruta', async () => {
+    const { log, lineas } = capturar();
+    const registrar = crearRegistroSolicitudes(log, rutas);
+    const url = await servir((req, res) => {
+      registrar(req, res);
+      res.end('{}');
+    });
+    const r = await fetch(`${url}/rips/52345678?documento=52345678`, {
+      headers: { 'x-request-id': 'mi-id.1' },
+    });
+    expect(r.headers.get('x-request-id')).toBe('mi-id.1');
+    await esperarLineas(lineas, 1);
+    expect(lineas).toHaveLength(1);
+    const { time, ...resto } = lineas[0]!;
+    expect(typeof time).toBe('string');
+    expect(resto).toEqual({
+      level: 30,
+      servicio: 'motor-cumplimiento',
+      req: { id: 'mi-id.1', method: 'GET', path: '/rips/:id' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+      msg: 'request completed',
+    });
+    // Key order as pino-http wrote it: base, req, res, responseTime, msg.
+    expect(Object.keys(lineas[0]!)).toEqual([
+      'level',
+      'time',
+      'servicio',
+      'req',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
+    expect(JSON.stringify(lineas)).not.toContain('52345678');
+  });
+
+  it('un X-Request-Id que no es un token simple se reemplaza por un UUID', async () => {
+    const { log, lineas } = capturar();
+    const registrar = crearRegistroSolicitudes(log, rutas);
+    const url = await servir((req, res) => {
+      registrar(req, res);
+      res.end();
+    });
+    const r = await fetch(`${url}/x`, { headers: { 'x-request-id': 'con espacio y "comillas"' } });
+    expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    await esperarLineas(lineas, 1);
+    expect((lineas[0]!.req as { id: string }).id).toBe(r.headers.get('x-request-id'));
+  });
+
+  it('el logger de la solicitud lleva req y lo enlazado; las líneas propias pasan por la censura', async () => {
+    const { log, lineas } = capturar();
+    const registrar = crearRegistroSolicitudes(log, rutas);
+    const url = await servir((req, res) => {
+      registrar(req, res);
+      enlazarRegistro(req, { operacion: 'Sesion' });
+      logDeSolicitud(req, log).info({ datos: { clave: 'secreta' } }, 'algo pasó');
+      res.statusCode = 503;
+      res.end();
+    });
+    await fetch(`${url}/graphql`);
+    await esperarLineas(lineas, 2);
+    const [propia, final] = lineas;
+    expect(propia).toMatchObject({
+      req: { method: 'GET', path: '/graphql' },
+      operacion: 'Sesion',
+      msg: 'algo pasó',
+    });
+    expect(JSON.stringify(propia)).not.toContain('secreta');
+    expect(final).toMatchObject({
+      level: 40,
+      req: { path: '/graphql' },
+      operacion: 'Sesion',
+      res: { statusCode: 503 },
+      msg: 'request errored',
+    });
+  });
+
+  it('sin logger pedido, lo enlazado llega igual a la línea final (operacion de GraphQL)', async () => {
+    const { log, lineas } = capturar();
+    const registrar = crearRegistroSolicitudes(log, rutas);
+    const url = await servir((req, res) => {
+      registrar(req, res);
+      enlazarRegistro(req, { operacion: 'anonima' });
+      res.end();
+    });
+    await fetch(`${url}/graphql`);
+    await esperarLineas(lineas, 1);
+    expect(Object.keys(lineas[0]!)).toEqual([
+      'level',
+      'time',
+      'servicio',
+      'req',
+      'operacion',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
+  });
+
+  it('una respuesta cortada antes de terminar queda como request aborted; un 500, como error', async () => {
+    const { log, lineas } = capturar();
+    const registrar = crearRegistroSolicitudes(log, rutas);
+    const url = await servir((req, res) => {
+      registrar(req, res);
+      if (req.url === '/falla') {
+        res.statusCode = 500;
+        res.end();
+        return;
+      }
+      res.write('a');
+      res.destroy();
+    });
+    await fetch(`${url}/cortada`)
+      .then((r) => r.text())
+      .catch(() => undefined);
+    await fetch(`${url}/falla`);
+    await esperarLineas(lineas, 2);
+    const porRuta = Object.fromEntries(lineas.map((l) => [(l.req as { path: string }).path, l]));
+    expect(porRuta['/cortada']).toMatchObject({ level: 30, msg: 'request aborted' });
+    expect(porRuta['/falla']).toMatchObject({ level: 50, res: { statusCode: 500 }, msg: 'request errored' });
+  });
+
+  it('con nivel warn no escribe la línea de cada solicitud', async () => {
+    const lineas: string[] = [];
+    const destino = new Writable({
+      write(t, _c, listo) {
+        lineas.push(String(t));
+        listo();
+      },
+    });
+    const registrar = crearRegistroSolicitudes(crearLogger('warn', destino), rutas);
+    const url = await servir((req, res) => {
+      registrar(req, res);
+      res.end();
+    });
+    await fetch(`${url}/x`);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(lineas).toEqual([]);
+  });
+});

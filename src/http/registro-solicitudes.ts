@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { registroDeAcceso } from '../logger.js';
+
+/** An incoming X-Request-Id is echoed only when it is a plain token; otherwise a new UUID. */
+const ID_VALIDO = /^[\w.-]{1,100}$/;
+
+/** Marks the request's log fields as already reduced (the `req` serializer passes them through). */
+const REDUCIDO = Symbol('req-reducido');
+
+interface DatosReq {
+  id: string;
+  method: string | undefined;
+  path: string;
+  [REDUCIDO]?: true;
+}
+
+/** Per request: its log fields, its child logger once built, and bindings added before that. */
+interface Estado {
+  datos: DatosReq;
+  base: Logger;
+  hijo?: Logger;
+  enlaces?: Record<string, unknown>;
+}
+
+const ESTADO = Symbol('registro-solicitud');
+type Solicitud = IncomingMessage & { originalUrl?: string; [ESTADO]?: Estado };
+
+/**
+ * The request's logger (`req` bound on every line), built on first use: most requests log nothing
+ * but their final line. Outside a request seen by the front (tests), `log` itself.
+ */
+export function logDeSolicitud(req: IncomingMessage, log: Logger): Logger {
+  const e = (req as Solicitud)[ESTADO];
+  if (!e) return log;
+  e.hijo ??= e.base.child({ req: e.datos, ...e.enlaces });
+  return e.hijo;
+}
+
+/** Adds fields to every later line of the request, the final one included (e.g. `operacion`). */
+export function enlazarRegistro(req: IncomingMessage, campos: Record<string, unknown>): void {
+  const e = (req as Solicitud)[ESTADO];
+  if (!e) return;
+  if (e.hijo) e.hijo.setBindings(campos);
+  else e.enlaces = { ...e.enlaces, ...campos };
+}
+
+/**
+ * One log line per request, as pino-http 11 wrote it with our options (same fields, levels and
+ * messages: `request completed`, `request aborted`, `request errored`), and the request's logger, at a
+ * fraction of pino-http's cost on a small request (issue 34: it built a child logger and ran the full
+ * request serializer and the redaction on every request). Here the request's fields are reduced once
+ * (method, a route template or a masked path, the id: never the query or a header), the child logger
+ * is built only when something logs during the request, and the final line, whose fields are all the
+ * service's own, is written by the non-redacting sibling of the logger (src/logger.ts).
+ */
+export function crearRegistroSolicitudes(
+  log: Logger,
+  rutaRegistrable: (metodo: string, url: string) => string,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const reducir = (r: { id?: unknown; method?: string; url?: string; originalUrl?: string }): DatosReq => ({
+    id: r.id as string,
+    method: r.method,
+    path: rutaRegistrable(String(r.method), String(r.originalUrl ?? r.url)),
+  });
+  // Anything logged under `req` or `res` by a request's logger is reduced the same way.
+  const serializers = {
+    req: (r: DatosReq | Solicitud) => (r && (r as DatosReq)[REDUCIDO] ? r : reducir(r as Solicitud)),
+    res: (r: { statusCode?: number }) => ({ statusCode: r?.statusCode }),
+  };
+  const base = log.child({}, { serializers });
+  const acceso = registroDeAcceso(log).child({}, { serializers });
+
+  return (req: Solicitud, res: ServerResponse) => {
+    const entrante = req.headers['x-request-id'];
+    const id = typeof entrante === 'string' && ID_VALIDO.test(entrante) ? entrante : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    req.id = id;
+    const datos: DatosReq = reducir(req);
+    Object.defineProperty(datos, REDUCIDO, { value: true });
+    const estado: Estado = { datos, base };
+    req[ESTADO] = estado;
+    const inicio = Date.now();
+    const alTerminar = (err?: unknown) => {
+      res.removeListener('close', alTerminar);
+      res.removeListener('finish', alTerminar);
+      res.removeListener('error', alTerminar);
+      const responseTime = Date.now() - inicio;
+      const error = err !== undefined || res.statusCode >= 500;
+      const nivel = res.statusCode === 503 ? 'warn' : error ? 'error' : 'info';
+      const mensaje = error
+        ? 'request errored'
+        : !req.readableAborted && res.writableEnded
+          ? 'request completed'
+          : 'request aborted';
+      // With a child (something logged), its bindings carry `req` and the rest, first.
+      if (estado.hijo) estado.hijo[nivel]({ res, responseTime }, mensaje);
+      else acceso[nivel]({ req: datos, ...estado.enlaces, res, responseTime }, mensaje);
+    };
+    res.on('close', alTerminar);
+    res.on('finish', alTerminar);
+    res.on('error', alTerminar);
+  };
+}
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** Set by the front for every request (crearRegistroSolicitudes). */
+    id: string;
+  }
+}
