@@ -12,7 +12,7 @@ import path from 'node:path';
 /** A step and the scripts (URL patterns) whose frames belong to it, in the order they are tried. */
 export const PASOS: [string, RegExp][] = [
   [
-    'registro (pino, pino-http)',
+    'registro (pino)',
     /node_modules\/(pino|pino-http|pino-std-serializers|@pinojs\/[^/]+|sonic-boom|fast-redact)\/|\/dist\/src\/logger\.js|\/dist\/src\/http\/registro/,
   ],
   ['métricas (prom-client)', /node_modules\/(prom-client|tdigest|bintrees)\/|\/dist\/src\/metricas\//],

@@ -15,7 +15,8 @@ import { CLAVE_BENCH, iniciarServidorHijo } from './servidor-hijo.js';
 const TAMANOS = (process.env.BENCH_MB ?? '1,20,200').split(',').map(Number);
 const REPETICIONES = Number(process.env.BENCH_REPETICIONES ?? 3);
 // Issue 18: the synthetic set repeats the same values (gzips 100:1); the varied one is closer to real files.
-const DATOS = (process.env.BENCH_DATOS ?? 'sintetico,variado').split(',') as DatosRips[];
+// BENCH_CONJUNTOS, not BENCH_DATOS: that one names a data folder to reuse (bench/servidor-hijo.ts).
+const DATOS = (process.env.BENCH_CONJUNTOS ?? 'sintetico,variado').split(',') as DatosRips[];
 
 /** Full collection when node runs with --expose-gc (npm run bench:rips does). */
 const limpiar = (): void => (globalThis as { gc?: () => void }).gc?.();
