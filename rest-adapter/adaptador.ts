@@ -131,7 +131,6 @@ export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
   const router = Router();
   router.use(metodoNoPermitido(rutas, true));
   const customSerializers = serializadoresRest(deps.schema);
-  const manejadores: Manejador[] = [];
   for (const r of rutas) {
     // The same schema, resolvers and shield as /graphql, through a compiled executor: each route runs
     // one fixed operation, and graphql-js completes results field by field (about 17 µs per finding
@@ -155,131 +154,39 @@ export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
     };
     const principal = compilar(r.operacion);
     const variantes = (r.variantes ?? []).map((v) => ({ cuando: v.cuando, ...compilar(v.operacion) }));
-    manejadores.push({
-      ruta: r,
-      manejar: async (req: Request, res: Response) => {
-        try {
-          const contextValue = await deps.crearContexto(req);
-          // Every REST route needs a credential: 401 before the variables are read (a missing body field
-          // must not answer 400 to an anonymous caller).
-          if (!contextValue.auth) throw errores.noAutenticado();
-          if (r.permiso) autorizar(contextValue.auth, r.permiso as Permiso);
-          const { compilada, documento, definicion, enums } =
-            variantes.find((v) => v.cuando(req)) ?? principal;
-          const variables = r.variables?.(req) ?? {};
-          await deps.informes?.antes(
-            documento,
-            definicion,
-            variables,
-            contextValue.auth.entidad.id,
-            `${r.metodo.toUpperCase()} ${r.ruta}`,
-          );
-          const resultado = await compilada.query(
-            undefined,
-            contextValue,
-            conNombresGraphql(variables, enums),
-          );
-          if (resultado.errors?.length) throw resultado.errors[0];
-          const data = resultado.data as Record<string, unknown>;
-          const salida = r.respuesta ? r.respuesta(data, req) : { status: 200, body: raizUnica(data) };
-          const { status, body } = salida;
-          if ('cabeceras' in salida && salida.cabeceras) res.set(salida.cabeceras);
-          if ('tipoContenido' in salida && salida.tipoContenido)
-            res.status(status).type(salida.tipoContenido).send(body);
-          else if (r.tipoContenido) res.status(status).type(r.tipoContenido).send(JSON.stringify(body));
-          else res.status(status).json(body);
-        } catch (e) {
-          const { status, body, headers } = aRespuesta(deps.normalizar(e, req));
-          if (status === 401) headers['WWW-Authenticate'] = DESAFIO_AUTENTICACION;
-          res.set(headers).status(status).json(body);
-        }
-      },
+    router[r.metodo](r.ruta, async (req: Request, res: Response) => {
+      try {
+        const contextValue = await deps.crearContexto(req);
+        // Every REST route needs a credential: 401 before the variables are read (a missing body field
+        // must not answer 400 to an anonymous caller).
+        if (!contextValue.auth) throw errores.noAutenticado();
+        if (r.permiso) autorizar(contextValue.auth, r.permiso as Permiso);
+        const { compilada, documento, definicion, enums } = variantes.find((v) => v.cuando(req)) ?? principal;
+        const variables = r.variables?.(req) ?? {};
+        await deps.informes?.antes(
+          documento,
+          definicion,
+          variables,
+          contextValue.auth.entidad.id,
+          `${r.metodo.toUpperCase()} ${r.ruta}`,
+        );
+        const resultado = await compilada.query(undefined, contextValue, conNombresGraphql(variables, enums));
+        if (resultado.errors?.length) throw resultado.errors[0];
+        const data = resultado.data as Record<string, unknown>;
+        const salida = r.respuesta ? r.respuesta(data, req) : { status: 200, body: raizUnica(data) };
+        const { status, body } = salida;
+        if ('cabeceras' in salida && salida.cabeceras) res.set(salida.cabeceras);
+        if ('tipoContenido' in salida && salida.tipoContenido)
+          res.status(status).type(salida.tipoContenido).send(body);
+        else if (r.tipoContenido) res.status(status).type(r.tipoContenido).send(JSON.stringify(body));
+        else res.status(status).json(body);
+      } catch (e) {
+        const { status, body, headers } = aRespuesta(deps.normalizar(e, req));
+        if (status === 401) headers['WWW-Authenticate'] = DESAFIO_AUTENTICACION;
+        res.set(headers).status(status).json(body);
+      }
     });
   }
-  router.use(despachador(manejadores));
   router.use(metodoNoPermitido(rutas, false));
   return router;
-}
-
-export interface Manejador {
-  ruta: Ruta;
-  manejar: (req: Request, res: Response) => Promise<void>;
-}
-
-/** Express's matching of a route path: case-insensitive, an optional trailing slash. */
-const normalizar = (camino: string) =>
-  (camino.length > 1 && camino.endsWith('/') ? camino.slice(0, -1) : camino).toLowerCase();
-
-/**
- * The route table as one lookup instead of one express layer per route (issue 34: express tried the
- * routes one by one on every request). Same matching as express: paths without parameters from a map,
- * `:param` routes in the table's order, GET also answering HEAD, parameters decoded (a malformed
- * escape is express's own 400), `req.params` and `req.route` set as express sets them. A path without
- * parameters that an earlier `:param` route would have taken is refused at start-up: express would
- * have answered it with that route, and the table must not depend on that.
- */
-export function despachador(manejadores: Manejador[]) {
-  const fijas = new Map<string, Manejador>();
-  const conParametros: { metodos: string[]; patron: RegExp; nombres: string[]; m: Manejador }[] = [];
-  for (const m of manejadores) {
-    const metodo = m.ruta.metodo.toUpperCase();
-    const metodos = metodo === 'GET' ? ['GET', 'HEAD'] : [metodo];
-    if (m.ruta.ruta.includes(':') || m.ruta.ruta.includes('*')) {
-      const nombres: string[] = [];
-      const fuente = m.ruta.ruta
-        .split('/')
-        .map((seg) => {
-          if (!seg.startsWith(':')) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-          nombres.push(seg.slice(1));
-          return '([^/]+)';
-        })
-        .join('/');
-      conParametros.push({ metodos, patron: new RegExp(`^${fuente}/?$`, 'i'), nombres, m });
-      continue;
-    }
-    for (const x of metodos) {
-      const clave = `${x} ${normalizar(m.ruta.ruta)}`;
-      const antes = conParametros.find((p) => p.metodos.includes(x) && p.patron.test(m.ruta.ruta));
-      if (antes)
-        throw new Error(
-          `La ruta ${x} ${m.ruta.ruta} queda tapada por ${x} ${antes.m.ruta.ruta}, declarada antes en la tabla.`,
-        );
-      if (!fijas.has(clave)) fijas.set(clave, m);
-    }
-  }
-  return (req: Request, res: Response, next: (e?: unknown) => void) => {
-    const camino = req.path;
-    const fija = fijas.get(`${req.method} ${normalizar(camino)}`);
-    if (fija) {
-      (req as unknown as { route: { path: string } }).route = { path: fija.ruta.ruta };
-      void fija.manejar(req, res);
-      return;
-    }
-    for (const p of conParametros) {
-      if (!p.metodos.includes(req.method)) continue;
-      const hallado = p.patron.exec(camino);
-      if (!hallado) continue;
-      const params: Record<string, string> = {};
-      for (let i = 0; i < p.nombres.length; i++) {
-        const valor = hallado[i + 1]!;
-        try {
-          params[p.nombres[i]!] = decodeURIComponent(valor);
-        } catch {
-          // As express's router words and marks it (the error handler answers 400).
-          next(
-            Object.assign(new URIError(`Failed to decode param '${valor}'`), {
-              status: 400,
-              statusCode: 400,
-            }),
-          );
-          return;
-        }
-      }
-      req.params = params;
-      (req as unknown as { route: { path: string } }).route = { path: p.m.ruta.ruta };
-      void p.m.manejar(req, res);
-      return;
-    }
-    next();
-  };
 }

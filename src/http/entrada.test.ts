@@ -7,9 +7,8 @@ import { CUERPO_SALUD, crearEntrada } from './entrada.js';
 
 let servidor: http.Server | undefined;
 afterEach(async () => {
-  const s = servidor;
+  await new Promise((r) => servidor?.close(r));
   servidor = undefined;
-  if (s) await new Promise((r) => s.close(r));
 });
 
 /** The front over an express app that, like src/app.ts, also has the /health route. */

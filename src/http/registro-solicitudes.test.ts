@@ -22,9 +22,8 @@ const rutas = (metodo: string, url: string) =>
 
 let servidor: http.Server | undefined;
 afterEach(async () => {
-  const s = servidor;
+  await new Promise((r) => servidor?.close(r));
   servidor = undefined;
-  if (s) await new Promise((r) => s.close(r));
 });
 
 async function servir(manejar: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
