@@ -2,7 +2,16 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { CSP_API, CSP_PAGINAS, cabecerasSeguridad, textoCsp } from './cabeceras-seguridad.js';
+import { aplicadorCabeceras, CSP_API, CSP_PAGINAS, textoCsp } from './cabeceras-seguridad.js';
+
+/** The precomputed headers as the only middleware of an app, to compare with helmet's own. */
+function cabecerasSeguridad(opciones: Parameters<typeof aplicadorCabeceras>[0]): express.RequestHandler {
+  const aplicar = aplicadorCabeceras(opciones);
+  return (_req, res, next) => {
+    aplicar(res);
+    next();
+  };
+}
 
 /** Headers of GET / on an app whose only middleware is `m`, minus those that vary per response. */
 async function cabeceras(m: express.RequestHandler): Promise<Record<string, string>> {
@@ -23,7 +32,7 @@ async function cabeceras(m: express.RequestHandler): Promise<Record<string, stri
   }
 }
 
-describe('cabecerasSeguridad', () => {
+describe('aplicadorCabeceras', () => {
   it('sets exactly the headers helmet sets, and removes X-Powered-By as helmet does', async () => {
     const opciones = { contentSecurityPolicy: false } as const;
     const esperadas = await cabeceras(helmet(opciones));

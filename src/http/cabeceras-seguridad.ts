@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 
 type OpcionesCsp = Exclude<NonNullable<HelmetOptions['contentSecurityPolicy']>, boolean>;
@@ -55,7 +54,7 @@ function efectosDeHelmet(opciones: HelmetOptions): Efectos {
       [...(d as Iterable<unknown>)].some((v) => typeof v !== 'string'));
   if (directivas.some(porSolicitud))
     throw new Error(
-      'cabecerasSeguridad solo precalcula una CSP fija (sin directivas por solicitud, como un nonce)',
+      'aplicadorCabeceras solo precalcula una CSP fija (sin directivas por solicitud, como un nonce)',
     );
   const efectos: Efectos = { poner: [], quitar: [] };
   const res = {
@@ -83,15 +82,6 @@ export function aplicadorCabeceras(opciones: HelmetOptions): (res: ServerRespons
   return (res) => {
     for (const [nombre, valor] of poner) res.setHeader(nombre, valor);
     for (const nombre of quitar) res.removeHeader(nombre);
-  };
-}
-
-/** helmet's headers as express middleware. */
-export function cabecerasSeguridad(opciones: HelmetOptions): RequestHandler {
-  const aplicar = aplicadorCabeceras(opciones);
-  return (_req: Request, res: Response, next: NextFunction) => {
-    aplicar(res);
-    next();
   };
 }
 

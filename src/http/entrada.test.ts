@@ -7,8 +7,9 @@ import { CUERPO_SALUD, crearEntrada } from './entrada.js';
 
 let servidor: http.Server | undefined;
 afterEach(async () => {
-  await new Promise((r) => servidor?.close(r));
+  const s = servidor;
   servidor = undefined;
+  if (s) await new Promise((r) => s.close(r));
 });
 
 /** The front over an express app that, like src/app.ts, also has the /health route. */

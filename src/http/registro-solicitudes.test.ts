@@ -22,8 +22,9 @@ const rutas = (metodo: string, url: string) =>
 
 let servidor: http.Server | undefined;
 afterEach(async () => {
-  await new Promise((r) => servidor?.close(r));
+  const s = servidor;
   servidor = undefined;
+  if (s) await new Promise((r) => s.close(r));
 });
 
 async function servir(manejar: (req: http.IncomingMessage, res: http.ServerResponse) => void) {

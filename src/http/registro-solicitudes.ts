@@ -6,14 +6,13 @@ import { registroDeAcceso } from '../logger.js';
 /** An incoming X-Request-Id is echoed only when it is a plain token; otherwise a new UUID. */
 const ID_VALIDO = /^[\w.-]{1,100}$/;
 
-/** Marks the request's log fields as already reduced (the `req` serializer passes them through). */
-const REDUCIDO = Symbol('req-reducido');
-
-interface DatosReq {
-  id: string;
-  method: string | undefined;
-  path: string;
-  [REDUCIDO]?: true;
+/** The request's log fields, already reduced: the `req` serializer passes them through. */
+class DatosReq {
+  constructor(
+    readonly id: string,
+    readonly method: string | undefined,
+    readonly path: string,
+  ) {}
 }
 
 /** Per request: its log fields, its child logger once built, and bindings added before that. */
@@ -59,14 +58,11 @@ export function crearRegistroSolicitudes(
   log: Logger,
   rutaRegistrable: (metodo: string, url: string) => string,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const reducir = (r: { id?: unknown; method?: string; url?: string; originalUrl?: string }): DatosReq => ({
-    id: r.id as string,
-    method: r.method,
-    path: rutaRegistrable(String(r.method), String(r.originalUrl ?? r.url)),
-  });
+  const reducir = (r: { id?: unknown; method?: string; url?: string; originalUrl?: string }): DatosReq =>
+    new DatosReq(r.id as string, r.method, rutaRegistrable(String(r.method), String(r.originalUrl ?? r.url)));
   // Anything logged under `req` or `res` by a request's logger is reduced the same way.
   const serializers = {
-    req: (r: DatosReq | Solicitud) => (r && (r as DatosReq)[REDUCIDO] ? r : reducir(r as Solicitud)),
+    req: (r: DatosReq | Solicitud) => (r instanceof DatosReq ? r : reducir(r)),
     res: (r: { statusCode?: number }) => ({ statusCode: r?.statusCode }),
   };
   const base = log.child({}, { serializers });
@@ -77,8 +73,7 @@ export function crearRegistroSolicitudes(
     const id = typeof entrante === 'string' && ID_VALIDO.test(entrante) ? entrante : randomUUID();
     res.setHeader('X-Request-Id', id);
     req.id = id;
-    const datos: DatosReq = reducir(req);
-    Object.defineProperty(datos, REDUCIDO, { value: true });
+    const datos = reducir(req);
     const estado: Estado = { datos, base };
     req[ESTADO] = estado;
     const inicio = Date.now();
