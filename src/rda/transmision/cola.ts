@@ -4,6 +4,11 @@ import type { ConfigRda } from '../../config.js';
 import { reintentarSiBloqueoMutuo } from '../../db/bloqueo-mutuo.js';
 import { resumenError } from '../../logger.js';
 
+// pg-boss's default schema; its job states are an ordered enum (created < retry < active < completed …).
+const SQL_TAMANOS = `SELECT count(*) FILTER (WHERE state < 'active') AS pendientes,
+  count(*) FILTER (WHERE state = 'active') AS activos
+  FROM pgboss.job WHERE name = $1`;
+
 export interface TrabajoTransmision {
   transmisionId: string;
 }
@@ -68,15 +73,17 @@ export class ColaTransmisiones {
     });
   }
 
-  /** Jobs waiting (created, or failed and waiting for pg-boss's retry) and active, for the metrics. */
+  /**
+   * Jobs waiting (created, or failed and waiting for pg-boss's retry) and active, for the metrics.
+   * One statement, so both counts come from the same snapshot: two getQueueSize calls let a job
+   * finish between them and gave a negative "activos".
+   */
   async tamanos(): Promise<{ pendientes: number; activos: number } | undefined> {
     const b = this.boss;
     if (!b) return undefined;
-    const [hastaActivos, hastaCompletados] = await Promise.all([
-      b.getQueueSize(this.config.cola, { before: 'active' }),
-      b.getQueueSize(this.config.cola, { before: 'completed' }),
-    ]);
-    return { pendientes: hastaActivos, activos: hastaCompletados - hastaActivos };
+    const { rows } = await b.getDb().executeSql(SQL_TAMANOS, [this.config.cola]);
+    const fila = rows[0] as { pendientes: string; activos: string } | undefined;
+    return { pendientes: Number(fila?.pendientes ?? 0), activos: Number(fila?.activos ?? 0) };
   }
 
   /** Drops a scheduled attempt that is no longer needed (the transmission reached a final state). */
