@@ -35,6 +35,7 @@ import { TurnosCuerpo } from './http/turnos-cuerpo.js';
 import { rutaParaRegistro } from './logger.js';
 import { medirSolicitudes, pluginGraphql, rutaMetricas } from './metricas/http.js';
 import { RUTAS_PROPIAS } from './metricas/rutas.js';
+import { panel } from './panel/pagina.js';
 import { Disponibilidad } from './salud/ready.js';
 import type { Servicios } from './servicios.js';
 
@@ -258,8 +259,9 @@ export async function crearApp(
     res.status(503).json(listo);
   });
 
-  // Static pages (/docs, GraphiQL): before the rate limit, the database guard and Apollo.
+  // Static pages (/docs, GraphiQL, the panel): before the rate limit, the database guard and Apollo.
   app.use(paginas({ ide: config.graphqlIde }));
+  app.use(panel({ activo: config.panel }));
 
   // Per client address, before the database guard, the body and authentication (health, readiness and
   // metrics, above, are not counted).

@@ -46,6 +46,8 @@ export interface Config {
   graphqlIntrospection: boolean;
   /** GraphiQL at GET /graphql for a browser (on in development, opt-in in production). */
   graphqlIde: boolean;
+  /** The analysts' panel at GET /panel (on in development, opt-in in production like the IDE). */
+  panel: boolean;
   /** Browser origins allowed by CORS (exact `scheme://host[:port]`); empty: no CORS headers at all. */
   corsOrigenes: string[];
   /** GraphQL documents over any of these are refused before they are validated or run. */
@@ -508,6 +510,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     graphqlIntrospection: l.booleano('GRAPHQL_INTROSPECTION', !produccion),
     graphqlIde: l.booleano('GRAPHQL_IDE', !produccion),
+    panel: l.booleano('PANEL', !produccion),
     corsOrigenes: origenesCors(l),
     graphqlLimites: {
       maxTokens: l.entero('GRAPHQL_MAX_TOKENS', 1000, 10, 10_000),

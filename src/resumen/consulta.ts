@@ -19,7 +19,7 @@ import {
   tiemposDe,
   tiemposPrecalculados,
 } from './tiempos.js';
-import { tituloCausa } from './titulos.js';
+import { textosCausa } from './titulos.js';
 import { type Agrupacion, type ClasePagador, type ModuloResumen, TIPOS_RADICACION } from './valores.js';
 
 export interface Montos {
@@ -441,7 +441,7 @@ export class ConsultaResumen {
       .map((f) => ({
         codigo: f.codigo,
         fuente: f.fuente,
-        titulo: tituloCausa(modulo, f.fuente, f.codigo),
+        ...textosCausa(modulo, f.fuente, f.codigo),
         intentos: Number(f.intentos),
         documentos: Number(f.documentos),
         proporcion: rechazos > 0 ? Math.round((Number(f.intentos) / rechazos) * 10_000) / 10_000 : 0,

@@ -88,6 +88,14 @@ class CausaRechazo {
   @Field(() => String, { description: 'Título en español del registro de reglas' })
   titulo!: string;
 
+  @Field(() => String, {
+    description: 'Qué significa la regla, del registro de reglas (nunca texto recibido del MUV o la IHCE)',
+  })
+  explicacion!: string;
+
+  @Field(() => String, { description: 'Cómo corregirlo en el sistema de origen, del registro de reglas' })
+  comoCorregir!: string;
+
   @Field(() => Int, {
     description: 'Intentos rechazados por esta regla (cada intento cuenta una vez por regla)',
   })

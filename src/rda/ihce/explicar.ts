@@ -198,9 +198,13 @@ export function explicarIssue(issue: IssueFhir): ErrorAccionable {
  * The title of a code `explicarIssue` made: from an issue type (`IHCE-required`…) or a known ErrorsRDA
  * code (`BUNDLE-005`); null for others.
  */
+export function textosCodigoIhce(codigo: string): Explicacion | undefined {
+  if (codigo.startsWith('IHCE-')) return propia(POR_TIPO, codigo.slice(5));
+  return propia(POR_ERROR_RDA, codigo);
+}
+
 export function tituloCodigoIhce(codigo: string): string | null {
-  if (codigo.startsWith('IHCE-')) return propia(POR_TIPO, codigo.slice(5))?.titulo ?? null;
-  return propia(POR_ERROR_RDA, codigo)?.titulo ?? null;
+  return textosCodigoIhce(codigo)?.titulo ?? null;
 }
 
 /** At most this many issues of one answer are kept (a hostile answer could carry millions). */
