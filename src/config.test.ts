@@ -244,6 +244,20 @@ describe('configuración', () => {
     expect(loadConfig({ DATA_DIR: dir(), GRAPHQL_INTROSPECTION: 'off' }).graphqlIntrospection).toBe(false);
   });
 
+  it('panel (/panel): activo en desarrollo, en producción solo con PANEL=true', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      CREDENTIALS_KEY: Buffer.alloc(32, 1).toString('base64'),
+      DATABASE_URL: 'postgresql://u:p@db/motor',
+      DATA_DIR: dir(),
+    };
+    expect(loadConfig(prod).panel).toBe(false);
+    expect(loadConfig({ ...prod, PANEL: 'true' }).panel).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir() }).panel).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir(), PANEL: 'false' }).panel).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dir(), PANEL: 'talvez' })).toThrow(/PANEL/);
+  });
+
   it('espera previa del apagado: 5 s en producción, 0 fuera de ella; SHUTDOWN_PRESTOP_SECONDS la fija (0–600)', () => {
     const prod = {
       NODE_ENV: 'production',

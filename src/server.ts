@@ -57,8 +57,10 @@ servicio.listo.then(() => {
     // Printed on stdout for the person running it locally; never sent to the structured log.
     // The port it got (PORT=0 lets the OS pick one).
     const puerto = new URL(servicio.url).port;
+    const base = `http://localhost:${puerto}`;
+    const panel = config.panel ? `  Panel de cumplimiento: ${base}/panel (entre con la API key)\n` : '';
     console.log(
-      `\n  Servicio listo en http://localhost:${puerto}\n  Entidad demo: «demo» (módulos rips y rda)\n  API key demo: ${clave}\n\n  curl -H 'X-Api-Key: ${clave}' http://localhost:${puerto}/sesion\n`,
+      `\n  Servicio listo en ${base}\n  Entidad demo: «demo» (módulos rips y rda)\n  API key demo: ${clave}\n\n  curl -H 'X-Api-Key: ${clave}' ${base}/sesion\n${panel}`,
     );
   }
 }, fallaArranque);

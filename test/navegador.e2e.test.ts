@@ -196,6 +196,7 @@ describe.skipIf(!hayChromium)(
       const casos: [string, Record<string, string>, string][] = [
         ['/docs', html, paginas],
         ['/graphql', html, paginas],
+        ['/panel', html, paginas],
         ['/openapi.json', {}, estricta],
         ['/sesion', { 'x-api-key': clave }, estricta],
         ['/sesion', {}, estricta],

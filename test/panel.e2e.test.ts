@@ -279,6 +279,14 @@ describe.skipIf(!hayChromium)('Panel de cumplimiento en el navegador', { timeout
       expect(b2.serie).toHaveLength(14);
       expect(b2.total.rips).toBeLessThan(b.total.rips);
 
+      // Two changes in a row without waiting: only the last range is drawn (the earlier answer is dropped).
+      await pagina.locator('#desde').fill('2026-03-02');
+      await pagina.locator('#agrupar').selectOption('MES');
+      await pagina.locator('#filtros button[type="submit"]').click();
+      await aplicar(pagina, otro);
+      expect(Object.keys(await celdas(pagina, 'tabla-serie-rips'))).toHaveLength(14);
+      await comprobarContraResumen(pagina, otro);
+
       // A CSV of a view: the bytes of the existing CSV route with the same filters.
       const descarga = pagina.waitForEvent('download');
       await pagina.locator('#vista-causas button.csv').click();

@@ -69,6 +69,24 @@
   const LEER = { rips: 'RIPS_LEER', rda: 'RDA_LEER' };
   const MAX_BARRAS = 10;
 
+  // Chart.js is an async script after this one: the data request starts before it is even parsed,
+  // and drawing waits for it (it may also have run already).
+  const bibliotecaGraficos = new Promise((listo, fallo) => {
+    const configurar = () => {
+      Chart.defaults.font.family = 'system-ui, sans-serif';
+      Chart.defaults.color = '#111827';
+      listo();
+    };
+    if (typeof Chart !== 'undefined') return configurar();
+    const s = document.querySelector('script[src$="chart.umd.min.js"]');
+    s.addEventListener('load', configurar);
+    s.addEventListener('error', () =>
+      fallo(new Error('No se pudo cargar la biblioteca de gráficos (recursos/chart.js).')),
+    );
+  });
+  // Reported when a request needs it; never an unhandled rejection before that.
+  bibliotecaGraficos.catch(() => {});
+
   const graficos = new Map();
   let solicitud = 0;
   let enCurso;
@@ -165,9 +183,20 @@
   }
 
   class ErrorAcceso extends Error {}
+  class ErrorRed extends Error {}
+
+  /** fetch, with a failure to reach the service told apart from a bug of this page. */
+  async function pedir(url, opciones) {
+    try {
+      return await fetch(url, opciones);
+    } catch (e) {
+      if (e.name === 'AbortError') throw e;
+      throw new ErrorRed(e.message);
+    }
+  }
 
   async function pedirGraphql(variables, senal) {
-    const r = await fetch('graphql', {
+    const r = await pedir('graphql', {
       method: 'POST',
       headers: {
         ...cabecerasAcceso(credencial()),
@@ -201,6 +230,7 @@
     history.replaceState(null, '', `?${parametrosRest(f)}`);
     // Only the latest range is drawn: an earlier answer arriving late is dropped.
     const mia = ++solicitud;
+    performance.mark('panel:pedido');
     enCurso?.abort();
     enCurso = new AbortController();
     $('acceso').hidden = true;
@@ -213,19 +243,28 @@
       const variables = { desde: f.desde, hasta: f.hasta, agrupar: f.agrupar, modulo: f.modulo || null };
       const d = await pedirGraphql(variables, enCurso.signal);
       if (mia !== solicitud) return;
+      performance.measure('panel:consulta', 'panel:pedido');
       datos = d;
       $('vistas').hidden = false;
       $('entidad').textContent = d.sesion.entidad.nombre;
-      dibujar(d, f);
-      estado(
-        `Cifras del ${d.resumen.desde} al ${sumarDias(d.resumen.hasta, -1)} (días de Colombia), por ${nombreAgrupar(f.agrupar)}.`,
-      );
+      await bibliotecaGraficos;
+      if (mia !== solicitud) return;
+      const dibujo = await dibujar(d, f, () => mia === solicitud);
+      if (dibujo === 'obsoleto') return;
+      if (dibujo === 'sin-modulos')
+        estado('Su rol no puede leer ninguno de los dos módulos (rips:leer, rda:leer).', true);
+      else
+        estado(
+          `Cifras del ${d.resumen.desde} al ${sumarDias(d.resumen.hasta, -1)} (días de Colombia), por ${nombreAgrupar(f.agrupar)}.`,
+        );
+      // For bench/panel.ts: from the request to every view drawn.
+      performance.measure('panel:cambio', 'panel:pedido');
       document.documentElement.dataset.panel = 'listo';
     } catch (e) {
       if (mia !== solicitud || e.name === 'AbortError') return;
       document.documentElement.dataset.panel = 'error';
       if (e instanceof ErrorAcceso) return mostrarAcceso(`No se pudo entrar: ${e.message}`);
-      estado(e instanceof TypeError ? 'No se pudo contactar el servicio.' : e.message, true);
+      estado(e instanceof ErrorRed ? 'No se pudo contactar el servicio.' : e.message, true);
     } finally {
       if (mia === solicitud) document.body.removeAttribute('aria-busy');
     }
@@ -327,7 +366,18 @@
     p.total > 0 ? RECHAZOS[modulo].reduce((a, e) => a + cantidadDe(p.porEstado, e), 0) / p.total : null;
   const fmtTasa = (v) => (v === null || v === undefined ? '—' : porcentaje.format(v));
 
-  function dibujar(d, f) {
+  /** Lets the browser paint (a frame, or 50 ms in a hidden tab, where frames do not run). */
+  const cuadro = () =>
+    new Promise((listo) => {
+      requestAnimationFrame(() => setTimeout(listo, 0));
+      setTimeout(listo, 50);
+    });
+
+  /**
+   * Every view, the first one first: the browser paints between views, so the first chart shows
+   * before the rest are drawn. Stops when a newer request started meanwhile.
+   */
+  async function dibujar(d, f, vigente) {
     const r = d.resumen;
     const permisos = new Set(d.sesion.permisos);
     for (const m of ['rips', 'rda']) {
@@ -337,14 +387,20 @@
     }
     $('vista-causas').hidden = !r.rips && !r.rda;
     $('detalle-causa').hidden = true;
-    if (!r.rips && !r.rda) {
-      estado('Su rol no puede leer ninguno de los dos módulos (rips:leer, rda:leer).', true);
-      return;
+    if (!r.rips && !r.rda) return 'sin-modulos';
+    const pasos = [];
+    for (const m of ['rips', 'rda']) if (r[m]) pasos.push(() => dibujarSerie(m, r[m], f));
+    for (const m of ['rips', 'rda']) if (r[m]) pasos.push(() => dibujarCausas(m, r[m].causas));
+    if (r.rips) pasos.push(() => dibujarPagadores(r.rips.montos));
+    if (r.rda) pasos.push(() => dibujarTiempos(r.rda));
+    for (const [i, paso] of pasos.entries()) {
+      if (i > 0) {
+        await cuadro();
+        if (!vigente()) return 'obsoleto';
+      }
+      paso();
     }
-    for (const m of ['rips', 'rda']) if (r[m]) dibujarSerie(m, r[m], f);
-    for (const m of ['rips', 'rda']) if (r[m]) dibujarCausas(m, r[m].causas);
-    if (r.rips) dibujarPagadores(r.rips.montos);
-    if (r.rda) dibujarTiempos(r.rda);
+    return 'completo';
   }
 
   function dibujarSerie(modulo, m, f) {
@@ -797,7 +853,7 @@
     p.set('vista', boton.dataset.vista);
     estado('Preparando el CSV…');
     try {
-      const r = await fetch(`resumen?${p}`, { headers: cabecerasAcceso(credencial()) });
+      const r = await pedir(`resumen?${p}`, { headers: cabecerasAcceso(credencial()) });
       if (!r.ok) {
         const cuerpo = await r.json().catch(() => ({}));
         throw new Error(cuerpo.error ?? `El servicio respondió ${r.status}.`);
@@ -815,7 +871,10 @@
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       estado(`CSV descargado: ${nombre}.`);
     } catch (e) {
-      estado(`No se pudo descargar el CSV: ${e.message}`, true);
+      estado(
+        `No se pudo descargar el CSV: ${e instanceof ErrorRed ? 'no se pudo contactar el servicio.' : e.message}`,
+        true,
+      );
     }
   }
 
@@ -847,12 +906,6 @@
     for (const g of graficos.values()) g.resize();
   });
 
-  if (typeof Chart === 'undefined') {
-    estado('No se pudo cargar la biblioteca de gráficos (recursos/chart.js).', true);
-    return;
-  }
-  Chart.defaults.font.family = 'system-ui, sans-serif';
-  Chart.defaults.color = '#111827';
   ponerFiltros(filtrosDeLaUrl());
   if (credencial()) cargar();
   else mostrarAcceso();
