@@ -267,6 +267,8 @@ describe.skipIf(!hayChromium)('Panel de cumplimiento en el navegador', { timeout
       for (const v of VISTAS)
         await pagina.locator(`#${v}`).screenshot({ path: path.join(ARTEFACTOS, `${v}.png`) });
       await pagina.screenshot({ path: path.join(ARTEFACTOS, 'panel-completo.png'), fullPage: true });
+      await pagina.evaluate(() => window.scrollTo(0, 0));
+      await pagina.screenshot({ path: path.join(ARTEFACTOS, 'panel.png') });
 
       // Printed: one page per view.
       const pdf = (await pagina.pdf({ format: 'A4' })).toString('latin1');

@@ -48,6 +48,7 @@
   // Rejected attempts, as the service counts them for `proporcion` (docs/resumen.md).
   const RECHAZOS = { rips: ['RECHAZADO', 'RECHAZADO_LOCAL'], rda: ['RECHAZADO', 'GENERADO'] };
   const NOMBRE_MODULO = { rips: 'radicaciones', rda: 'transmisiones' };
+  const NOMBRE_MODULO_UNO = { rips: 'radicación', rda: 'transmisión' };
   const TIPOS_RDA = {
     PACIENTE: 'Paciente',
     CONSULTA_EXTERNA: 'Consulta externa',
@@ -495,8 +496,9 @@
     const partes = ESTADOS[modulo]
       .map((e) => [e.enTexto, cantidadDe(m.porEstado, e.estado)])
       .filter(([, n]) => n > 0)
-      .map(([nombre, n]) => `${numero.format(n)} ${nombre}`);
-    let texto = `${numero.format(m.total)} ${NOMBRE_MODULO[modulo]} en el período${partes.length ? `: ${partes.join(', ')}` : ''}.`;
+      .map(([nombre, n]) => `${nombre}: ${numero.format(n)}`);
+    const nombre = m.total === 1 ? NOMBRE_MODULO_UNO[modulo] : NOMBRE_MODULO[modulo];
+    let texto = `${numero.format(m.total)} ${nombre} en el período${partes.length ? ` (${partes.join('; ')})` : ''}.`;
     const conDatos = serie.map((p, i) => [p.periodo, tasas[i]]).filter(([, t]) => t !== null);
     if (conDatos.length >= 2) {
       const [p0, t0] = conDatos[0];
