@@ -109,7 +109,10 @@ try {
       console.log(
         await pagina.evaluate(() =>
           [...performance.getEntries()]
-            .map((e) => `${e.entryType} ${e.name.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(e.startTime)}+${Math.round(e.duration)}`)
+            .map(
+              (e) =>
+                `${e.entryType} ${e.name.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(e.startTime)}+${Math.round(e.duration)}`,
+            )
             .join('\n'),
         ),
       );
