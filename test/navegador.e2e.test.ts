@@ -1,25 +1,16 @@
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  abrirPagina,
+  avisarSinChromium,
+  CHROMIUM,
+  hayChromium,
+  lanzarChromium,
+  salidas,
+} from './chromium.js';
 import { iniciarServicio } from './servidor.js';
 
-// Debian's Chromium (`apt-get install chromium`); .ci/run installs it. Without it the test is skipped.
-const CHROMIUM = '/usr/bin/chromium';
-const hayChromium = existsSync(CHROMIUM);
-if (!hayChromium) {
-  console.warn(`navegador.e2e: se omite, no existe ${CHROMIUM} (instálelo con: apt-get install -y chromium)`);
-}
-
-const LOCALES = new Set(['127.0.0.1', 'localhost']);
-
-/** Every request the page makes; data:/blob: URLs never leave the browser. */
-function salidas(pedidas: string[]): string[] {
-  return pedidas.filter((u) => {
-    const url = new URL(u);
-    if (url.protocol === 'data:' || url.protocol === 'blob:') return false;
-    return !LOCALES.has(url.hostname);
-  });
-}
+avisarSinChromium('navegador.e2e');
 
 // A page load on a busy 2-core machine can take seconds: more room than the default 30 s per test.
 describe.skipIf(!hayChromium)(
@@ -33,52 +24,14 @@ describe.skipIf(!hayChromium)(
     beforeAll(async () => {
       s = await iniciarServicio();
       ({ clave } = await s.crearEntidad('navegador'));
-      navegador = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        // --no-sandbox: CI runs as root, where Chromium refuses its sandbox.
-        args: [
-          '--no-sandbox',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      navegador = await lanzarChromium();
     });
     afterAll(async () => {
       await navegador?.close();
       await s?.cerrar();
     });
 
-    async function abrir(): Promise<{ pagina: Page; pedidas: string[]; cerrar: () => Promise<void> }> {
-      const contexto = await navegador.newContext();
-      const pagina = await contexto.newPage();
-      const pedidas: string[] = [];
-      const fallos: string[] = [];
-      const violaciones: string[] = [];
-      pagina.on('request', (r) => pedidas.push(r.url()));
-      // A script error on the page (a missing global, a broken bundle) fails the test.
-      pagina.on('pageerror', (e) => fallos.push(e.message));
-      // Anything the page's Content-Security-Policy blocked fails it too: Chromium reports each block on
-      // the console, and the page's own violation events are echoed there as well.
-      await pagina.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (e) =>
-          console.error(`CSP violada: ${e.effectiveDirective} ${e.blockedURI}`),
-        );
-      });
-      pagina.on('console', (m) => {
-        if (/Content Security Policy|CSP violada/i.test(m.text())) violaciones.push(m.text());
-      });
-      return {
-        pagina,
-        pedidas,
-        cerrar: async () => {
-          await contexto.close();
-          expect(fallos).toEqual([]);
-          expect(violaciones).toEqual([]);
-        },
-      };
-    }
+    const abrir = () => abrirPagina(navegador);
 
     it('/docs: referencia interactiva sin salir de la máquina; con la API key, GET /sesion desde la página → 200', async () => {
       const { pagina, pedidas, cerrar } = await abrir();

@@ -1,22 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGLAS_POR_CODIGO } from '../src/rips/reglas/registro.js';
+import { abrirPagina, avisarSinChromium, hayChromium, lanzarChromium, salidas } from './chromium.js';
 import { rechazo, sembradorResumen } from './sembrado-resumen.js';
 import { iniciarServicio, pedir } from './servidor.js';
 
-// Debian's Chromium (`apt-get install chromium`); .ci/run installs it. Without it the test is skipped.
-const CHROMIUM = '/usr/bin/chromium';
-const hayChromium = existsSync(CHROMIUM);
-if (!hayChromium) console.warn(`panel.e2e: se omite, no existe ${CHROMIUM} (apt-get install -y chromium)`);
+avisarSinChromium('panel.e2e');
 
 /** Screenshots of each view, kept as artefacts of the run (ARTEFACTOS=<dir>, else ./artefactos). */
 const ARTEFACTOS = path.resolve(process.env.ARTEFACTOS ?? 'artefactos', 'panel');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const LOCALES = new Set(['127.0.0.1', 'localhost']);
 
 const VISTAS = ['vista-serie-rips', 'vista-serie-rda', 'vista-causas', 'vista-pagadores', 'vista-tiempos'];
 const RANGO = { desde: '2026-03-02', hasta: '2026-03-30', agrupar: 'semana' };
@@ -41,51 +38,15 @@ describe.skipIf(!hayChromium)('Panel de cumplimiento en el navegador', { timeout
     const sql = (texto: string, params: unknown[]) => s.em().getConnection().execute(texto, params);
     await sembrar(sql, e.entidad.id);
     await mkdir(ARTEFACTOS, { recursive: true });
-    navegador = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    navegador = await lanzarChromium();
   });
   afterAll(async () => {
     await navegador?.close();
     await s?.cerrar();
   });
 
-  async function abrir(): Promise<{ pagina: Page; pedidas: string[]; cerrar: () => Promise<void> }> {
-    const contexto = await navegador.newContext({
-      acceptDownloads: true,
-      viewport: { width: 1200, height: 900 },
-    });
-    const pagina = await contexto.newPage();
-    const pedidas: string[] = [];
-    const fallos: string[] = [];
-    const violaciones: string[] = [];
-    pagina.on('request', (r) => pedidas.push(r.url()));
-    pagina.on('pageerror', (e) => fallos.push(e.message));
-    await pagina.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) =>
-        console.error(`CSP violada: ${e.effectiveDirective} ${e.blockedURI}`),
-      );
-    });
-    pagina.on('console', (m) => {
-      if (/Content Security Policy|CSP violada/i.test(m.text())) violaciones.push(m.text());
-    });
-    return {
-      pagina,
-      pedidas,
-      cerrar: async () => {
-        await contexto.close();
-        expect(fallos).toEqual([]);
-        expect(violaciones).toEqual([]);
-      },
-    };
-  }
+  const abrir = () =>
+    abrirPagina(navegador, { acceptDownloads: true, viewport: { width: 1200, height: 900 } });
 
   async function entrar(pagina: Page, credencial: string) {
     await pagina.locator('#credencial').fill(credencial);
@@ -302,11 +263,7 @@ describe.skipIf(!hayChromium)('Panel de cumplimiento en el navegador', { timeout
       expect(csv.toString('utf8')).toContain('RVC019');
 
       // Nothing left the machine: every request went to this service (blob: is the download itself).
-      const fuera = pedidas.filter((u) => {
-        const url = new URL(u);
-        return url.protocol !== 'data:' && url.protocol !== 'blob:' && !LOCALES.has(url.hostname);
-      });
-      expect(fuera).toEqual([]);
+      expect(salidas(pedidas)).toEqual([]);
       expect(pedidas.some((u) => u.endsWith('/recursos/chart.js/chart.umd.min.js'))).toBe(true);
 
       // Signing out forgets the credential.
