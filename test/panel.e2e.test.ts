@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGLAS_POR_CODIGO } from '../src/rips/reglas/registro.js';
 import { abrirPagina, avisarSinChromium, hayChromium, lanzarChromium, salidas } from './chromium.js';
+import { iniciarEmisor } from './issuer.js';
 import { rechazo, sembradorResumen } from './sembrado-resumen.js';
 import { iniciarServicio, pedir } from './servidor.js';
 
@@ -30,9 +31,19 @@ describe.skipIf(!hayChromium)('Panel de cumplimiento en el navegador', { timeout
   let claveSoloRips: string;
   let navegador: Browser;
 
+  let emisor: Awaited<ReturnType<typeof iniciarEmisor>>;
+  let slug: string;
+
   beforeAll(async () => {
-    s = await iniciarServicio();
+    emisor = await iniciarEmisor();
+    s = await iniciarServicio({
+      OIDC_ISSUER: emisor.issuer,
+      OIDC_AUDIENCE: emisor.audience,
+      OIDC_ALLOW_INSECURE_HTTP: 'true',
+      OIDC_ALGORITHMS: 'RS256',
+    });
     const e = await s.crearEntidad('panel');
+    slug = e.entidad.slug;
     clave = e.clave;
     claveSoloRips = (await s.crearEntidad('panel-solo-rips', ['rips'])).clave;
     const sql = (texto: string, params: unknown[]) => s.em().getConnection().execute(texto, params);
@@ -43,6 +54,7 @@ describe.skipIf(!hayChromium)('Panel de cumplimiento en el navegador', { timeout
   afterAll(async () => {
     await navegador?.close();
     await s?.cerrar();
+    await emisor?.cerrar();
   });
 
   const abrir = () =>
@@ -275,7 +287,7 @@ describe.skipIf(!hayChromium)('Panel de cumplimiento en el navegador', { timeout
     }
   });
 
-  it('un rol sin RDA ve solo RIPS; una credencial inválida vuelve a pedir entrar, en español', async () => {
+  it('una entidad sin RDA ve solo RIPS; un token Bearer entra por Authorization; una credencial inválida vuelve a pedir entrar', async () => {
     const { pagina, cerrar } = await abrir();
     try {
       await pagina.goto(`${s.url}/panel?${q(RANGO)}`);
@@ -284,6 +296,16 @@ describe.skipIf(!hayChromium)('Panel de cumplimiento en el navegador', { timeout
       for (const v of ['vista-serie-rda', 'vista-tiempos', 'causas-rda'])
         expect(await pagina.locator(`#${v}`).isVisible(), v).toBe(false);
       expect(await pagina.locator('#modulo option[value="RDA"]').isDisabled()).toBe(true);
+
+      // A bearer token (a JWT as the identity provider issues it) goes in Authorization.
+      await pagina.locator('#salir').click();
+      const token = await emisor.firmar({ sub: 'analista', groups: [`${slug}:auditor`] });
+      const pedido = pagina.waitForRequest((r) => r.url().endsWith('/graphql'));
+      await entrar(pagina, token);
+      expect((await pedido).headers().authorization).toBe(`Bearer ${token}`);
+      expect((await pedido).headers()['x-api-key']).toBeUndefined();
+      expect(await pagina.locator('#entidad').textContent()).toBe('Entidad panel');
+      expect(await pagina.locator('#vista-serie-rda').isVisible()).toBe(true);
 
       await pagina.locator('#salir').click();
       await pagina.locator('#credencial').fill('rda_clave_que_no_existe');
