@@ -58,7 +58,11 @@ describe.skipIf(!hayChromium)('Panel de cumplimiento en el navegador', { timeout
   });
 
   const abrir = () =>
-    abrirPagina(navegador, { acceptDownloads: true, viewport: { width: 1200, height: 900 } });
+    abrirPagina(navegador, {
+      acceptDownloads: true,
+      locale: 'es-CO',
+      viewport: { width: 1200, height: 900 },
+    });
 
   async function entrar(pagina: Page, credencial: string) {
     await pagina.locator('#credencial').fill(credencial);
