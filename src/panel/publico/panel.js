@@ -70,20 +70,18 @@
   const LEER = { rips: 'RIPS_LEER', rda: 'RDA_LEER' };
   const MAX_BARRAS = 10;
 
-  // Chart.js is an async script after this one: the data request starts before it is even parsed,
-  // and drawing waits for it (it may also have run already).
+  // Chart.js is an async script after this one: the data request starts before it is even fetched, and
+  // drawing waits for it. An async script runs before the window's load event, so by then it is there.
   const bibliotecaGraficos = new Promise((listo, fallo) => {
     const configurar = () => {
+      if (typeof Chart === 'undefined')
+        return fallo(new Error('No se pudo cargar la biblioteca de gráficos (recursos/chart.js).'));
       Chart.defaults.font.family = 'system-ui, sans-serif';
       Chart.defaults.color = '#111827';
       listo();
     };
-    if (typeof Chart !== 'undefined') return configurar();
-    const s = document.querySelector('script[src$="chart.umd.min.js"]');
-    s.addEventListener('load', configurar);
-    s.addEventListener('error', () =>
-      fallo(new Error('No se pudo cargar la biblioteca de gráficos (recursos/chart.js).')),
-    );
+    if (typeof Chart !== 'undefined' || document.readyState === 'complete') configurar();
+    else window.addEventListener('load', configurar, { once: true });
   });
   // Reported when a request needs it; never an unhandled rejection before that.
   bibliotecaGraficos.catch(() => {});
