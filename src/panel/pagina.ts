@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,12 +19,7 @@ function directorioPublico(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     for (const candidato of [path.join(dir, 'publico'), path.join(dir, 'src', 'panel', 'publico')])
-      try {
-        readFileSync(path.join(candidato, 'panel.html'));
-        return candidato;
-      } catch {
-        // not here: one folder up
-      }
+      if (existsSync(path.join(candidato, 'panel.html'))) return candidato;
     const padre = path.dirname(dir);
     if (padre === dir) throw new Error('no se encontró src/panel/publico (archivos del panel)');
     dir = padre;

@@ -360,6 +360,15 @@
     $(contenedor).replaceChildren(t);
   }
 
+  /** A number column read from the row's field of the same name. */
+  const columnaNumero = (titulo, clave, formato) => ({
+    titulo,
+    valor: (f) => f[clave],
+    formato,
+    numero: true,
+    clave,
+  });
+
   const cantidadDe = (porEstado, e) => porEstado.find((x) => x.estado === e)?.cantidad ?? 0;
   const tasaDe = (modulo, p) =>
     p.total > 0 ? RECHAZOS[modulo].reduce((a, e) => a + cantidadDe(p.porEstado, e), 0) / p.total : null;
@@ -476,7 +485,7 @@
           numero: true,
           clave: e.estado,
         })),
-        { titulo: 'Total', valor: (p) => p.total, formato: numero.format, numero: true, clave: 'total' },
+        columnaNumero('Total', 'total', numero.format),
         {
           titulo: 'Tasa de rechazo',
           valor: (p) => tasaDe(modulo, p),
@@ -561,27 +570,9 @@
         { titulo: 'Código', valor: (c) => c.codigo, clave: 'codigo' },
         { titulo: 'Regla', valor: (c) => c.titulo, clave: 'titulo' },
         { titulo: 'Quién rechazó', valor: (c) => FUENTES[c.fuente] ?? c.fuente, clave: 'fuente' },
-        {
-          titulo: 'Intentos',
-          valor: (c) => c.intentos,
-          formato: numero.format,
-          numero: true,
-          clave: 'intentos',
-        },
-        {
-          titulo: 'Documentos',
-          valor: (c) => c.documentos,
-          formato: numero.format,
-          numero: true,
-          clave: 'documentos',
-        },
-        {
-          titulo: 'Parte de los rechazos',
-          valor: (c) => c.proporcion,
-          formato: fmtTasa,
-          numero: true,
-          clave: 'proporcion',
-        },
+        columnaNumero('Intentos', 'intentos', numero.format),
+        columnaNumero('Documentos', 'documentos', numero.format),
+        columnaNumero('Parte de los rechazos', 'proporcion', fmtTasa),
         {
           titulo: 'Cómo corregir',
           valor: (c) => {
@@ -694,34 +685,10 @@
       [
         { titulo: 'Pagador', valor: nombrePagador, clave: 'nombre' },
         { titulo: 'NIT', valor: (p) => p.pagador ?? '—', clave: 'pagador' },
-        {
-          titulo: 'Radicado',
-          valor: (p) => p.radicado,
-          formato: pesos.format,
-          numero: true,
-          clave: 'radicado',
-        },
-        {
-          titulo: 'Documentos radicados',
-          valor: (p) => p.radicados,
-          formato: numero.format,
-          numero: true,
-          clave: 'radicados',
-        },
-        {
-          titulo: 'Retenido',
-          valor: (p) => p.retenido,
-          formato: pesos.format,
-          numero: true,
-          clave: 'retenido',
-        },
-        {
-          titulo: 'Documentos retenidos',
-          valor: (p) => p.retenidos,
-          formato: numero.format,
-          numero: true,
-          clave: 'retenidos',
-        },
+        columnaNumero('Radicado', 'radicado', pesos.format),
+        columnaNumero('Documentos radicados', 'radicados', numero.format),
+        columnaNumero('Retenido', 'retenido', pesos.format),
+        columnaNumero('Documentos retenidos', 'retenidos', numero.format),
       ],
       filas.map((p) => ({ ...p, clave: p.pagador ?? p.clase })),
     );
@@ -797,15 +764,9 @@
       `Tiempo hasta la aceptación por período${tipo ? ` (${TIPOS_RDA[tipo]})` : ''}`,
       [
         { titulo: 'Período (inicio)', valor: (p) => p.periodo, clave: 'periodo' },
-        {
-          titulo: 'Aceptados',
-          valor: (p) => p.aceptados,
-          formato: numero.format,
-          numero: true,
-          clave: 'aceptados',
-        },
-        { titulo: 'p50', valor: (p) => p.p50Ms, formato: duracion, numero: true, clave: 'p50Ms' },
-        { titulo: 'p95', valor: (p) => p.p95Ms, formato: duracion, numero: true, clave: 'p95Ms' },
+        columnaNumero('Aceptados', 'aceptados', numero.format),
+        columnaNumero('p50', 'p50Ms', duracion),
+        columnaNumero('p95', 'p95Ms', duracion),
       ],
       serie.map((p) => ({ ...p, clave: p.periodo })),
     );
@@ -814,16 +775,10 @@
       'Tiempo hasta la aceptación por tipo de RDA en todo el período',
       [
         { titulo: 'Tipo', valor: (t) => TIPOS_RDA[t.tipo] ?? t.tipo, clave: 'tipo' },
-        {
-          titulo: 'Aceptados',
-          valor: (t) => t.aceptados,
-          formato: numero.format,
-          numero: true,
-          clave: 'aceptados',
-        },
-        { titulo: 'p50', valor: (t) => t.p50Ms, formato: duracion, numero: true, clave: 'p50Ms' },
-        { titulo: 'p95', valor: (t) => t.p95Ms, formato: duracion, numero: true, clave: 'p95Ms' },
-        { titulo: 'Máximo', valor: (t) => t.maxMs, formato: duracion, numero: true, clave: 'maxMs' },
+        columnaNumero('Aceptados', 'aceptados', numero.format),
+        columnaNumero('p50', 'p50Ms', duracion),
+        columnaNumero('p95', 'p95Ms', duracion),
+        columnaNumero('Máximo', 'maxMs', duracion),
       ],
       [
         ...rda.tiemposPorTipo.map((t) => ({ ...t, clave: t.tipo })),
