@@ -25,10 +25,7 @@ beforeAll(async () => {
   emisor = await iniciarEmisor();
   s = await iniciarServicio({
     DATABASE_URL: aislada.url,
-    OIDC_ISSUER: emisor.issuer,
-    OIDC_AUDIENCE: emisor.audience,
-    OIDC_ALLOW_INSECURE_HTTP: 'true',
-    OIDC_ALGORITHMS: 'RS256',
+    ...emisor.entorno,
   });
   sql = new pg.Client({ connectionString: aislada.url });
   await sql.connect();

@@ -12,10 +12,7 @@ let soloRda: { entidad: { slug: string; id: string }; clave: string };
 beforeAll(async () => {
   emisor = await iniciarEmisor();
   s = await iniciarServicio({
-    OIDC_ISSUER: emisor.issuer,
-    OIDC_AUDIENCE: emisor.audience,
-    OIDC_ALLOW_INSECURE_HTTP: 'true',
-    OIDC_ALGORITHMS: 'RS256',
+    ...emisor.entorno,
   });
   a = await s.crearEntidad('auth-a');
   b = await s.crearEntidad('auth-b');

@@ -66,6 +66,13 @@ export async function iniciarEmisor(audience = 'motor-cumplimiento') {
   return {
     issuer,
     audience,
+    /** The service's environment to trust this provider (plain HTTP is allowed only for tests). */
+    entorno: {
+      OIDC_ISSUER: issuer,
+      OIDC_AUDIENCE: audience,
+      OIDC_ALLOW_INSECURE_HTTP: 'true',
+      OIDC_ALGORITHMS: 'RS256',
+    },
     firmar,
     sinFirma,
     claveAjena: ajena.privateKey,

@@ -37,10 +37,7 @@ describe.skipIf(!hayChromium)('Panel de cumplimiento en el navegador', { timeout
   beforeAll(async () => {
     emisor = await iniciarEmisor();
     s = await iniciarServicio({
-      OIDC_ISSUER: emisor.issuer,
-      OIDC_AUDIENCE: emisor.audience,
-      OIDC_ALLOW_INSECURE_HTTP: 'true',
-      OIDC_ALGORITHMS: 'RS256',
+      ...emisor.entorno,
     });
     const e = await s.crearEntidad('panel');
     slug = e.entidad.slug;

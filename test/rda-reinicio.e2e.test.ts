@@ -98,10 +98,7 @@ describe('roles', () => {
     const c = clienteSandbox();
     sim.registrarCliente(c);
     const s = await iniciarServicio({
-      OIDC_ISSUER: emisor.issuer,
-      OIDC_AUDIENCE: emisor.audience,
-      OIDC_ALLOW_INSECURE_HTTP: 'true',
-      OIDC_ALGORITHMS: 'RS256',
+      ...emisor.entorno,
       IHCE_BASE_URL: sim.baseUrl,
       IHCE_TOKEN_URL: sim.tokenUrl,
       RDA_COLA: `rda-roles-${randomUUID()}`,

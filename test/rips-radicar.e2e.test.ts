@@ -39,10 +39,7 @@ beforeAll(async () => {
       MUV_REINTENTOS: '0',
       MUV_TIMEOUT_MS: '1500',
       MUV_CONSULTA_TIMEOUT_MS: '1000',
-      OIDC_ISSUER: emisor.issuer,
-      OIDC_AUDIENCE: emisor.audience,
-      OIDC_ALLOW_INSECURE_HTTP: 'true',
-      OIDC_ALGORITHMS: 'RS256',
+      ...emisor.entorno,
     },
     { log: crearLogger('info', destino) },
   );

@@ -36,10 +36,7 @@ beforeAll(async () => {
   b = await iniciarServicio({
     ...ihce,
     RDA_COLA: `susc-b-${randomUUID()}`,
-    OIDC_ISSUER: emisor.issuer,
-    OIDC_AUDIENCE: emisor.audience,
-    OIDC_ALLOW_INSECURE_HTTP: 'true',
-    OIDC_ALGORITHMS: 'RS256',
+    ...emisor.entorno,
     GRAPHQL_WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: '3',
     GRAPHQL_WS_MAX_CONNECTIONS_PER_ENTITY: '4',
   });

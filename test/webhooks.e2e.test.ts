@@ -81,10 +81,7 @@ beforeAll(async () => {
     WEBHOOK_REINTENTO_BASE_SEGUNDOS: '1',
     WEBHOOK_SONDEO_SEGUNDOS: '1',
     WEBHOOK_TIMEOUT_MS: '3000',
-    OIDC_ISSUER: emisor.issuer,
-    OIDC_AUDIENCE: emisor.audience,
-    OIDC_ALLOW_INSECURE_HTTP: 'true',
-    OIDC_ALGORITHMS: 'RS256',
+    ...emisor.entorno,
   };
   s = await iniciarServicio(env);
 });
