@@ -1,6 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
+import { ARGUMENTOS_CHROMIUM } from '../test/argumentos-chromium.js';
 import { conectarBd } from './carga-directa.js';
 import { cargarResumen } from './carga-resumen.js';
 import { cuantil } from './estadistica.js';
@@ -50,7 +51,8 @@ let fallo: unknown = null;
 const navegador = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  // Without the address bar's WebUI popups, which a new window of headless Chromium loads beside the page.
+  args: ARGUMENTOS_CHROMIUM,
 });
 try {
   const bd = await conectarBd(servidor);
@@ -110,10 +112,22 @@ try {
         await pagina.evaluate(
           () =>
             [...performance.getEntries()]
-              .map(
-                (e) =>
-                  `${e.entryType} ${e.name.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(e.startTime)}+${Math.round(e.duration)}`,
-              )
+              .map((e) => {
+                const linea = `${e.entryType} ${e.name.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(e.startTime)}+${Math.round(e.duration)}`;
+                // A long frame's scripts and its style-and-layout time: what held the main thread.
+                const cuadro = e as PerformanceEntry & {
+                  styleAndLayoutStart?: number;
+                  scripts?: { invoker: string; sourceURL: string; startTime: number; duration: number }[];
+                };
+                if (!cuadro.scripts) return linea;
+                const estilo = Math.round(e.startTime + e.duration - (cuadro.styleAndLayoutStart ?? 0));
+                return `${linea} (estilo y diseño ${estilo}; ${cuadro.scripts
+                  .map(
+                    (g) =>
+                      `${g.invoker.replace(/^https?:\/\/[^/]+/, '')} ${g.sourceURL.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(g.startTime)}+${Math.round(g.duration)}`,
+                  )
+                  .join('; ')})`;
+              })
               .join('\n') +
             `\n${JSON.stringify(
               Object.fromEntries(

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { ARGUMENTOS_CHROMIUM } from './argumentos-chromium.js';
 
 /** Debian's Chromium (`apt-get install chromium`); .ci/run installs it. Without it browser tests are skipped. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -13,12 +14,7 @@ export function avisarSinChromium(archivo: string): void {
 }
 
 export function lanzarChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    // --no-sandbox: CI runs as root, where Chromium refuses its sandbox.
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGUMENTOS_CHROMIUM });
 }
 
 const LOCALES = new Set(['127.0.0.1', 'localhost']);
