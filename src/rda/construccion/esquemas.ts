@@ -306,13 +306,6 @@ const medicamentoDeclarado = objeto(
   ['descripcion'],
 );
 
-const cantidad = (quien: string, unidad: Esquema, nombreUnidad = 'unidad') =>
-  objeto(
-    quien,
-    { cantidad: numero(`Cantidad de ${quien.toLowerCase()}`, 'Número mayor que 0'), [nombreUnidad]: unidad },
-    ['cantidad', nombreUnidad],
-  );
-
 /** A prescription of the episode (MedicationRequestRDA). */
 const medicamentoFormulado = objeto(
   'Medicamento',
