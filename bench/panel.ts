@@ -1,7 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { chromium } from 'playwright-core';
-import { ARGUMENTOS_CHROMIUM } from '../test/argumentos-chromium.js';
+import { CHROMIUM as CHROMIUM_DEBIAN, lanzarChromium } from '../test/lanzar-chromium.js';
 import { conectarBd } from './carga-directa.js';
 import { cargarResumen } from './carga-resumen.js';
 import { cuantil } from './estadistica.js';
@@ -19,7 +18,7 @@ const FILAS = Number(process.env.BENCH_FILAS ?? 1_000_000);
 const FILAS_RDA = Number(process.env.BENCH_FILAS_RDA ?? FILAS);
 const CARGAS = Number(process.env.BENCH_CARGAS ?? 10);
 const CONSERVAR = process.env.BENCH_CONSERVAR === '1';
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM ?? CHROMIUM_DEBIAN;
 if (!existsSync(CHROMIUM))
   throw new Error(`bench:panel necesita Chromium en ${CHROMIUM} (apt-get install -y chromium)`);
 
@@ -48,12 +47,7 @@ const servidor = await iniciarServidorHijo({ LOG_LEVEL: 'warn', PANEL: 'true' })
 console.log('datos del servidor', servidor.dataDir);
 const salida: Record<string, unknown> = { filasRips: FILAS, filasRda: FILAS_RDA, cargas: CARGAS };
 let fallo: unknown = null;
-const navegador = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  // Without the address bar's WebUI popups, which a new window of headless Chromium loads beside the page.
-  args: ARGUMENTOS_CHROMIUM,
-});
+const navegador = await lanzarChromium(CHROMIUM);
 try {
   const bd = await conectarBd(servidor);
   const { rows } = await bd.query(`select id from entidad where slug = 'demo'`);
@@ -109,11 +103,12 @@ try {
     if (error) throw new Error(`el panel mostró un error: ${error}`);
     if (process.env.BENCH_DETALLE === '1')
       console.log(
-        await pagina.evaluate(
-          () =>
+        await pagina.evaluate(() => {
+          const sinOrigen = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+          return (
             [...performance.getEntries()]
               .map((e) => {
-                const linea = `${e.entryType} ${e.name.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(e.startTime)}+${Math.round(e.duration)}`;
+                const linea = `${e.entryType} ${sinOrigen(e.name)} ${Math.round(e.startTime)}+${Math.round(e.duration)}`;
                 // A long frame's scripts and its style-and-layout time: what held the main thread.
                 const cuadro = e as PerformanceEntry & {
                   styleAndLayoutStart?: number;
@@ -124,7 +119,7 @@ try {
                 return `${linea} (estilo y diseño ${estilo}; ${cuadro.scripts
                   .map(
                     (g) =>
-                      `${g.invoker.replace(/^https?:\/\/[^/]+/, '')} ${g.sourceURL.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(g.startTime)}+${Math.round(g.duration)}`,
+                      `${sinOrigen(g.invoker)} ${sinOrigen(g.sourceURL)} ${Math.round(g.startTime)}+${Math.round(g.duration)}`,
                   )
                   .join('; ')})`;
               })
@@ -137,8 +132,9 @@ try {
                   ).toJSON(),
                 ).filter(([, v]) => typeof v === 'number' && v > 0),
               ),
-            )}`,
-        ),
+            )}`
+          );
+        }),
       );
     // The first load warms the server (JIT, PostgreSQL's caches) and is not counted.
     if (i > 0) {

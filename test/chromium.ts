@@ -1,20 +1,17 @@
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ARGUMENTOS_CHROMIUM } from './argumentos-chromium.js';
+import { CHROMIUM } from './lanzar-chromium.js';
 
-/** Debian's Chromium (`apt-get install chromium`); .ci/run installs it. Without it browser tests are skipped. */
-export const CHROMIUM = '/usr/bin/chromium';
+export { CHROMIUM, lanzarChromium } from './lanzar-chromium.js';
+
+/** Without Debian's Chromium the browser tests are skipped. */
 export const hayChromium = existsSync(CHROMIUM);
 
 /** Warns once per test file that skips for want of Chromium. */
 export function avisarSinChromium(archivo: string): void {
   if (!hayChromium)
     console.warn(`${archivo}: se omite, no existe ${CHROMIUM} (instálelo con: apt-get install -y chromium)`);
-}
-
-export function lanzarChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGUMENTOS_CHROMIUM });
 }
 
 const LOCALES = new Set(['127.0.0.1', 'localhost']);

@@ -1,3 +1,8 @@
+import { type Browser, chromium } from 'playwright-core';
+
+/** Debian's Chromium (`apt-get install chromium`); .ci/run installs it. */
+export const CHROMIUM = '/usr/bin/chromium';
+
 /**
  * Chromium's features off for tests and bench:panel. Headless Chromium 156 loads the address bar's
  * popups as WebUI pages (about 200–400 chrome:// requests and a renderer) in about half of the new
@@ -24,7 +29,7 @@ const FUNCIONES_APAGADAS = [
   'WebUIOmniboxAimPopup',
 ];
 
-export const ARGUMENTOS_CHROMIUM = [
+const ARGUMENTOS = [
   // CI runs as root, where Chromium refuses its sandbox.
   '--no-sandbox',
   '--disable-background-networking',
@@ -32,3 +37,8 @@ export const ARGUMENTOS_CHROMIUM = [
   '--disable-sync',
   `--disable-features=${FUNCIONES_APAGADAS.join(',')}`,
 ];
+
+/** Headless Chromium as the browser tests and bench:panel use it (no vitest here: the bench imports it). */
+export function lanzarChromium(ejecutable = CHROMIUM): Promise<Browser> {
+  return chromium.launch({ executablePath: ejecutable, headless: true, args: ARGUMENTOS });
+}
