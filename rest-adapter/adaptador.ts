@@ -79,7 +79,7 @@ function metodoNoPermitido(rutas: Ruta[], soloFijas: boolean) {
  */
 function autorizar(auth: NonNullable<Contexto['auth']>, permiso: Permiso): void {
   const modulo = moduloDe(permiso);
-  if (!auth.entidad.modulos.includes(modulo)) throw errores.moduloNoContratado(modulo);
+  if (!auth.modulos.includes(modulo)) throw errores.moduloNoContratado(modulo);
   if (!auth.permisos.includes(permiso)) throw errores.sinPermiso(permiso);
 }
 
@@ -167,7 +167,7 @@ export function crearRouterRest(rutas: Ruta[], deps: DepsAdaptador): Router {
           documento,
           definicion,
           variables,
-          contextValue.auth.entidad.id,
+          contextValue.auth.entidadId,
           `${r.metodo.toUpperCase()} ${r.ruta}`,
         );
         const resultado = await compilada.query(undefined, contextValue, conNombresGraphql(variables, enums));

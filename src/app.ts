@@ -24,6 +24,7 @@ import { crearLoaders } from './graphql/loaders.js';
 import { construirSchema, type Extensiones, schemaPublico } from './graphql/schema.js';
 import { avisoSinProxy } from './http/aviso-proxy.js';
 import { aplicadorCabeceras, CSP_API } from './http/cabeceras-seguridad.js';
+import { type ClasesHttp, clasesExpress } from './http/clases-express.js';
 import { corsPorLista } from './http/cors.js';
 import { CUERPO_SALUD, crearEntrada } from './http/entrada.js';
 import { ServidorSuscripciones } from './http/graphql-ws.js';
@@ -50,23 +51,44 @@ export interface DepsApp {
   apagando?: () => boolean;
 }
 
+/** What a request builds only when it is used, shared by every copy Apollo makes of the context. */
+interface Perezosos {
+  em?: Contexto['em'];
+  loaders?: Contexto['loaders'];
+}
+
 /**
- * The context of a request. Its logger is built on first use (src/http/registro-solicitudes.ts) and
- * read through the prototype: Apollo copies a context's own properties for each operation
- * (Object.assign), which would build it on every request.
+ * The context of a request. Its logger, EntityManager and loaders are built on first use (most small
+ * requests never touch the database: forking an EntityManager and building the loaders cost about 5 %
+ * of such a request, issue 34) and read through the prototype: Apollo copies a context's own
+ * properties for each operation (Object.assign), which would build them on every request. The lazy
+ * ones live in one shared holder, so every copy (a batched request) gets the same fork.
  */
 class ContextoSolicitud implements Contexto {
   readonly requestId: string;
+  auth: Contexto['auth'] = null;
+  private readonly perezosos: Perezosos = {};
   constructor(
     private readonly req: Request,
     private readonly logBase: Logger,
     readonly config: Config,
-    readonly em: Contexto['em'],
-    readonly auth: Contexto['auth'],
+    private readonly orm: MikroORM,
     readonly servicios: Servicios,
-    readonly loaders: Contexto['loaders'],
   ) {
     this.requestId = String(req.id);
+  }
+
+  get em(): Contexto['em'] {
+    this.perezosos.em ??= this.orm.em.fork();
+    return this.perezosos.em;
+  }
+
+  get loaders(): Contexto['loaders'] {
+    this.perezosos.loaders ??= crearLoaders(() => this.em, {
+      maxHallazgos: this.config.graphqlLimites.maxHallazgos,
+      auth: () => this.auth,
+    });
+    return this.perezosos.loaders;
   }
 
   get log(): Logger {
@@ -84,9 +106,13 @@ function cabecera(req: Request, nombre: string): string | undefined {
 }
 
 /** Composes express: request id and logs · security headers · database guard · body · GraphQL · REST. */
-export async function crearApp(
-  d: DepsApp,
-): Promise<{ app: RequestListener; cerrar: () => Promise<void>; suscripciones: ServidorSuscripciones }> {
+export async function crearApp(d: DepsApp): Promise<{
+  app: RequestListener;
+  /** For http.createServer: requests born with express's API (src/http/clases-express.ts). */
+  clases: ClasesHttp;
+  cerrar: () => Promise<void>;
+  suscripciones: ServidorSuscripciones;
+}> {
   const { config, servicios, log } = d;
   const monitor = servicios.monitor;
   // REST runs on the whole schema; /graphql shows clients the public one (src/graphql/schema.ts SOLO_REST).
@@ -124,27 +150,20 @@ export async function crearApp(
   async function crearContexto(req: Request): Promise<Contexto> {
     const orm = d.orm();
     if (!orm) throw errores.bdArrancando(config.bd.reintentarEnSegundos);
-    const em = orm.em.fork();
+    const ctx = new ContextoSolicitud(req, log, config, orm, servicios);
     const auth = await autenticar(
       {
         apiKey: cabecera(req, 'x-api-key'),
         authorization: cabecera(req, 'authorization'),
         tenant: cabecera(req, 'x-tenant'),
       },
-      em,
+      () => ctx.em,
       servicios.oidc,
       servicios.cacheAuth,
     );
-    if (auth && tasa) await tasa.porEntidad(auth.entidad.id);
-    return new ContextoSolicitud(
-      req,
-      log,
-      config,
-      em,
-      auth,
-      servicios,
-      crearLoaders(em, { maxHallazgos: config.graphqlLimites.maxHallazgos }),
-    );
+    if (auth && tasa) await tasa.porEntidad(auth.entidadId);
+    ctx.auth = auth;
+    return ctx;
   }
 
   const apollo = new ApolloServer<Contexto>({
@@ -192,6 +211,7 @@ export async function crearApp(
 
   const app = express();
   app.disable('x-powered-by');
+  const clases = clasesExpress(app);
   // The client address is the entry the trusted proxies (TRUST_PROXY) appended: entries before it are
   // the client's own say, and the per-address rate limit must not take them as its key. None trusted:
   // the connection's address.
@@ -398,5 +418,5 @@ export async function crearApp(
     apagando: d.apagando,
   });
 
-  return { app: entrada, cerrar: () => apollo.stop(), suscripciones };
+  return { app: entrada, clases, cerrar: () => apollo.stop(), suscripciones };
 }

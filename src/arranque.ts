@@ -80,7 +80,7 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
   let deteniendo: Promise<void> | undefined;
   const drenaje = new Drenaje();
 
-  const { app, cerrar, suscripciones } = await crearApp({
+  const { app, clases, cerrar, suscripciones } = await crearApp({
     config,
     log,
     servicios,
@@ -88,7 +88,7 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
     apagando: () => drenaje.apagando,
     extensiones: o.extensiones,
   });
-  const servidor = crearServidorHttp(app, config);
+  const servidor = crearServidorHttp(app, config, clases);
   drenaje.vigilar(servidor);
   suscripciones.adjuntar(servidor);
   servidor.listen(config.port, config.host);

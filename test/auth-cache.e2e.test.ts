@@ -89,23 +89,23 @@ describe('caché de autenticación invalidada por la base de datos', () => {
     const em = s.em();
     const enCache = await cache.apiKey(em, hashApiKey(clave));
     const deFindOne = await s.em().findOneOrFail(Entidad, { id: entidad.id });
-    expect(enCache!.entidad).toBeInstanceOf(Entidad);
-    expect({ ...enCache!.entidad }).toEqual({ ...deFindOne });
-    expect(enCache!.entidad.modulos).toEqual(['rips', 'rda']);
-    expect(enCache!.entidad.createdAt).toBeInstanceOf(Date);
+    expect(enCache!.entidad.gestionada).toBeInstanceOf(Entidad);
+    expect({ ...enCache!.entidad.gestionada }).toEqual({ ...deFindOne });
+    expect(enCache!.entidad.gestionada.modulos).toEqual(['rips', 'rda']);
+    expect(enCache!.entidad.gestionada.createdAt).toBeInstanceOf(Date);
     const uow = em.getUnitOfWork();
     uow.computeChangeSets();
     expect(uow.getChangeSets()).toHaveLength(0);
     // Managed: flushing without changes sends nothing; a change is written.
     expect(await consultasDurante(() => em.flush())).toEqual([]);
-    enCache!.entidad.nombre = 'Nombre cambiado';
+    enCache!.entidad.gestionada.nombre = 'Nombre cambiado';
     const escritas = await consultasDurante(() => em.flush());
     expect(escritas.filter((q) => /^update "entidad"/.test(q))).toHaveLength(1);
     const { rows } = await sql.query('select nombre from entidad where id = $1', [entidad.id]);
     expect(rows[0].nombre).toBe('Nombre cambiado');
     // The cached row was not touched by that request's edit, and the ORM write invalidated it.
     const otra = await cache.apiKey(s.em(), hashApiKey(clave));
-    expect(otra!.entidad.nombre).toBe('Nombre cambiado');
+    expect(otra!.entidad.gestionada.nombre).toBe('Nombre cambiado');
   });
 
   it('la segunda petición con la misma clave no consulta api_key ni entidad', async () => {

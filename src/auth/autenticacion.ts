@@ -1,9 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JWTPayload } from 'jose';
 import type { Entidad } from '../entidades/entidad.entity.js';
+import type { Modulo } from '../entidades/valores.js';
 import { ErrorApp, errores } from '../errores/errores.js';
 import { formatoApiKeyValido, hashApiKey } from './api-keys.js';
-import { CacheAutenticacion } from './cache.js';
+import { CacheAutenticacion, type EntidadResuelta, type ProveedorEm } from './cache.js';
 import type { VerificadorOidc } from './oidc.js';
 import { esRol, type Permiso, permisosEfectivos, type Rol, rolMasFuerte } from './permisos.js';
 
@@ -13,9 +13,25 @@ export type Identidad =
 
 /** Who is calling, for which entity, with which effective permissions. */
 export interface Autenticacion {
-  entidad: Entidad;
+  /** The caller's entity id and modules: what most requests need, read without mapping the entity. */
+  readonly entidadId: string;
+  readonly modulos: readonly Modulo[];
+  /** The caller's Entidad, managed by the request's EntityManager (mapped on first use). */
+  readonly entidad: Entidad;
   identidad: Identidad;
   permisos: Permiso[];
+}
+
+function autenticacion(e: EntidadResuelta, identidad: Identidad, permisos: Permiso[]): Autenticacion {
+  return {
+    entidadId: e.id,
+    modulos: e.modulos,
+    get entidad() {
+      return e.gestionada;
+    },
+    identidad,
+    permisos,
+  };
 }
 
 export interface CabecerasAuth {
@@ -34,7 +50,7 @@ const SIN_CACHE = new CacheAutenticacion();
  */
 export async function autenticar(
   cab: CabecerasAuth,
-  em: EntityManager,
+  em: ProveedorEm,
   oidc: VerificadorOidc,
   cache: CacheAutenticacion = SIN_CACHE,
 ): Promise<Autenticacion | null> {
@@ -51,7 +67,7 @@ export async function autenticar(
 async function porApiKey(
   clave: string,
   tenant: string | undefined,
-  em: EntityManager,
+  em: ProveedorEm,
   cache: CacheAutenticacion,
 ): Promise<Autenticacion> {
   if (!formatoApiKeyValido(clave))
@@ -66,11 +82,11 @@ async function porApiKey(
       `La API key no pertenece a la entidad «${tenant}» indicada en X-Tenant.`,
     );
   }
-  return {
+  return autenticacion(
     entidad,
-    identidad: { tipo: 'api-key', apiKeyId: key.apiKeyId, prefijo: key.prefijo },
-    permisos: permisosEfectivos('api-key', entidad.modulos),
-  };
+    { tipo: 'api-key', apiKeyId: key.apiKeyId, prefijo: key.prefijo },
+    permisosEfectivos('api-key', entidad.modulos),
+  );
 }
 
 /** Group values `{slug}:{rol}`; anything else in the claim is ignored. */
@@ -96,7 +112,7 @@ export function rolesPorEntidad(payload: JWTPayload, claim: string): Map<string,
 async function porJwt(
   token: string,
   tenant: string | undefined,
-  em: EntityManager,
+  em: ProveedorEm,
   oidc: VerificadorOidc,
   cache: CacheAutenticacion,
 ): Promise<Autenticacion> {
@@ -125,9 +141,9 @@ async function porJwt(
   if (!entidad)
     throw new ErrorApp('entidad-no-autorizada', `La entidad «${slug}» del token no está registrada.`);
   const rol = rolMasFuerte(roles.get(slug)!)!;
-  return {
+  return autenticacion(
     entidad,
-    identidad: { tipo: 'usuario', sujeto: String(payload.sub ?? ''), rol },
-    permisos: permisosEfectivos(rol, entidad.modulos),
-  };
+    { tipo: 'usuario', sujeto: String(payload.sub ?? ''), rol },
+    permisosEfectivos(rol, entidad.modulos),
+  );
 }

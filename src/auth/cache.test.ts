@@ -107,44 +107,47 @@ describe('CacheAutenticacion', () => {
     const { cache, em } = preparar();
     const em1 = em();
     const r1 = await cache.apiKey(em1, 'a');
-    expect(r1!.entidad).toBeInstanceOf(Entidad);
-    expect(r1!.entidad).toMatchObject({
+    const e1 = r1!.entidad.gestionada;
+    expect(e1).toBeInstanceOf(Entidad);
+    expect(e1).toMatchObject({
       id: 'a',
       slug: 'slug-a',
       tipoEntidad: 'ips',
       modulos: ['rips', 'rda'],
     });
-    expect(r1!.entidad.createdAt).toEqual(new Date('2026-11-01T10:00:00Z'));
-    expect(em1.getUnitOfWork().getById(Entidad.name, 'a')).toBe(r1!.entidad);
-    r1!.entidad.modulos.pop();
-    r1!.entidad.createdAt.setFullYear(2000);
+    expect(e1.createdAt).toEqual(new Date('2026-11-01T10:00:00Z'));
+    expect(em1.getUnitOfWork().getById(Entidad.name, 'a')).toBe(e1);
+    expect(r1!.entidad.gestionada).toBe(e1);
+    e1.modulos.pop();
+    e1.createdAt.setFullYear(2000);
     const em2 = em();
     const r2 = await cache.apiKey(em2, 'a');
-    expect(r2!.entidad).not.toBe(r1!.entidad);
+    const e2 = r2!.entidad.gestionada;
+    expect(e2).not.toBe(e1);
+    expect(e2.modulos).toEqual(['rips', 'rda']);
     expect(r2!.entidad.modulos).toEqual(['rips', 'rda']);
-    expect(r2!.entidad.createdAt.getUTCFullYear()).toBe(2026);
+    expect(e2.createdAt.getUTCFullYear()).toBe(2026);
     const uow = em2.getUnitOfWork();
     uow.computeChangeSets();
     expect(uow.getChangeSets()).toHaveLength(0);
   });
 
-  it('una clave revocada se guarda como revocada', async () => {
-    const { cache, cargar, em } = preparar();
-    cargar.mockImplementation(async (_em, hash) => datos(hash, true));
-    expect((await cache.apiKey(em(), 'r'))!.revocada).toBe(true);
-    expect((await cache.apiKey(em(), 'r'))!.revocada).toBe(true);
-    expect(cargar).toHaveBeenCalledTimes(1);
-  });
-
-  it('tamaño acotado: se descarta la entrada usada hace más tiempo', async () => {
-    const { cache, cargar, em } = preparar(2);
-    for (const h of ['a', 'b', 'c']) await cache.apiKey(em(), h);
-    expect(cache.tamano).toBe(2);
-    await cache.apiKey(em(), 'c');
-    await cache.apiKey(em(), 'b');
-    expect(cargar).toHaveBeenCalledTimes(3);
-    await cache.apiKey(em(), 'a');
-    expect(cargar).toHaveBeenCalledTimes(4);
+  it('la Entidad se mapea solo al usarla: id, slug y módulos salen de la fila sin EntityManager', async () => {
+    const { cache, em } = preparar();
+    await cache.apiKey(em(), 'a'); // fill
+    const em1 = em();
+    const proveedor = vi.fn(() => em1);
+    const r = await cache.apiKey(proveedor, 'a');
+    expect(proveedor).not.toHaveBeenCalled();
+    expect(r!.entidad).toMatchObject({ id: 'a', slug: 'slug-a', modulos: ['rips', 'rda'] });
+    expect(Object.isFrozen(r!.entidad.modulos)).toBe(true);
+    expect(em1.getUnitOfWork().getById(Entidad.name, 'a')).toBeUndefined();
+    const e = r!.entidad.gestionada;
+    expect(proveedor).toHaveBeenCalledTimes(1);
+    expect(em1.getUnitOfWork().getById(Entidad.name, 'a')).toBe(e);
+    // The managed entity's modules are its own copy: editing them leaves the request's reading as it was.
+    e.modulos.pop();
+    expect(r!.entidad.modulos).toEqual(['rips', 'rda']);
   });
 
   it('entidades del token por slug: misma regla, solo la generación de entidad', async () => {

@@ -21,7 +21,7 @@ const unaVez = <K, V>(crear: (k: K) => V) => {
 
 const moduloContratado = unaVez((modulo: Modulo) =>
   rule(`modulo:${modulo}`, { cache: 'contextual' })((_p, _a, ctx: Contexto) =>
-    ctx.auth?.entidad.modulos.includes(modulo) ? true : errores.moduloNoContratado(modulo),
+    ctx.auth?.modulos.includes(modulo) ? true : errores.moduloNoContratado(modulo),
   ),
 );
 

@@ -47,7 +47,7 @@ export class ApiKeysResolver {
   async apiKeys(@Ctx() ctx: Contexto): Promise<ApiKeyInfo[]> {
     const keys = await ctx.em.find(
       ApiKey,
-      { entidad: authDe(ctx).entidad.id },
+      { entidad: authDe(ctx).entidadId },
       { orderBy: { createdAt: 'asc' } },
     );
     return keys.map((k) => info(k, ctx));

@@ -17,7 +17,7 @@ export async function deLaEntidad<T extends { id: string }>(
   que: string,
 ): Promise<T> {
   const encontrado = UUID.test(id)
-    ? await em.findOne(clase, { id, entidad: auth.entidad.id } as unknown as FilterQuery<T>)
+    ? await em.findOne(clase, { id, entidad: auth.entidadId } as unknown as FilterQuery<T>)
     : null;
   if (!encontrado) throw errores.noEncontrado(que);
   return encontrado;

@@ -112,7 +112,7 @@ export class SesionResolver {
     const auth = authDe(ctx);
     const id = auth.identidad;
     return {
-      entidadId: auth.entidad.id,
+      entidadId: auth.entidadId,
       identidad: {
         tipo: id.tipo,
         rol: id.tipo === 'usuario' ? id.rol : null,

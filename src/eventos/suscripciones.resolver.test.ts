@@ -21,6 +21,8 @@ beforeAll(async () => {
 function contexto(bus: BusFalso, modulos: Modulo[] | null = ['rips', 'rda']): Contexto {
   const auth = modulos && {
     entidad: { id: A, slug: 'a', modulos },
+    entidadId: A,
+    modulos,
     identidad: { tipo: 'api-key', apiKeyId: 'k', prefijo: 'rda_x' },
     permisos: permisosEfectivos('api-key', modulos),
   };

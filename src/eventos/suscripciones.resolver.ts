@@ -257,7 +257,7 @@ async function deUnRecurso(
   const auth = authDe(ctx);
   const flujo = flujoDeEventos(
     busDe(ctx),
-    auth.entidad.id,
+    auth.entidadId,
     (e) => e.recursoId === id && e.tipo.startsWith(prefijo),
   );
   try {
@@ -272,7 +272,7 @@ async function deUnRecurso(
 function deLaEntidadCompleta(ctx: Contexto, prefijo: string, estados: ReadonlySet<string> | undefined) {
   return flujoDeEventos(
     busDe(ctx),
-    authDe(ctx).entidad.id,
+    authDe(ctx).entidadId,
     (e) => e.tipo.startsWith(prefijo) && (!estados || estados.has(String(e.datos.estado))),
   );
 }

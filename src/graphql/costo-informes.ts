@@ -338,7 +338,7 @@ export class ControlInformes {
  * /graphql: the check once Apollo has parsed and validated the document and picked the operation,
  * before any resolver runs; a refusal keeps its HTTP status (400, 429 with Retry-After).
  */
-export function pluginInformes<C extends { auth?: { entidad: { id: string } } | null }>(
+export function pluginInformes<C extends { auth?: { entidadId: string } | null }>(
   control: ControlInformes,
 ): ApolloServerPlugin<C> {
   return {
@@ -351,7 +351,7 @@ export function pluginInformes<C extends { auth?: { entidad: { id: string } } | 
               rc.document,
               rc.operation,
               rc.request.variables ?? {},
-              rc.contextValue.auth?.entidad.id,
+              rc.contextValue.auth?.entidadId,
             );
           } catch (e) {
             if (!(e instanceof ErrorApp)) throw e;

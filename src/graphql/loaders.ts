@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
+import type { Autenticacion } from '../auth/autenticacion.js';
+import type { ProveedorEm } from '../auth/cache.js';
 import { Entidad } from '../entidades/entidad.entity.js';
 import { EventoTransmision } from '../rda/transmision/evento.entity.js';
 import {
@@ -8,16 +10,25 @@ import {
   presupuestoHallazgos,
 } from '../rips/radicacion/hallazgos.js';
 
-/** Batches child lookups of one request into one query per kind. */
-export function crearLoaders(em: EntityManager, o: { maxHallazgos?: number } = {}) {
+/**
+ * Batches child lookups of one request into one query per kind. `proveedor` may be a function: the request's
+ * EntityManager is forked only when a loader runs. `auth`: the caller, whose entity needs no query.
+ */
+export function crearLoaders(
+  proveedor: ProveedorEm,
+  o: { maxHallazgos?: number; auth?: () => Autenticacion | null } = {},
+) {
+  const emDe = (): EntityManager => (typeof proveedor === 'function' ? proveedor() : proveedor);
   const hallazgos = presupuestoHallazgos(o.maxHallazgos ?? Number.POSITIVE_INFINITY);
   return {
     entidad: new DataLoader<string, Entidad | null>(async (ids) => {
-      // The caller's entity is already managed by this em (auth): no query for it.
+      const em = emDe();
+      // The caller's entity (mapped into this em from auth's cached row) or one already managed: no query.
+      const auth = o.auth?.();
       const uow = em.getUnitOfWork();
       const porId = new Map<string, Entidad>();
       for (const id of ids) {
-        const e = uow.getById<Entidad>(Entidad.name, id);
+        const e = auth?.entidadId === id ? auth.entidad : uow.getById<Entidad>(Entidad.name, id);
         if (e) porId.set(id, e);
       }
       const faltan = ids.filter((id) => !porId.has(id));
@@ -30,7 +41,7 @@ export function crearLoaders(em: EntityManager, o: { maxHallazgos?: number } = {
      * whole page. Keys are ids of transmissions the resolver already read for the caller's entity.
      */
     eventosTransmision: new DataLoader<string, EventoTransmision[]>(async (ids) => {
-      const filas = await em.find(
+      const filas = await emDe().find(
         EventoTransmision,
         { transmision: { $in: [...ids] } },
         { orderBy: { transmision: 'asc', secuencia: 'asc' } },
@@ -44,7 +55,7 @@ export function crearLoaders(em: EntityManager, o: { maxHallazgos?: number } = {
      * for a whole page. Keys are ids of filings the resolver already read for the caller's entity.
      */
     hallazgosRadicacion: new DataLoader<string, HallazgosRadicacion>((ids) =>
-      leerHallazgos(em, ids, hallazgos),
+      leerHallazgos(emDe(), ids, hallazgos),
     ),
   };
 }

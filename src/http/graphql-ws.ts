@@ -327,7 +327,7 @@ export class ServidorSuscripciones {
           'no-autenticado',
           'Falta la credencial: envíe X-Api-Key o Authorization: Bearer en connectionParams.',
         );
-      if (this.d.tasa) await this.d.tasa.porEntidad(auth.entidad.id);
+      if (this.d.tasa) await this.d.tasa.porEntidad(auth.entidadId);
     } catch (e) {
       const err = this.d.normalizar(e, log);
       cerrarCon(socket, codigoCierre(err), err.message);
@@ -335,7 +335,7 @@ export class ServidorSuscripciones {
     }
     // The client may have left while the credential was checked: nothing to count.
     if (socket.readyState !== WebSocket.OPEN || this.cerrando) return false;
-    const entidadId = auth.entidad.id;
+    const entidadId = auth.entidadId;
     const max = this.d.config.suscripciones.conexionesPorEntidad;
     const abiertas = this.porEntidad.get(entidadId) ?? 0;
     if (abiertas >= max) {
@@ -413,7 +413,7 @@ export class ServidorSuscripciones {
       auth = await autenticar(c.cabeceras, orm.em.fork(), this.d.servicios.oidc, this.d.servicios.cacheAuth);
       if (!auth) throw errores.noAutenticado();
       const perdidos = c.auth.permisos.filter((p) => !auth!.permisos.includes(p));
-      if (auth.entidad.id !== c.entidadId || perdidos.length)
+      if (auth.entidadId !== c.entidadId || perdidos.length)
         throw new ErrorApp(
           'sin-permiso',
           'Cambiaron los permisos de la credencial: vuelva a conectarse y a suscribirse.',

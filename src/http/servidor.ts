@@ -2,16 +2,22 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { Config } from '../config.js';
 import { CABECERA_CSP_API } from './cabeceras-seguridad.js';
+import type { ClasesHttp } from './clases-express.js';
 
 /**
  * The HTTP server with bounds against slow clients: a request whose headers or body trickle in is
  * answered 408 once its time is up, so it cannot hold a connection (and its memory) for minutes.
  * Node checks those deadlines on an interval (30 s by default): here a fraction of the shortest one.
  */
-export function crearServidorHttp(app: http.RequestListener, config: Config): http.Server {
+export function crearServidorHttp(
+  app: http.RequestListener,
+  config: Config,
+  clases?: ClasesHttp,
+): http.Server {
   const { solicitudMs, cabecerasMs } = config.http;
   const servidor = http.createServer(
     {
+      ...clases,
       requestTimeout: solicitudMs,
       headersTimeout: cabecerasMs,
       connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(cabecerasMs / 4))),

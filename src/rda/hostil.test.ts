@@ -194,7 +194,13 @@ describe('transmisión con entrada o plataforma hostil (PostgreSQL real)', () =>
       tipoEntidad: 'ips',
       modulos: ['rda'],
     });
-    auth = { entidad, identidad: { tipo: 'api-key', apiKeyId: 'x', prefijo: 'pref' }, permisos: [] };
+    auth = {
+      entidad,
+      entidadId: entidad.id,
+      modulos: entidad.modulos,
+      identidad: { tipo: 'api-key', apiKeyId: 'x', prefijo: 'pref' },
+      permisos: [],
+    };
   });
   afterAll(async () => {
     await orm?.close(true);

@@ -397,7 +397,7 @@ export class ResumenResolver {
     const modulos = MODULOS_RESUMEN.filter(
       (m) => (!filtros.modulo || filtros.modulo === m) && auth.permisos.includes(`${m}:leer` as const),
     );
-    const consulta = new ConsultaResumen(ctx.em, auth.entidad.id, filtros, modulos);
+    const consulta = new ConsultaResumen(ctx.em, auth.entidadId, filtros, modulos);
     const [rango, rips, rda] = await Promise.all([
       consulta.rango(),
       modulos.includes('rips') ? consulta.conteos('rips') : null,

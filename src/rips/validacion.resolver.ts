@@ -153,7 +153,7 @@ export class ValidacionRipsResolver {
 
   private conHistoria(r: ResultadoValidacion, ctx: Contexto): Promise<ResultadoValidacion> {
     if (conHistoriaAplicada.has(r)) return Promise.resolve(r);
-    return ctx.servicios.validacionRips.conHistoria(r, ctx.auth?.entidad.id);
+    return ctx.servicios.validacionRips.conHistoria(r, ctx.auth?.entidadId);
   }
 
   /** GraphQL with `operacion`: the operation's gate (it applies the entity's history itself). */
@@ -184,7 +184,7 @@ export class ValidacionRipsResolver {
       ctx.servicios.validacionRips,
       ctx.em,
       { rips, xmlFevFile, operacion, fecha: fechaEvaluacion ?? undefined },
-      ctx.auth?.entidad.id,
+      ctx.auth?.entidadId,
     );
     ctx.log.info({ ...r.resumen, valido: r.valid, operacion }, 'RIPS validado');
     ctx.servicios.metricas?.validacionRips(r, 'graphql', bytesTexto(ripsTexto));
@@ -202,7 +202,7 @@ export class ValidacionRipsResolver {
     // The checks express.json applies to JSON bodies (json-seguro.ts), on the JSON inside the string;
     // its nesting is bounded by the engine as it walks each user.
     // The entity, when known, also lets the walk collect the codigoVIDA cross-check (validacion/vida.ts).
-    const entidadId = ctx.auth?.entidad.id;
+    const entidadId = ctx.auth?.entidadId;
     if (typeof ripsTexto === 'string') {
       const p = revisarTextoJson(ripsTexto);
       if (p) {

@@ -178,7 +178,7 @@ export class WebhooksResolver {
     description: 'Webhooks de la entidad (rol owner), del más antiguo al más nuevo',
   })
   async webhooks(@Ctx() ctx: Contexto): Promise<WebhookGql[]> {
-    return (await ctx.servicios.webhooks.listar(ctx.em, authDe(ctx).entidad.id)).map(webhookGql);
+    return (await ctx.servicios.webhooks.listar(ctx.em, authDe(ctx).entidadId)).map(webhookGql);
   }
 
   @Mutation(() => Boolean, {
@@ -186,7 +186,7 @@ export class WebhooksResolver {
       'Elimina un webhook de la entidad y su registro de entregas (rol owner); los reintentos pendientes se descartan',
   })
   async eliminarWebhook(@Arg('id', () => ID) id: string, @Ctx() ctx: Contexto): Promise<boolean> {
-    await ctx.servicios.webhooks.eliminar(ctx.em, authDe(ctx).entidad.id, id);
+    await ctx.servicios.webhooks.eliminar(ctx.em, authDe(ctx).entidadId, id);
     ctx.log.info({ webhook: id }, 'webhook eliminado');
     return true;
   }
@@ -199,7 +199,7 @@ export class WebhooksResolver {
     @Arg('activo', () => Boolean) activo: boolean,
     @Ctx() ctx: Contexto,
   ): Promise<WebhookGql> {
-    return webhookGql(await ctx.servicios.webhooks.activar(ctx.em, authDe(ctx).entidad.id, id, activo));
+    return webhookGql(await ctx.servicios.webhooks.activar(ctx.em, authDe(ctx).entidadId, id, activo));
   }
 
   @Query(() => EntregaWebhookConexion, {
@@ -218,7 +218,7 @@ export class WebhooksResolver {
     after: string | null,
     @Ctx() ctx: Contexto,
   ): Promise<EntregaWebhookConexion> {
-    const p = await ctx.servicios.webhooks.entregas(ctx.em, authDe(ctx).entidad.id, id, { first, after });
+    const p = await ctx.servicios.webhooks.entregas(ctx.em, authDe(ctx).entidadId, id, { first, after });
     const edges = p.filas.map((e) => ({
       cursor: cursorDe({ fecha: e.fecha, id: e.id }),
       node: entregaGql(e),
@@ -250,7 +250,7 @@ export class WebhooksResolver {
  * produces no events).
  */
 const algunModulo = rule('modulo:alguno', { cache: 'contextual' })((_p, _a, ctx: Contexto) =>
-  ctx.auth && ctx.auth.entidad.modulos.length > 0
+  ctx.auth && ctx.auth.modulos.length > 0
     ? true
     : new ErrorApp(
         'modulo-no-contratado',

@@ -480,10 +480,10 @@ export class ServicioTransmisiones {
     if (!Number.isInteger(offset) || offset < 0)
       detalles.push({ campo: 'offset', mensaje: 'Entero mayor o igual a 0.' });
     if (detalles.length) throw errores.entradaInvalida('Paginación inválida.', detalles);
-    const filtro = { entidad: auth.entidad.id, ...(f.estado ? { estado: f.estado } : {}) };
+    const filtro = { entidad: auth.entidadId, ...(f.estado ? { estado: f.estado } : {}) };
     const [items, conteos] = await Promise.all([
       em.find(Transmision, filtro, { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset }),
-      em.find(ConteoTransmision, { entidadId: auth.entidad.id, ...(f.estado ? { estado: f.estado } : {}) }),
+      em.find(ConteoTransmision, { entidadId: auth.entidadId, ...(f.estado ? { estado: f.estado } : {}) }),
     ]);
     const total = conteos.reduce((s, c) => s + Number(c.cantidad), 0);
     return { items, total, limit, offset };
@@ -529,7 +529,7 @@ export class ServicioTransmisiones {
     const creds = await this.credencialesIhce(em, auth.entidad);
     const humanuser = `${s.humanuser.tipo}-${s.humanuser.numero}`;
     const enlace = {
-      entidadId: auth.entidad.id,
+      entidadId: auth.entidadId,
       alcance: s.alcance,
       paciente: huellaPaciente(this.config.claveCursor, s.paciente.tipo, s.paciente.numero),
     };

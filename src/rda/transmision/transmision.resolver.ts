@@ -433,7 +433,7 @@ export class TransmisionResolver {
     hasta: Date | null,
     @Ctx() ctx: Contexto,
   ): Promise<TransmisionConexion> {
-    const p = await paginaTransmisiones(ctx.em, authDe(ctx).entidad.id, {
+    const p = await paginaTransmisiones(ctx.em, authDe(ctx).entidadId, {
       first,
       after,
       estado: estado as EstadoTransmision | null,

@@ -323,7 +323,7 @@ export class RadicacionResolver {
     hasta: Date | null,
     @Ctx() ctx: Contexto,
   ): Promise<RadicacionConexion> {
-    const p = await ctx.servicios.radicacion.pagina(ctx.em, authDe(ctx).entidad, {
+    const p = await ctx.servicios.radicacion.pagina(ctx.em, authDe(ctx).entidadId, {
       first,
       after,
       estado,

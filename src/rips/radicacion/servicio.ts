@@ -883,12 +883,12 @@ export class ServicioRadicacion {
    * costs what the first does. One row more than asked tells whether there is a next page; the
    * findings stay unloaded (the loader reads them for the whole page when asked).
    */
-  async pagina(em: EntityManager, entidad: Entidad, f: FiltroRadicaciones): Promise<PaginaRadicaciones> {
+  async pagina(em: EntityManager, entidadId: string, f: FiltroRadicaciones): Promise<PaginaRadicaciones> {
     const { first, posicion } = leerArgumentosPagina(f);
 
     const creada = { ...(f.desde ? { $gte: f.desde } : {}), ...(f.hasta ? { $lt: f.hasta } : {}) };
     const filtro: FilterQuery<Radicacion> = {
-      entidad,
+      entidad: entidadId,
       ...(f.estado ? { estado: f.estado } : {}),
       ...(f.desde || f.hasta ? { createdAt: creada } : {}),
     };
