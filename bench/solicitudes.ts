@@ -25,6 +25,7 @@ import { leerPerfil, repartir, tablaReparto, type Ventana } from './perfil.js';
 import { iniciarPiso } from './piso-http.js';
 import { guardarSalida } from './salida.js';
 import { CLAVE_BENCH, puertoLibre } from './servidor-hijo.js';
+import { iniciarTecho } from './techo-pila.js';
 
 /**
  * Issue 34: the fixed cost of a small request. Each kind of request is sent with autocannon
@@ -68,6 +69,8 @@ interface Solicitud {
   cuerpo?: string;
   /** The request is answered as expected (beyond its 2xx status); a short summary for the output. */
   comprobar?: (cuerpo: string) => string;
+  /** No ceiling for it (bench/techo-pila.ts has no schema for that GraphQL operation). */
+  sinTecho?: boolean;
 }
 
 const conClave = { 'X-Api-Key': CLAVE_BENCH };
@@ -125,6 +128,7 @@ const TODAS: Solicitud[] = [
     ruta: '/graphql',
     cuerpo: JSON.stringify({ query: QUERY_VALIDAR, variables: { rips: JSON.parse(ripsTexto) } }),
     comprobar: (t) => resumenValidacion(sinErroresGraphql(t).validarRips),
+    sinTecho: true,
   },
   {
     nombre: 'rda-validar',
@@ -343,6 +347,7 @@ console.log(
 );
 const servicio = await iniciarServicio(dir);
 const piso = await iniciarPiso('fijo');
+const techo = await iniciarTecho();
 console.log(
   `Servicio en producción: NODE_ENV=production, node dist/src/main.js, DATABASE_URL (PostgreSQL embebido propio ` +
     'del benchmark), CREDENTIALS_KEY y METRICS_TOKEN definidas; LOG_LEVEL ' +
@@ -358,7 +363,13 @@ if (process.env.BENCH_SERVICIO_ENV)
 console.log(
   `Piso: node:http que lee el cuerpo, lo pasa por JSON.parse y escribe ${PISO_IGUAL ? 'la misma respuesta que el servicio (BENCH_PISO_RESPUESTA=igual)' : 'un JSON fijo'}. ` +
     `autocannon ${CONEXIONES} conexiones en esta máquina (${os.cpus().length} núcleos); ` +
-    `${CALENTAMIENTO} s de calentamiento y ${SEGUNDOS} s medidos por solicitud y servidor.\n`,
+    `${CALENTAMIENTO} s de calentamiento y ${SEGUNDOS} s medidos por solicitud y servidor.`,
+);
+console.log(
+  'Techo de la pila (bench/techo-pila.ts): express con una ruta que escribe con res.json la misma respuesta ' +
+    'que dio el servicio (y express.json() si hay cuerpo), y Apollo Server por su integración con express ' +
+    'para { sesion { permisos } }; nada del servicio (registro, métricas, cabeceras, límites, autenticación, ' +
+    'base de datos). Lo que la pila sola alcanza es una cota de lo que el servicio puede alcanzar.\n',
 );
 
 const filas: Record<string, unknown>[] = [];
@@ -376,13 +387,36 @@ try {
     }
     const muestraPiso = await una(piso.url, s);
     if (muestraPiso.estado !== 200) throw new Error(`piso, ${s.descripcion}: HTTP ${muestraPiso.estado}`);
-    // Floor first, then the service; each warmed by its own untimed run.
+    if (!s.sinTecho && s.ruta !== '/graphql') {
+      const r = await fetch(`${techo.url}/respuesta`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: muestra.texto,
+      });
+      await r.arrayBuffer();
+    }
+    const muestraTecho = s.sinTecho ? undefined : await una(techo.url, s);
+    if (
+      muestraTecho &&
+      (muestraTecho.estado !== 200 || muestraTecho.bytes !== muestra.bytes) &&
+      s.ruta !== '/graphql'
+    )
+      throw new Error(`techo, ${s.descripcion}: HTTP ${muestraTecho.estado}, ${muestraTecho.bytes} bytes`);
+    if (muestraTecho && s.ruta === '/graphql') s.comprobar?.(muestraTecho.texto);
+    // Floor first, then the stack's ceiling, then the service; each warmed by its own untimed run.
     await cargar(piso.url, s, CALENTAMIENTO, piso.pid);
     const { desdeUs: _d, hastaUs: _h, ...enPiso } = await cargar(piso.url, s, SEGUNDOS, piso.pid);
+    let enTecho: Medida | undefined;
+    if (muestraTecho) {
+      await cargar(techo.url, s, CALENTAMIENTO, techo.pid);
+      const { desdeUs: _dt, hastaUs: _ht, ...m } = await cargar(techo.url, s, SEGUNDOS, techo.pid);
+      enTecho = m;
+    }
     await cargar(servicio.url, s, CALENTAMIENTO, servicio.pid);
     const { desdeUs, hastaUs, ...enServicio } = await cargar(servicio.url, s, SEGUNDOS, servicio.pid);
     ventanas.push({ nombre: s.nombre, desdeUs, hastaUs, solicitudes: enServicio.respuestas });
-    for (const m of [enPiso, enServicio]) if (m.no2xx || m.errores) fallos += 1;
+    for (const m of [enPiso, enServicio, ...(enTecho ? [enTecho] : [])])
+      if (m.no2xx || m.errores) fallos += 1;
     const fila = {
       nombre: s.nombre,
       solicitud: s.descripcion,
@@ -391,38 +425,48 @@ try {
       respuestaPisoBytes: muestraPiso.bytes,
       ...(resultado ? { resultado } : {}),
       piso: enPiso,
+      ...(enTecho ? { techo: enTecho, razonTecho: enTecho.rps / enPiso.rps } : {}),
       servicio: enServicio,
       razon: enServicio.rps / enPiso.rps,
     };
     filas.push(fila);
     console.log(
-      `${s.nombre}: piso ${fijo(enPiso.rps)} req/s, servicio ${fijo(enServicio.rps)} req/s ` +
+      `${s.nombre}: piso ${fijo(enPiso.rps)} req/s, ` +
+        (enTecho
+          ? `techo de la pila ${fijo(enTecho.rps)} req/s (${fijo((enTecho.rps / enPiso.rps) * 100, 1)} %), `
+          : '') +
+        `servicio ${fijo(enServicio.rps)} req/s ` +
         `(${fijo(fila.razon * 100, 1)} % del piso)${resultado ? `; ${resultado}` : ''}`,
     );
   }
 } finally {
   await piso.detener();
+  await techo.detener();
   await servicio.detener();
 }
 
 const bytesRegistro = statSync(servicio.registro).size;
 console.log(
-  '\n| Solicitud | cuerpo | respuesta | piso req/s | piso p50 / p99 ms | servicio req/s | servicio p50 / p99 ms | ' +
-    'CPU µs/sol. piso / servicio (sin PostgreSQL) | % del piso |',
+  '\n| Solicitud | cuerpo | respuesta | piso req/s | piso p50 / p99 ms | techo de la pila req/s (% del piso) | ' +
+    'servicio req/s | servicio p50 / p99 ms | CPU µs/sol. piso / techo / servicio (sin PostgreSQL) | % del piso |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const f of filas as {
   solicitud: string;
   cuerpoBytes: number;
   respuestaBytes: number;
   piso: Medida;
+  techo?: Medida;
+  razonTecho?: number;
   servicio: Medida;
   razon: number;
 }[]) {
+  const techo = f.techo ? `${fijo(f.techo.rps)} (${fijo(f.razonTecho! * 100, 1)} %)` : '—';
   console.log(
     `| ${f.solicitud} | ${f.cuerpoBytes ? kb(f.cuerpoBytes) : '—'} | ${kb(f.respuestaBytes)} | ` +
-      `${fijo(f.piso.rps)} | ${fijo(f.piso.p50Ms, 2)} / ${fijo(f.piso.p99Ms, 2)} | ${fijo(f.servicio.rps)} | ` +
-      `${fijo(f.servicio.p50Ms, 2)} / ${fijo(f.servicio.p99Ms, 2)} | ${fijo(f.piso.cpuUsPorSolicitud)} / ${fijo(f.servicio.cpuUsPorSolicitud)} | ` +
+      `${fijo(f.piso.rps)} | ${fijo(f.piso.p50Ms, 2)} / ${fijo(f.piso.p99Ms, 2)} | ${techo} | ${fijo(f.servicio.rps)} | ` +
+      `${fijo(f.servicio.p50Ms, 2)} / ${fijo(f.servicio.p99Ms, 2)} | ${fijo(f.piso.cpuUsPorSolicitud)} / ` +
+      `${f.techo ? fijo(f.techo.cpuUsPorSolicitud) : '—'} / ${fijo(f.servicio.cpuUsPorSolicitud)} | ` +
       `${fijo(f.razon * 100, 1)} % |`,
   );
 }
