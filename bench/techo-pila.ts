@@ -44,6 +44,7 @@ function servirTecho(): void {
     app.get(['/health', '/sesion', '/rips'], responder);
     app.post(['/rips/validar', '/rda/validar'], express.json({ limit: '50mb' }), responder);
     const srv = http.createServer({ ...clases }, app);
+    srv.keepAliveTimeout = 65_000;
     srv.listen(0, '127.0.0.1', () => process.send?.({ puerto: (srv.address() as AddressInfo).port }));
   });
 }
