@@ -44,7 +44,7 @@ function servirPiso(modo: ModoPiso): void {
     });
   });
   // As the service's (src/http/servidor.ts): with Node's 5 s, a keep-alive socket left idle while the benchmark
-  // generates a 200 MB body was closed under the client's next write (EPIPE, seen once in bench:rips).
+  // generates a 200 MB body can be closed under the client's next write (the likely cause of one EPIPE in bench:rips).
   srv.keepAliveTimeout = 65_000;
   // Port 0: the OS picks it, and the parent learns it through IPC.
   srv.listen(0, '127.0.0.1', () => process.send?.({ puerto: (srv.address() as AddressInfo).port }));
