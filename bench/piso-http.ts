@@ -50,17 +50,30 @@ function servirPiso(modo: ModoPiso): void {
   srv.listen(0, '127.0.0.1', () => process.send?.({ puerto: (srv.address() as AddressInfo).port }));
 }
 
-/** The floor server in its own process, as the real one runs. */
-export async function iniciarPiso(
-  modo: ModoPiso = 'rips',
-): Promise<{ url: string; pid: number; detener: () => Promise<void> }> {
-  const hijo: ChildProcess = fork(fileURLToPath(import.meta.url), [modo], {
-    execArgv: ['--max-old-space-size=8192'],
+/** A benchmark server run as a child process (this file or another): its URL, pid and how to stop it. */
+export interface ServidorHijo {
+  url: string;
+  pid: number;
+  detener: () => Promise<void>;
+}
+
+/**
+ * Forks `archivo` with `args`; the child listens on port 0 (the OS picks it) and sends it through IPC.
+ * `nombre` names it in the error when it ends before that.
+ */
+export async function servidorEnHijo(
+  archivo: string,
+  args: string[],
+  nombre: string,
+  opciones: { execArgv?: string[]; env?: NodeJS.ProcessEnv } = {},
+): Promise<ServidorHijo> {
+  const hijo: ChildProcess = fork(archivo, args, {
+    ...opciones,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const puerto = await new Promise<number>((listo, fallar) => {
     hijo.once('message', (m) => listo((m as { puerto: number }).puerto));
-    hijo.once('exit', (c) => fallar(new Error(`el servidor piso terminó (${c})`)));
+    hijo.once('exit', (c) => fallar(new Error(`el servidor ${nombre} terminó (${c})`)));
   });
   return {
     url: `http://127.0.0.1:${puerto}`,
@@ -70,6 +83,13 @@ export async function iniciarPiso(
       await new Promise((r) => hijo.once('exit', r));
     },
   };
+}
+
+/** The floor server in its own process, as the real one runs. */
+export function iniciarPiso(modo: ModoPiso = 'rips'): Promise<ServidorHijo> {
+  return servidorEnHijo(fileURLToPath(import.meta.url), [modo], 'piso', {
+    execArgv: ['--max-old-space-size=8192'],
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

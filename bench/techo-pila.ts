@@ -1,4 +1,3 @@
-import { type ChildProcess, fork } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -6,6 +5,7 @@ import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import { clasesExpress } from '../src/http/clases-express.js';
+import { type ServidorHijo, servidorEnHijo } from './piso-http.js';
 
 /**
  * The ceiling of the stack the project is built on (issue 34): what express and Apollo Server cost by
@@ -49,24 +49,11 @@ function servirTecho(): void {
   });
 }
 
-/** The ceiling server in its own process; the parent learns its port (0: the OS picks it) through IPC. */
-export async function iniciarTecho(): Promise<{ url: string; pid: number; detener: () => Promise<void> }> {
-  const hijo: ChildProcess = fork(fileURLToPath(import.meta.url), ['servir'], {
+/** The ceiling server in its own process, as the floor runs. */
+export function iniciarTecho(): Promise<ServidorHijo> {
+  return servidorEnHijo(fileURLToPath(import.meta.url), ['servir'], 'techo', {
     env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  const puerto = await new Promise<number>((listo, fallar) => {
-    hijo.once('message', (m) => listo((m as { puerto: number }).puerto));
-    hijo.once('exit', (c) => fallar(new Error(`el servidor techo terminó (${c})`)));
-  });
-  return {
-    url: `http://127.0.0.1:${puerto}`,
-    pid: hijo.pid!,
-    detener: async () => {
-      hijo.kill('SIGTERM');
-      await new Promise((r) => hijo.once('exit', r));
-    },
-  };
 }
 
 if (
