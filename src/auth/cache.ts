@@ -18,7 +18,8 @@ export interface DatosApiKey {
 /** The request's EntityManager, or how to get it (a request forks one only when something needs it). */
 export type ProveedorEm = EntityManager | (() => EntityManager);
 
-const emDe = (em: ProveedorEm): EntityManager => (typeof em === 'function' ? em() : em);
+/** The EntityManager itself, from a provider (forking it then, if the provider forks). */
+export const emDe = (em: ProveedorEm): EntityManager => (typeof em === 'function' ? em() : em);
 
 /**
  * The caller's entity for one request: what every request reads (id, slug, modules) straight from the

@@ -1,7 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import type { Autenticacion } from '../auth/autenticacion.js';
-import type { ProveedorEm } from '../auth/cache.js';
+import { emDe, type ProveedorEm } from '../auth/cache.js';
 import { Entidad } from '../entidades/entidad.entity.js';
 import { EventoTransmision } from '../rda/transmision/evento.entity.js';
 import {
@@ -18,11 +17,10 @@ export function crearLoaders(
   proveedor: ProveedorEm,
   o: { maxHallazgos?: number; auth?: () => Autenticacion | null } = {},
 ) {
-  const emDe = (): EntityManager => (typeof proveedor === 'function' ? proveedor() : proveedor);
   const hallazgos = presupuestoHallazgos(o.maxHallazgos ?? Number.POSITIVE_INFINITY);
   return {
     entidad: new DataLoader<string, Entidad | null>(async (ids) => {
-      const em = emDe();
+      const em = emDe(proveedor);
       // The caller's entity (mapped into this em from auth's cached row) or one already managed: no query.
       const auth = o.auth?.();
       const uow = em.getUnitOfWork();
@@ -41,7 +39,7 @@ export function crearLoaders(
      * whole page. Keys are ids of transmissions the resolver already read for the caller's entity.
      */
     eventosTransmision: new DataLoader<string, EventoTransmision[]>(async (ids) => {
-      const filas = await emDe().find(
+      const filas = await emDe(proveedor).find(
         EventoTransmision,
         { transmision: { $in: [...ids] } },
         { orderBy: { transmision: 'asc', secuencia: 'asc' } },
@@ -55,7 +53,7 @@ export function crearLoaders(
      * for a whole page. Keys are ids of filings the resolver already read for the caller's entity.
      */
     hallazgosRadicacion: new DataLoader<string, HallazgosRadicacion>((ids) =>
-      leerHallazgos(emDe(), ids, hallazgos),
+      leerHallazgos(emDe(proveedor), ids, hallazgos),
     ),
   };
 }
