@@ -335,6 +335,17 @@ async function una(url: string, s: Solicitud): Promise<{ estado: number; texto: 
   return { estado: r.status, texto: bytes.toString('utf8'), bytes: bytes.length };
 }
 
+/** Sets the answer the floor or the ceiling writes (PUT /respuesta): the service's own, for the same size. */
+async function ponerRespuesta(url: string, texto: string): Promise<void> {
+  const r = await fetch(`${url}/respuesta`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: texto,
+  });
+  await r.arrayBuffer();
+  if (r.status !== 204) throw new Error(`PUT ${url}/respuesta: HTTP ${r.status}`);
+}
+
 const fijo = (x: number, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '—');
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
 
@@ -381,28 +392,19 @@ try {
     if (muestra.estado < 200 || muestra.estado >= 300)
       throw new Error(`${s.descripcion}: HTTP ${muestra.estado}: ${muestra.texto.slice(0, 300)}`);
     const resultado = s.comprobar?.(muestra.texto);
-    if (PISO_IGUAL) {
-      const r = await fetch(`${piso.url}/respuesta`, { method: 'PUT', body: muestra.texto });
-      await r.arrayBuffer();
-    }
+    if (PISO_IGUAL) await ponerRespuesta(piso.url, muestra.texto);
     const muestraPiso = await una(piso.url, s);
     if (muestraPiso.estado !== 200) throw new Error(`piso, ${s.descripcion}: HTTP ${muestraPiso.estado}`);
-    if (!s.sinTecho && s.ruta !== '/graphql') {
-      const r = await fetch(`${techo.url}/respuesta`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: muestra.texto,
-      });
-      await r.arrayBuffer();
+    // The ceiling answers REST with the service's own answer (same bytes); GraphQL with its one-field schema.
+    let muestraTecho: Awaited<ReturnType<typeof una>> | undefined;
+    if (!s.sinTecho) {
+      const porGraphql = s.ruta === '/graphql';
+      if (!porGraphql) await ponerRespuesta(techo.url, muestra.texto);
+      muestraTecho = await una(techo.url, s);
+      if (muestraTecho.estado !== 200 || (!porGraphql && muestraTecho.bytes !== muestra.bytes))
+        throw new Error(`techo, ${s.descripcion}: HTTP ${muestraTecho.estado}, ${muestraTecho.bytes} bytes`);
+      if (porGraphql) s.comprobar?.(muestraTecho.texto);
     }
-    const muestraTecho = s.sinTecho ? undefined : await una(techo.url, s);
-    if (
-      muestraTecho &&
-      (muestraTecho.estado !== 200 || muestraTecho.bytes !== muestra.bytes) &&
-      s.ruta !== '/graphql'
-    )
-      throw new Error(`techo, ${s.descripcion}: HTTP ${muestraTecho.estado}, ${muestraTecho.bytes} bytes`);
-    if (muestraTecho && s.ruta === '/graphql') s.comprobar?.(muestraTecho.texto);
     // Floor first, then the stack's ceiling, then the service; each warmed by its own untimed run.
     await cargar(piso.url, s, CALENTAMIENTO, piso.pid);
     const { desdeUs: _d, hastaUs: _h, ...enPiso } = await cargar(piso.url, s, SEGUNDOS, piso.pid);
