@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type FilterQuery, raw, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { type FilterQuery, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { filas as filasDe } from '../../db/filas.js';
 import type { CredencialesMuv, ServicioCredenciales } from '../../entidades/credenciales.js';
 import type { Entidad } from '../../entidades/entidad.entity.js';
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
@@ -892,13 +893,25 @@ export class ServicioRadicacion {
       ...(f.estado ? { estado: f.estado } : {}),
       ...(f.desde || f.hasta ? { createdAt: creada } : {}),
     };
+    // The page itself is plain SQL (src/db/filas.ts: em.find's query building cost more than the
+    // query); the same conditions as `filtro`, which the count keeps.
+    const donde: string[] = [];
+    const params: unknown[] = [];
+    const y = (sql: string, ...valores: unknown[]) => {
+      donde.push(sql);
+      params.push(...valores);
+    };
+    y('"r0"."entidad_id" = ?', entidadId);
+    if (f.estado) y('"r0"."estado" = ?', f.estado);
+    if (f.desde) y('"r0"."created_at" >= ?', f.desde);
+    if (f.hasta) y('"r0"."created_at" < ?', f.hasta);
     // A row comparison the index answers as one range (an OR of the two columns would not).
-    const donde: FilterQuery<Radicacion> = posicion
-      ? { ...filtro, [raw((a) => `(${a}.created_at, ${a}.id) < (?, ?)`, [posicion.fecha, posicion.id])]: [] }
-      : filtro;
-    const filas = await em.find(Radicacion, donde, {
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      limit: first + 1,
+    if (posicion) y('("r0"."created_at", "r0"."id") < (?, ?)', posicion.fecha, posicion.id);
+    const filas = await filasDe(em, Radicacion, {
+      donde,
+      params,
+      orden: '"r0"."created_at" desc, "r0"."id" desc',
+      limite: first + 1,
     });
     const hayMas = filas.length > first;
     if (hayMas) filas.length = first;
