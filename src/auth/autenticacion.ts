@@ -3,7 +3,7 @@ import type { Entidad } from '../entidades/entidad.entity.js';
 import type { Modulo } from '../entidades/valores.js';
 import { ErrorApp, errores } from '../errores/errores.js';
 import { formatoApiKeyValido, hashApiKey } from './api-keys.js';
-import { CacheAutenticacion, type EntidadResuelta, type ProveedorEm } from './cache.js';
+import { CacheAutenticacion, type EntidadResuelta, type PerfilEntidad, type ProveedorEm } from './cache.js';
 import type { VerificadorOidc } from './oidc.js';
 import { esRol, type Permiso, permisosEfectivos, type Rol, rolMasFuerte } from './permisos.js';
 
@@ -18,6 +18,8 @@ export interface Autenticacion {
   readonly modulos: readonly Modulo[];
   /** The caller's Entidad, managed by the request's EntityManager (mapped on first use). */
   readonly entidad: Entidad;
+  /** The entity's own fields, from the cached row: read them here when the managed Entidad is not needed. */
+  readonly perfilEntidad: PerfilEntidad;
   identidad: Identidad;
   permisos: Permiso[];
 }
@@ -28,6 +30,9 @@ function autenticacion(e: EntidadResuelta, identidad: Identidad, permisos: Permi
     modulos: e.modulos,
     get entidad() {
       return e.gestionada;
+    },
+    get perfilEntidad() {
+      return e.perfil;
     },
     identidad,
     permisos,

@@ -21,6 +21,8 @@ const fila = (id: string) => ({
   nombre: `Entidad ${id}`,
   tipo_entidad: 'ips',
   modulos: ['rips', 'rda'],
+  obligados: ['900123456'],
+  prestadores: ['110010000101'],
   created_at: new Date('2026-11-01T10:00:00Z'),
 });
 const datos = (id: string, revocada = false): DatosApiKey => ({
@@ -148,6 +150,27 @@ describe('CacheAutenticacion', () => {
     // The managed entity's modules are its own copy: editing them leaves the request's reading as it was.
     e.modulos.pop();
     expect(r!.entidad.modulos).toEqual(['rips', 'rda']);
+  });
+
+  it('el perfil de la sesión sale de la fila, igual al de la Entidad mapeada, congelado y sin EntityManager', async () => {
+    const { cache, em } = preparar();
+    await cache.apiKey(em(), 'a'); // fill
+    const proveedor = vi.fn(() => em());
+    const r = await cache.apiKey(proveedor, 'a');
+    const p = r!.entidad.perfil;
+    expect(proveedor).not.toHaveBeenCalled();
+    const e = (await cache.apiKey(em(), 'a'))!.entidad.gestionada;
+    expect(p).toEqual({
+      slug: e.slug,
+      nombre: e.nombre,
+      tipoEntidad: e.tipoEntidad,
+      modulos: e.modulos,
+      obligados: e.obligados,
+      prestadores: e.prestadores,
+    });
+    expect(p).toMatchObject({ nombre: 'Entidad a', obligados: ['900123456'], prestadores: ['110010000101'] });
+    for (const v of [p, p.modulos, p.obligados, p.prestadores]) expect(Object.isFrozen(v)).toBe(true);
+    expect(r!.entidad.perfil).toBe(p);
   });
 
   it('entidades del token por slug: misma regla, solo la generación de entidad', async () => {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
 import type { AvisosBd } from '../db/avisos.js';
 import { Entidad } from '../entidades/entidad.entity.js';
-import type { Modulo } from '../entidades/valores.js';
+import type { Modulo, TipoEntidad } from '../entidades/valores.js';
 
 /** A raw `entidad` row (column names), as PostgreSQL returns it. */
 export type FilaEntidad = Record<string, unknown>;
@@ -21,6 +21,16 @@ export type ProveedorEm = EntityManager | (() => EntityManager);
 /** The EntityManager itself, from a provider (forking it then, if the provider forks). */
 export const emDe = (em: ProveedorEm): EntityManager => (typeof em === 'function' ? em() : em);
 
+/** The entity's own fields a session answers with (frozen: the cached row is shared by requests). */
+export interface PerfilEntidad {
+  readonly slug: string;
+  readonly nombre: string;
+  readonly tipoEntidad: TipoEntidad;
+  readonly modulos: readonly Modulo[];
+  readonly obligados: readonly string[];
+  readonly prestadores: readonly string[];
+}
+
 /**
  * The caller's entity for one request: what every request reads (id, slug, modules) straight from the
  * cached row, and the Entidad managed by the request's EntityManager, mapped on first use. Mapping it
@@ -32,6 +42,7 @@ export class EntidadResuelta {
   readonly slug: string;
   readonly modulos: readonly Modulo[];
   private mapeada?: Entidad;
+  private perfilLeido?: PerfilEntidad;
 
   constructor(
     private readonly fila: FilaEntidad,
@@ -41,6 +52,19 @@ export class EntidadResuelta {
     this.slug = String(fila.slug);
     // Its own copy: the managed Entidad, when mapped, gets another one.
     this.modulos = Object.freeze([...((fila.modulos as Modulo[] | null) ?? [])]);
+  }
+
+  /** What a session shows of its entity, from the same row (`GET /sesion` maps no entity). */
+  get perfil(): PerfilEntidad {
+    this.perfilLeido ??= Object.freeze({
+      slug: this.slug,
+      nombre: String(this.fila.nombre),
+      tipoEntidad: this.fila.tipo_entidad as TipoEntidad,
+      modulos: this.modulos,
+      obligados: Object.freeze([...((this.fila.obligados as string[] | null) ?? [])]),
+      prestadores: Object.freeze([...((this.fila.prestadores as string[] | null) ?? [])]),
+    });
+    return this.perfilLeido;
   }
 
   get gestionada(): Entidad {

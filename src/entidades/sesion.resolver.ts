@@ -1,6 +1,5 @@
 import { Ctx, Field, FieldResolver, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { autenticado, requiere, type TablaReglas } from '../auth/reglas.js';
-import { errores } from '../errores/errores.js';
 import { authDe, type Contexto } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
 import type { SistemaMinisterio } from './credencial.entity.js';
@@ -9,7 +8,9 @@ import type { Modulo } from './valores.js';
 
 @ObjectType('EntidadSesion', { description: 'La entidad (tenant) de la sesión' })
 export class EntidadSesion {
-  entidad!: Entidad;
+  id!: string;
+  /** The managed Entidad, mapped only by the field that needs it. */
+  entidad!: () => Entidad;
 
   @Field(() => String)
   slug!: string;
@@ -99,8 +100,8 @@ export class EntidadSesionResolver {
       'NIT declarados que otra entidad de este servicio también declara, por decisión del operador (--compartir-nit). Cada entidad radica con sus propias filas y ninguna toma el CUV de un documento que radicó la otra',
   })
   obligadosCompartidos(@Root() e: EntidadSesion, @Ctx() ctx: Contexto): Promise<string[]> {
-    return ctx.servicios.cacheAuth.obligadosCompartidos(e.entidad.id, () =>
-      ctx.servicios.entidades.obligadosCompartidos(ctx.em, e.entidad),
+    return ctx.servicios.cacheAuth.obligadosCompartidos(e.id, () =>
+      ctx.servicios.entidades.obligadosCompartidos(ctx.em, e.entidad()),
     );
   }
 }
@@ -124,17 +125,19 @@ export class SesionResolver {
   }
 
   @FieldResolver(() => EntidadSesion)
-  async entidad(@Root() sesion: Sesion, @Ctx() ctx: Contexto): Promise<EntidadSesion> {
-    const e = await ctx.loaders.entidad.load(sesion.entidadId);
-    if (!e) throw errores.noEncontrado('La entidad');
+  entidad(@Ctx() ctx: Contexto): EntidadSesion {
+    // The session is the caller's own: its entity comes from the authentication's cached row.
+    const auth = authDe(ctx);
+    const p = auth.perfilEntidad;
     return {
-      slug: e.slug,
-      nombre: e.nombre,
-      tipoEntidad: e.tipoEntidad,
-      modulos: e.modulos,
-      obligados: [...(e.obligados ?? [])],
-      prestadores: [...(e.prestadores ?? [])],
-      entidad: e,
+      id: auth.entidadId,
+      slug: p.slug,
+      nombre: p.nombre,
+      tipoEntidad: p.tipoEntidad,
+      modulos: [...p.modulos],
+      obligados: [...p.obligados],
+      prestadores: [...p.prestadores],
+      entidad: () => auth.entidad,
     };
   }
 

@@ -198,6 +198,7 @@ describe('transmisión con entrada o plataforma hostil (PostgreSQL real)', () =>
       entidad,
       entidadId: entidad.id,
       modulos: entidad.modulos,
+      perfilEntidad: { ...entidad },
       identidad: { tipo: 'api-key', apiKeyId: 'x', prefijo: 'pref' },
       permisos: [],
     };
