@@ -53,6 +53,7 @@ function numeralesPorEtiqueta(columnas: ColumnasExtra | undefined): Map<string, 
 /** Catalogs held in maps; lookups are O(1). Tables given as plain code lists are all enabled. */
 export class CatalogosEnMemoria implements Catalogos {
   private readonly tablas = new Map<string, TablaCargada>();
+  private versionActual = 0;
 
   constructor(
     tablas: Record<string, TablaEnMemoria | EntradaCatalogo[] | readonly string[]> = {},
@@ -70,6 +71,11 @@ export class CatalogosEnMemoria implements Catalogos {
         }
       : (t as TablaEnMemoria);
     this.tablas.set(nombre, { porCodigo: new Map(meta.filas.map((f) => [f.codigo, f])), meta });
+    this.versionActual++;
+  }
+
+  get version(): number {
+    return this.versionActual;
   }
 
   cargado(tabla: string): boolean {

@@ -39,6 +39,11 @@ export type ColumnasExtra = Partial<Record<string, string>>;
  * with the service); large ones only once imported. Lookups are synchronous and O(1).
  */
 export interface Catalogos {
+  /**
+   * Changes whenever a table is added or replaced: what caches of decisions taken on `cargado` key on
+   * (the validation's rule plan). Absent: such decisions are not cached.
+   */
+  readonly version?: number;
   cargado(tabla: string): boolean;
   /** Enabled code in the table (false when the table is not loaded: check `cargado` first). */
   contiene(tabla: string, codigo: string): boolean;

@@ -264,10 +264,10 @@ export function explicar(
  * CAT01, one per answer: the tables not loaded (their rules checked the format only) and the imported
  * tables this validation read that are older than CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS.
  */
-function explicarCatalogos(
-  n: NotaOmitida,
-  base: Omit<ErrorAccionable, 'codigo' | 'titulo' | 'explicacion' | 'comoCorregir'>,
-): ErrorAccionable {
+/** A note's own texts: what depends on the note alone, not on the invoice it is located at. */
+type TextosNota = Pick<ErrorAccionable, 'codigo' | 'titulo' | 'explicacion' | 'comoCorregir'>;
+
+function explicarCatalogos(n: NotaOmitida): TextosNota {
   const catalogos = n.catalogos ?? [];
   const antiguas = n.antiguas ?? [];
   const titulos: string[] = [];
@@ -313,7 +313,6 @@ function explicarCatalogos(
     );
   }
   return {
-    ...base,
     codigo: 'CAT01',
     titulo: titulos.join('; '),
     explicacion: explicaciones.join(' '),
@@ -321,21 +320,36 @@ function explicarCatalogos(
   };
 }
 
+/**
+ * Texts of the notes a validation plan shares (frozen: src/rips/validacion/motor.ts), written once:
+ * the same few notes end almost every small validation, and writing their rule lists was ~15 % of
+ * its CPU (issue 34).
+ */
+const textosCompartidos = new WeakMap<NotaOmitida, TextosNota>();
+
 function explicarNota(n: NotaOmitida, factura: string | null): ErrorAccionable {
-  const base = {
-    severidad: 'informativo' as const,
-    fuente: 'linter-local' as const,
+  let textos = textosCompartidos.get(n);
+  if (!textos) {
+    textos = textosNota(n);
+    if (Object.isFrozen(n)) textosCompartidos.set(n, textos);
+  }
+  return {
+    severidad: 'informativo',
+    fuente: 'linter-local',
     ubicacion: ubicacion({
       factura,
       ruta: '$',
       descripcion: factura ? `Factura ${factura}` : 'RIPS',
     }),
     mensajeOriginal: null,
+    ...textos,
   };
-  if (n.codigo === 'CAT01') return explicarCatalogos(n, base);
+}
+
+function textosNota(n: NotaOmitida): TextosNota {
+  if (n.codigo === 'CAT01') return explicarCatalogos(n);
   if (n.codigo === 'PRE01') {
     return {
-      ...base,
       codigo: 'PRE01',
       titulo: 'Códigos de prestador de la entidad no declarados',
       explicacion: `La entidad no ha declarado sus códigos de prestador habilitados (REPS), así que las reglas ${n.reglas.join(', ')} no se verificaron contra ellos: que el CODIGO_PRESTADOR de la factura electrónica (RVC011) y el «Código del prestador» de cada servicio (RVC012) sean de la entidad. El MUV sí lo verifica al radicar, contra los códigos del prestador de su usuario, y rechaza los que no coinciden.`,
@@ -345,7 +359,6 @@ function explicarNota(n: NotaOmitida, factura: string | null): ErrorAccionable {
   }
   if (n.codigo === 'XML01') {
     return {
-      ...base,
       codigo: 'XML01',
       titulo: 'Reglas que necesitan la factura electrónica (XML)',
       explicacion: `Las reglas ${n.reglas.join(', ')} cruzan el RIPS con la factura electrónica (NIT, número, cobertura, periodo, valores y pagos moderadores) y no se verificaron porque la validación no incluyó el XML de la factura. El MUV las verificará al radicar.`,
@@ -354,7 +367,6 @@ function explicarNota(n: NotaOmitida, factura: string | null): ErrorAccionable {
     };
   }
   return {
-    ...base,
     codigo: 'MUV01',
     titulo: 'Reglas que solo verifica el MUV',
     explicacion: `Las reglas ${n.reglas.join(', ')} consultan registros nacionales (RETHUS, MIPRES, registro de defunciones, la FEV ya radicada) que este servicio no puede consultar; el MUV las verificará al radicar.`,

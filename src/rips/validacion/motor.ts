@@ -81,11 +81,14 @@ export class Recorrido {
   private readonly maxHallazgos: number;
   private readonly documentos: (string | null)[] = [];
   private readonly notas: NotaOmitida[] = [];
-  private activas: Regla[] = [];
+  private readonly plan: Plan;
+  /** The rules running now, as indexes of `plan.activas` (fewer after pasarAGlobal). */
+  private activas: readonly number[];
   private readonly ctx: ContextoRegla;
-  private readonly estados: Map<Regla, unknown>;
-  private conUsuario: GanchoUsuario[] = [];
-  private porTipo = {} as Record<TipoServicio, Gancho[]>;
+  /** Each active rule's state for this walk, by its index in `plan.activas`. */
+  private readonly estados: unknown[];
+  private conUsuario: readonly GanchoUsuario[];
+  private porTipo: Readonly<Record<TipoServicio, readonly Gancho[]>>;
   private i = -1;
   /** Type and index of the service record being checked (what `emitirServicio` locates). */
   private tipo: TipoServicio = 'consultas';
@@ -118,58 +121,18 @@ export class Recorrido {
         if (r !== undefined) throw profundidadExcesiva(`${eco(clave)}${r}`);
       }
     }
-    const faltantes = new Map<string, string[]>();
-    const todas: Regla[] = [];
-    const soloMuv: string[] = [];
-    const conXml: string[] = [];
-    for (const r of o.reglas) {
-      if (r.alcance === 'muv') soloMuv.push(r.codigo);
-      if (r.alcance === 'fev') {
-        if (o.fev === undefined) conXml.push(r.codigo);
-        if (!o.fev) continue;
-        if (!tieneChequeo(r)) {
-          soloMuv.push(r.codigo);
-          continue;
-        }
-      } else if (r.alcance === 'vida') {
-        if (!o.vida) continue;
-      } else if (r.alcance !== 'local') continue;
-      const sinCargar = (r.catalogos ?? []).filter((t) => !o.catalogos.cargado(t));
-      if (sinCargar.length) {
-        for (const t of sinCargar) faltantes.set(t, [...(faltantes.get(t) ?? []), r.codigo]);
-        // With the entity's provider codes the rule still checks them; its catalog part waits.
-        if (!(r.prestadores && o.prestadores?.length)) continue;
-      }
-      for (const t of r.catalogosParciales ?? []) {
-        if (!o.catalogos.cargado(t)) faltantes.set(t, [...(faltantes.get(t) ?? []), r.codigo]);
-      }
-      todas.push(r);
-      if (modo === 'tramo' && esReglaGlobal(r)) continue;
-      if (modo === 'global' && !esReglaGlobal(r)) continue;
-      this.activas.push(r);
-    }
-    this.globales = todas.filter(esReglaGlobal);
-    for (const t of o.estructura?.catalogosFaltantes?.() ?? [])
-      faltantes.set(t, ['RVG06', ...(faltantes.get(t) ?? [])]);
+    const plan = planDe(o, modo);
+    this.plan = plan;
+    this.activas = plan.indices;
+    this.globales = plan.globales;
+    this.conUsuario = plan.conUsuario;
+    this.porTipo = plan.porTipo;
     if (modo !== 'tramo') {
-      // The same note names the old imports among the tables this validation read.
-      const usadas = new Set(o.estructura?.catalogosUsados?.() ?? []);
-      for (const r of todas)
-        for (const t of [...(r.catalogos ?? []), ...(r.catalogosParciales ?? [])]) usadas.add(t);
-      const antiguas = o.catalogos.antiguas?.(usadas) ?? [];
-      // One note for all the tables (a small RIPS once carried fourteen, one per table).
-      if (faltantes.size || antiguas.length) {
-        const catalogos = [...faltantes]
-          .sort(([a], [b]) => (a < b ? -1 : 1))
-          .map(([catalogo, reglas]) => ({ catalogo, reglas }));
-        const reglas = [...new Set(catalogos.flatMap((c) => c.reglas))];
-        this.notas.push({ codigo: 'CAT01', catalogos, reglas, ...(antiguas.length ? { antiguas } : {}) });
-      }
-      if (soloMuv.length) this.notas.push({ codigo: 'MUV01', reglas: soloMuv });
-      if (conXml.length) this.notas.push({ codigo: 'XML01', reglas: conXml });
-      // PRE01: the entity declared no provider codes, so RVC011/RVC012 cannot be checked against them.
-      const sinDeclarar = o.prestadores?.length === 0 ? o.reglas.filter((r) => r.prestadores) : [];
-      if (sinDeclarar.length) this.notas.push({ codigo: 'PRE01', reglas: sinDeclarar.map((r) => r.codigo) });
+      // The same note names the old imports among the tables this validation read (their age moves).
+      const antiguas = o.catalogos.antiguas?.(plan.usadas) ?? [];
+      if (antiguas.length) this.notas.push({ ...plan.cat01, antiguas });
+      else if (plan.cat01.catalogos.length) this.notas.push(plan.cat01);
+      this.notas.push(...plan.notas);
     }
 
     const anotar = this.anotar;
@@ -185,14 +148,19 @@ export class Recorrido {
         anotar({ codigo, ...donde, ...(campo ? { campo } : {}), ...extra });
       },
     };
-    this.estados = new Map<Regla, unknown>(this.activas.map((r) => [r, r.estado?.()]));
-    this.ganchos();
+    this.estados = new Array(plan.activas.length);
+    for (const k of plan.conEstado) this.estados[k] = plan.activas[k]!.estado!();
 
     if (modo === 'tramo') return;
     o.estructura?.verificar('transaccion', rips, (h) => this.anotar({ ...h }));
     // In a parallel walk the slices' rules never see the transaction: its hooks run here, for all.
     // (a rule with both a transaction hook and per-user state would need its state in the threads).
-    for (const r of todas) r.transaccion?.(paraReglas, this.ctx, this.estados.get(r));
+    for (const r of plan.todas) r.transaccion?.(paraReglas, this.ctx, this.estadoDe(r));
+  }
+
+  private estadoDe(r: Regla): unknown {
+    const k = this.plan.indice.get(r);
+    return k === undefined ? undefined : this.estados[k];
   }
 
   /** Keeps a finding, or counts it once `maxHallazgos` are kept. */
@@ -201,29 +169,15 @@ export class Recorrido {
     else this.omitidos[h.codigo] = (this.omitidos[h.codigo] ?? 0) + 1;
   };
 
-  /** Hooks and state resolved once per type: the per-record loop then does no lookups. */
-  private ganchos(): void {
-    this.conUsuario = this.activas
-      .filter((r) => r.usuario)
-      .map((r): GanchoUsuario => ({ usuario: r.usuario!, estado: this.estados.get(r) }));
-    this.porTipo = Object.fromEntries(
-      TIPOS_SERVICIO.map((t) => [
-        t,
-        this.activas
-          .filter((r) => r.servicio?.tipos.includes(t))
-          .map((r): Gancho => ({ verificar: r.servicio!.verificar, estado: this.estados.get(r) })),
-      ]),
-    ) as Record<TipoServicio, Gancho[]>;
-  }
-
   /**
    * From here on, `global` mode: the next users are slices' reduced users (validation threads check
    * them); only the cross-user rules go on, with the state built so far.
    */
   pasarAGlobal(): void {
     this.registros = false;
-    this.activas = this.activas.filter(esReglaGlobal);
-    this.ganchos();
+    const plan = this.plan;
+    this.activas = this.activas.filter((k) => esReglaGlobal(plan.activas[k]!));
+    ({ conUsuario: this.conUsuario, porTipo: this.porTipo } = ganchosDe(plan.activas, this.activas));
   }
 
   /** Users walked so far. */
@@ -256,7 +210,7 @@ export class Recorrido {
     const conUsuario = this.conUsuario;
     for (let k = 0; k < conUsuario.length; k++) {
       const g = conUsuario[k]!;
-      g.usuario(u, i, ctx, g.estado);
+      g.usuario(u, i, ctx, this.estados[g.k]);
     }
     const servicios = u.servicios;
     if (servicios === undefined || servicios === null) return;
@@ -299,14 +253,14 @@ export class Recorrido {
         ref.indice = j;
         for (let k = 0; k < ganchos.length; k++) {
           const g = ganchos[k]!;
-          g.verificar(reg, ref, ctx, g.estado);
+          g.verificar(reg, ref, ctx, this.estados[g.k]);
         }
       }
     }
   }
 
   terminar(): ResultadoMotor {
-    for (const r of this.activas) r.final?.(this.ctx, this.estados.get(r));
+    for (const k of this.activas) this.plan.activas[k]!.final?.(this.ctx, this.estados[k]);
     return {
       hallazgos: this.hallazgos,
       notas: this.notas,
@@ -320,8 +274,165 @@ function tieneChequeo(r: Regla): boolean {
   return Boolean(r.transaccion || r.usuario || r.servicio || r.final);
 }
 
-type Gancho = { verificar: NonNullable<Regla['servicio']>['verificar']; estado: unknown };
-type GanchoUsuario = { usuario: NonNullable<Regla['usuario']>; estado: unknown };
+/** A hook and the index of its rule's state in the walk's `estados`. */
+type Gancho = { verificar: NonNullable<Regla['servicio']>['verificar']; k: number };
+type GanchoUsuario = { usuario: NonNullable<Regla['usuario']>; k: number };
+
+/**
+ * What a walk's options decide before any record: which rules run, their hooks by record type, and
+ * the notes about what was left out. It depends only on the rule list, the catalogs (and their
+ * version), the structure checker and a few flags, so it is built once per combination: building
+ * it on every walk was ~40 % of the CPU of a one-user validation (issue 34). Frozen: walks share it.
+ */
+interface Plan {
+  activas: readonly Regla[];
+  /** 0 … activas.length - 1: every active rule. */
+  indices: readonly number[];
+  indice: ReadonlyMap<Regla, number>;
+  /** Indexes of the active rules that keep state. */
+  conEstado: readonly number[];
+  /** Every rule that applies, including those another thread runs (tramo/global). */
+  todas: readonly Regla[];
+  globales: readonly Regla[];
+  conUsuario: readonly GanchoUsuario[];
+  porTipo: Readonly<Record<TipoServicio, readonly Gancho[]>>;
+  /** CAT01 without old imports (its `catalogos` empty when every table is loaded). */
+  cat01: NotaOmitida & { catalogos: readonly { catalogo: string; reglas: string[] }[] };
+  /** Tables this validation reads: what the old-import check looks at. */
+  usadas: ReadonlySet<string>;
+  /** MUV01, XML01 and PRE01, in that order, when they apply. */
+  notas: readonly NotaOmitida[];
+}
+
+function ganchosDe(
+  activas: readonly Regla[],
+  indices: readonly number[],
+): Pick<Plan, 'conUsuario' | 'porTipo'> {
+  const conUsuario = indices
+    .filter((k) => activas[k]!.usuario)
+    .map((k): GanchoUsuario => ({ usuario: activas[k]!.usuario!, k }));
+  const porTipo = Object.fromEntries(
+    TIPOS_SERVICIO.map((t) => [
+      t,
+      indices
+        .filter((k) => activas[k]!.servicio?.tipos.includes(t))
+        .map((k): Gancho => ({ verificar: activas[k]!.servicio!.verificar, k })),
+    ]),
+  ) as Record<TipoServicio, Gancho[]>;
+  return { conUsuario, porTipo };
+}
+
+function construirPlan(o: OpcionesMotor, modo: NonNullable<OpcionesMotor['modo']>): Plan {
+  const faltantes = new Map<string, string[]>();
+  const todas: Regla[] = [];
+  const activas: Regla[] = [];
+  const soloMuv: string[] = [];
+  const conXml: string[] = [];
+  for (const r of o.reglas) {
+    if (r.alcance === 'muv') soloMuv.push(r.codigo);
+    if (r.alcance === 'fev') {
+      if (o.fev === undefined) conXml.push(r.codigo);
+      if (!o.fev) continue;
+      if (!tieneChequeo(r)) {
+        soloMuv.push(r.codigo);
+        continue;
+      }
+    } else if (r.alcance === 'vida') {
+      if (!o.vida) continue;
+    } else if (r.alcance !== 'local') continue;
+    const sinCargar = (r.catalogos ?? []).filter((t) => !o.catalogos.cargado(t));
+    if (sinCargar.length) {
+      for (const t of sinCargar) faltantes.set(t, [...(faltantes.get(t) ?? []), r.codigo]);
+      // With the entity's provider codes the rule still checks them; its catalog part waits.
+      if (!(r.prestadores && o.prestadores?.length)) continue;
+    }
+    for (const t of r.catalogosParciales ?? []) {
+      if (!o.catalogos.cargado(t)) faltantes.set(t, [...(faltantes.get(t) ?? []), r.codigo]);
+    }
+    todas.push(r);
+    if (modo === 'tramo' && esReglaGlobal(r)) continue;
+    if (modo === 'global' && !esReglaGlobal(r)) continue;
+    activas.push(r);
+  }
+  for (const t of o.estructura?.catalogosFaltantes?.() ?? [])
+    faltantes.set(t, ['RVG06', ...(faltantes.get(t) ?? [])]);
+  const usadas = new Set(o.estructura?.catalogosUsados?.() ?? []);
+  for (const r of todas)
+    for (const t of [...(r.catalogos ?? []), ...(r.catalogosParciales ?? [])]) usadas.add(t);
+  // One note for all the tables (a small RIPS once carried fourteen, one per table).
+  const catalogos = [...faltantes]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([catalogo, reglas]) => Object.freeze({ catalogo, reglas: Object.freeze(reglas) as string[] }));
+  const cat01: Plan['cat01'] = {
+    codigo: 'CAT01',
+    catalogos,
+    reglas: [...new Set(catalogos.flatMap((c) => c.reglas))],
+  };
+  const notas: NotaOmitida[] = [];
+  if (soloMuv.length) notas.push({ codigo: 'MUV01', reglas: soloMuv });
+  if (conXml.length) notas.push({ codigo: 'XML01', reglas: conXml });
+  // PRE01: the entity declared no provider codes, so RVC011/RVC012 cannot be checked against them.
+  const sinDeclarar = o.prestadores?.length === 0 ? o.reglas.filter((r) => r.prestadores) : [];
+  if (sinDeclarar.length) notas.push({ codigo: 'PRE01', reglas: sinDeclarar.map((r) => r.codigo) });
+  const indices = activas.map((_, k) => k);
+  return congelar({
+    activas,
+    indices,
+    indice: new Map(activas.map((r, k) => [r, k])),
+    conEstado: indices.filter((k) => activas[k]!.estado),
+    todas,
+    globales: todas.filter(esReglaGlobal),
+    ...ganchosDe(activas, indices),
+    cat01: congelar(cat01),
+    usadas,
+    notas: notas.map(congelar),
+  });
+}
+
+/** Freezes an object and the arrays it holds (one level: rules and hooks stay as they are). */
+function congelar<T extends object>(x: T): T {
+  for (const v of Object.values(x)) if (Array.isArray(v)) Object.freeze(v);
+  return Object.freeze(x);
+}
+
+/**
+ * Plans by rule list → catalogs → structure checker → flags. Catalogs without a `version` (not ours)
+ * are never cached: a plan read `cargado` and could not tell when a table arrives.
+ */
+const planes = new WeakMap<readonly Regla[], WeakMap<object, WeakMap<object, Map<string, Plan>>>>();
+const SIN_ESTRUCTURA = {};
+
+function obtener<K extends object, V>(m: WeakMap<K, V>, k: K, crear: () => V): V {
+  let v = m.get(k);
+  if (v === undefined) {
+    v = crear();
+    m.set(k, v);
+  }
+  return v;
+}
+
+function planDe(o: OpcionesMotor, modo: NonNullable<OpcionesMotor['modo']>): Plan {
+  const version = o.catalogos.version;
+  if (version === undefined) return construirPlan(o, modo);
+  const clave = [
+    modo,
+    version,
+    o.fev === undefined ? 'sin-fev' : o.fev === null ? 'fev-no-aplica' : 'fev',
+    o.vida ? 'vida' : '',
+    o.prestadores === undefined ? '' : o.prestadores.length ? 'prestadores' : 'sin-prestadores',
+  ].join('|');
+  const porCatalogos = obtener(planes, o.reglas, () => new WeakMap());
+  const porEstructura = obtener(porCatalogos, o.catalogos, () => new WeakMap());
+  const porClave = obtener(porEstructura, o.estructura ?? SIN_ESTRUCTURA, () => new Map<string, Plan>());
+  let plan = porClave.get(clave);
+  if (!plan) {
+    plan = construirPlan(o, modo);
+    // Versions only grow: the plans of older versions of the same catalogs are dropped.
+    for (const k of porClave.keys()) if (k.split('|')[1] !== String(version)) porClave.delete(k);
+    porClave.set(clave, plan);
+  }
+  return plan;
+}
 
 /** The walk over an in-memory RIPS or a lazy reader of its users. */
 export function recorrer(
