@@ -120,7 +120,8 @@ const rvc053 = regla<EstadoMuerte>({
     recienNacidos: new Map(),
     actual: null,
     inicios: new PorDocumento(' '),
-    servicios: new Float64Array(1024),
+    // Grows by doubling: a small RIPS should not allocate (and zero) 8 KB per validation.
+    servicios: new Float64Array(32),
     entradas: 0,
     registrando: null,
   }),
