@@ -57,8 +57,6 @@ export class Identidad {
 
 @ObjectType('Sesion')
 export class Sesion {
-  entidadId!: string;
-
   @Field(() => Identidad)
   identidad!: Identidad;
 
@@ -113,7 +111,6 @@ export class SesionResolver {
     const auth = authDe(ctx);
     const id = auth.identidad;
     return {
-      entidadId: auth.entidadId,
       identidad: {
         tipo: id.tipo,
         rol: id.tipo === 'usuario' ? id.rol : null,
