@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { slugUnico } from '../../test/servidor.js';
 import { ServicioEntidades } from '../entidades/servicio.js';
 import { Radicacion } from '../rips/radicacion/radicacion.entity.js';
-import { filas } from './filas.js';
+import { contarFilas, filas } from './filas.js';
 import { crearOrm, migrar } from './orm.js';
 
 describe('filas: lecturas de lista en SQL, mapeadas como em.find', () => {
@@ -79,5 +79,20 @@ describe('filas: lecturas de lista en SQL, mapeadas como em.find', () => {
       limite: 1,
     });
     expect(rechazadas.map((r) => r.numFactura)).toEqual(['FE2']);
+  });
+
+  it('contarFilas cuenta con las mismas condiciones, como em.count', async () => {
+    const em = orm.em.fork();
+    const condiciones = {
+      donde: ['"r0"."entidad_id" = ?', '"r0"."estado" = ?'],
+      params: [entidadId, 'rechazado'],
+    };
+    expect(await contarFilas(em, Radicacion, condiciones)).toBe(2);
+    expect(await contarFilas(em, Radicacion, condiciones)).toBe(
+      await em.count(Radicacion, { entidad: entidadId, estado: 'rechazado' }),
+    );
+    expect(await contarFilas(em, Radicacion, { donde: ['"r0"."entidad_id" = ?'], params: [entidadId] })).toBe(
+      3,
+    );
   });
 });

@@ -33,14 +33,28 @@ function seleccionDe(meta: EntityMetadata): Seleccion {
   return { tabla, columnas: columnas.join(', ') };
 }
 
-export interface ConsultaFilas {
-  /** SQL conditions on alias `r0`, joined with AND; `?` placeholders. */
+/** SQL conditions on alias `r0`, joined with AND, and their values (`?` placeholders, in order). */
+export interface Condiciones {
   donde: string[];
   params: unknown[];
+}
+
+export interface ConsultaFilas extends Condiciones {
   /** e.g. `"r0"."created_at" desc, "r0"."id" desc` */
   orden: string;
   limite: number;
 }
+
+function seleccion(em: EntityManager, clase: EntityClass<object>): Seleccion {
+  let s = selecciones.get(clase);
+  if (!s) {
+    s = seleccionDe(em.getMetadata().get(clase.name));
+    selecciones.set(clase, s);
+  }
+  return s;
+}
+
+const where = (c: Condiciones): string => (c.donde.length ? ` where ${c.donde.join(' and ')}` : '');
 
 /** Rows of `clase` as managed entities of `em`, as em.find would give them. */
 export async function filas<T extends object>(
@@ -48,15 +62,23 @@ export async function filas<T extends object>(
   clase: EntityClass<T>,
   c: ConsultaFilas,
 ): Promise<T[]> {
-  let s = selecciones.get(clase);
-  if (!s) {
-    s = seleccionDe(em.getMetadata().get(clase.name));
-    selecciones.set(clase, s);
-  }
-  const donde = c.donde.length ? ` where ${c.donde.join(' and ')}` : '';
-  const sql = `select ${s.columnas} from ${s.tabla} as "r0"${donde} order by ${c.orden} limit ?`;
+  const s = seleccion(em, clase);
+  const sql = `select ${s.columnas} from ${s.tabla} as "r0"${where(c)} order by ${c.orden} limit ?`;
   const crudas: Record<string, unknown>[] = await em
     .getConnection()
     .execute(sql, [...c.params, c.limite], 'all', em.getTransactionContext());
   return crudas.map((r) => em.map(clase, r as never));
+}
+
+/** How many rows of `clase` meet the conditions (the same ones a page of `filas` was read with). */
+export async function contarFilas(
+  em: EntityManager,
+  clase: EntityClass<object>,
+  c: Condiciones,
+): Promise<number> {
+  const sql = `select count(*) as n from ${seleccion(em, clase).tabla} as "r0"${where(c)}`;
+  const [fila]: { n: string | number }[] = await em
+    .getConnection()
+    .execute(sql, c.params, 'all', em.getTransactionContext());
+  return Number(fila?.n ?? 0);
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type FilterQuery, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { filas as filasDe } from '../../db/filas.js';
+import { type Condiciones, contarFilas, filas as filasDe } from '../../db/filas.js';
 import type { CredencialesMuv, ServicioCredenciales } from '../../entidades/credenciales.js';
 import type { Entidad } from '../../entidades/entidad.entity.js';
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
@@ -887,35 +887,31 @@ export class ServicioRadicacion {
   async pagina(em: EntityManager, entidadId: string, f: FiltroRadicaciones): Promise<PaginaRadicaciones> {
     const { first, posicion } = leerArgumentosPagina(f);
 
-    const creada = { ...(f.desde ? { $gte: f.desde } : {}), ...(f.hasta ? { $lt: f.hasta } : {}) };
-    const filtro: FilterQuery<Radicacion> = {
-      entidad: entidadId,
-      ...(f.estado ? { estado: f.estado } : {}),
-      ...(f.desde || f.hasta ? { createdAt: creada } : {}),
+    // Plain SQL (src/db/filas.ts: em.find's query building cost more than the query itself).
+    const filtro: Condiciones = { donde: ['"r0"."entidad_id" = ?'], params: [entidadId] };
+    const y = (sql: string, valor: unknown) => {
+      filtro.donde.push(sql);
+      filtro.params.push(valor);
     };
-    // The page itself is plain SQL (src/db/filas.ts: em.find's query building cost more than the
-    // query); the same conditions as `filtro`, which the count keeps.
-    const donde: string[] = [];
-    const params: unknown[] = [];
-    const y = (sql: string, ...valores: unknown[]) => {
-      donde.push(sql);
-      params.push(...valores);
-    };
-    y('"r0"."entidad_id" = ?', entidadId);
     if (f.estado) y('"r0"."estado" = ?', f.estado);
     if (f.desde) y('"r0"."created_at" >= ?', f.desde);
     if (f.hasta) y('"r0"."created_at" < ?', f.hasta);
-    // A row comparison the index answers as one range (an OR of the two columns would not).
-    if (posicion) y('("r0"."created_at", "r0"."id") < (?, ?)', posicion.fecha, posicion.id);
+    // The count takes the filters; the page also the cursor, a row comparison the index answers as one
+    // range (an OR of the two columns would not).
+    const pagina: Condiciones = posicion
+      ? {
+          donde: [...filtro.donde, '("r0"."created_at", "r0"."id") < (?, ?)'],
+          params: [...filtro.params, posicion.fecha, posicion.id],
+        }
+      : filtro;
     const filas = await filasDe(em, Radicacion, {
-      donde,
-      params,
+      ...pagina,
       orden: '"r0"."created_at" desc, "r0"."id" desc',
       limite: first + 1,
     });
     const hayMas = filas.length > first;
     if (hayMas) filas.length = first;
-    return { filas, hayMas, contar: () => em.count(Radicacion, filtro) };
+    return { filas, hayMas, contar: () => contarFilas(em, Radicacion, filtro) };
   }
 
   /**
