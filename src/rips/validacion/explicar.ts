@@ -260,13 +260,13 @@ export function explicar(
   return { errores, issues, omitidos: ordenarOmitidos(omitidos) };
 }
 
+/** A note's own texts: what depends on the note alone, not on the invoice it is located at. */
+type TextosNota = Pick<ErrorAccionable, 'codigo' | 'titulo' | 'explicacion' | 'comoCorregir'>;
+
 /**
  * CAT01, one per answer: the tables not loaded (their rules checked the format only) and the imported
  * tables this validation read that are older than CATALOGOS_ANTIGUEDAD_MAXIMA_DIAS.
  */
-/** A note's own texts: what depends on the note alone, not on the invoice it is located at. */
-type TextosNota = Pick<ErrorAccionable, 'codigo' | 'titulo' | 'explicacion' | 'comoCorregir'>;
-
 function explicarCatalogos(n: NotaOmitida): TextosNota {
   const catalogos = n.catalogos ?? [];
   const antiguas = n.antiguas ?? [];

@@ -396,10 +396,14 @@ function congelar<T extends object>(x: T): T {
 }
 
 /**
- * Plans by rule list → catalogs → structure checker → flags. Catalogs without a `version` (not ours)
- * are never cached: a plan read `cargado` and could not tell when a table arrives.
+ * Plans by rule list → catalogs → structure checker → flags, for the catalogs' current version only.
+ * Catalogs without a `version` (not ours) are never cached: a plan read `cargado` and could not tell
+ * when a table arrives.
  */
-const planes = new WeakMap<readonly Regla[], WeakMap<object, WeakMap<object, Map<string, Plan>>>>();
+const planes = new WeakMap<
+  readonly Regla[],
+  WeakMap<object, WeakMap<object, { version: number; porClave: Map<string, Plan> }>>
+>();
 const SIN_ESTRUCTURA = {};
 
 function obtener<K extends object, V>(m: WeakMap<K, V>, k: K, crear: () => V): V {
@@ -414,22 +418,25 @@ function obtener<K extends object, V>(m: WeakMap<K, V>, k: K, crear: () => V): V
 function planDe(o: OpcionesMotor, modo: NonNullable<OpcionesMotor['modo']>): Plan {
   const version = o.catalogos.version;
   if (version === undefined) return construirPlan(o, modo);
+  const porCatalogos = obtener(planes, o.reglas, () => new WeakMap());
+  const porEstructura = obtener(porCatalogos, o.catalogos, () => new WeakMap());
+  const estructura = o.estructura ?? SIN_ESTRUCTURA;
+  let deVersion = porEstructura.get(estructura);
+  // Versions only grow: a table added or replaced drops the plans of the older ones.
+  if (deVersion?.version !== version) {
+    deVersion = { version, porClave: new Map() };
+    porEstructura.set(estructura, deVersion);
+  }
   const clave = [
     modo,
-    version,
     o.fev === undefined ? 'sin-fev' : o.fev === null ? 'fev-no-aplica' : 'fev',
     o.vida ? 'vida' : '',
     o.prestadores === undefined ? '' : o.prestadores.length ? 'prestadores' : 'sin-prestadores',
   ].join('|');
-  const porCatalogos = obtener(planes, o.reglas, () => new WeakMap());
-  const porEstructura = obtener(porCatalogos, o.catalogos, () => new WeakMap());
-  const porClave = obtener(porEstructura, o.estructura ?? SIN_ESTRUCTURA, () => new Map<string, Plan>());
-  let plan = porClave.get(clave);
+  let plan = deVersion.porClave.get(clave);
   if (!plan) {
     plan = construirPlan(o, modo);
-    // Versions only grow: the plans of older versions of the same catalogs are dropped.
-    for (const k of porClave.keys()) if (k.split('|')[1] !== String(version)) porClave.delete(k);
-    porClave.set(clave, plan);
+    deVersion.porClave.set(clave, plan);
   }
   return plan;
 }
