@@ -31,7 +31,13 @@ import { ServidorSuscripciones } from './http/graphql-ws.js';
 import { verificarCuerpoJson } from './http/json-seguro.js';
 import { LimitesTasa } from './http/limites-tasa.js';
 import { paginas } from './http/paginas.js';
-import { crearRegistroSolicitudes, enlazarRegistro, logDeSolicitud } from './http/registro-solicitudes.js';
+import {
+  type CamposPropios,
+  crearRegistroSolicitudes,
+  enlazarRegistro,
+  infoPropia,
+  logDeSolicitud,
+} from './http/registro-solicitudes.js';
 import { TurnosCuerpo } from './http/turnos-cuerpo.js';
 import { rutaParaRegistro } from './logger.js';
 import { medirSolicitudes, pluginGraphql, rutaMetricas } from './metricas/http.js';
@@ -97,6 +103,10 @@ class ContextoSolicitud implements Contexto {
 
   enlazarRegistro(campos: Record<string, unknown>): void {
     enlazarRegistro(this.req, campos);
+  }
+
+  infoPropia(campos: CamposPropios, mensaje: string): void {
+    infoPropia(this.req, this.logBase, campos, mensaje);
   }
 }
 

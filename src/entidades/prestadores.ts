@@ -1,6 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
 import type { AvisosBd } from '../db/avisos.js';
+import { emDe, type FuenteEm } from '../db/fuente-em.js';
 import type { ConsultaPrestadores } from '../rips/validacion/servicio.js';
 
 interface Entrada {
@@ -28,13 +28,13 @@ export class PrestadoresPorEntidad implements ConsultaPrestadores {
     return this.avisos?.vigente ? this.avisos.generacion('entidad') : undefined;
   }
 
-  async codigos(em: EntityManager, entidadId: string): Promise<readonly string[] | undefined> {
+  async codigos(fuente: FuenteEm, entidadId: string): Promise<readonly string[] | undefined> {
     const antes = this.generacion();
     if (antes !== undefined) {
       const e = this.cache.get(entidadId);
       if (e?.generacion === antes) return e.codigos;
     }
-    const fila: { prestadores: string[] | null } | undefined = await em
+    const fila: { prestadores: string[] | null } | undefined = await emDe(fuente)
       .getConnection()
       .execute('select prestadores from entidad where id = ?', [entidadId], 'get');
     if (!fila) return undefined;

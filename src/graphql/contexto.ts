@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Autenticacion } from '../auth/autenticacion.js';
 import type { Config } from '../config.js';
+import type { CamposPropios } from '../http/registro-solicitudes.js';
 import type { Servicios } from '../servicios.js';
 import type { Loaders } from './loaders.js';
 
@@ -16,6 +17,14 @@ export interface Contexto {
   log: Logger;
   /** Adds fields to the request's remaining log lines, its final line included (e.g. `operacion`). */
   enlazarRegistro?: (campos: Record<string, unknown>) => void;
+  /** An info line of counts and flags only, written without the redaction's cost (registro-solicitudes.ts). */
+  infoPropia?: (campos: CamposPropios, mensaje: string) => void;
+}
+
+/** `ctx.log.info(campos, mensaje)`, the same line, cheaper where the request's front allows it. */
+export function registrarInfoPropia(ctx: Contexto, campos: CamposPropios, mensaje: string): void {
+  if (ctx.infoPropia) ctx.infoPropia(campos, mensaje);
+  else ctx.log.info(campos, mensaje);
 }
 
 /** For resolvers of protected fields: shield has already guaranteed `auth`. */

@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { crearLogger } from '../logger.js';
-import { crearRegistroSolicitudes, enlazarRegistro, logDeSolicitud } from './registro-solicitudes.js';
+import {
+  crearRegistroSolicitudes,
+  enlazarRegistro,
+  infoPropia,
+  logDeSolicitud,
+} from './registro-solicitudes.js';
 
 /** A logger writing to memory, as crearLogger builds it (with its non-redacting sibling). */
 function capturar() {
@@ -159,6 +164,66 @@ describe('registro de solicitudes', () => {
     const porRuta = Object.fromEntries(lineas.map((l) => [(l.req as { path: string }).path, l]));
     expect(porRuta['/cortada']).toMatchObject({ level: 30, msg: 'request aborted' });
     expect(porRuta['/falla']).toMatchObject({ level: 50, res: { statusCode: 500 }, msg: 'request errored' });
+  });
+
+  it('infoPropia escribe la misma línea que el logger de la solicitud, con o sin él ya construido', async () => {
+    const { log, lineas } = capturar();
+    const registrar = crearRegistroSolicitudes(log, rutas);
+    const campos = { rechazos: 0, avisos: 2, informativos: 3, valido: true };
+    const url = await servir((req, res) => {
+      registrar(req, res);
+      enlazarRegistro(req, { operacion: 'ValidarRips' });
+      if (req.url === '/propia') infoPropia(req, log, campos, 'RIPS validado');
+      else if (req.url === '/hijo') logDeSolicitud(req, log).info(campos, 'RIPS validado');
+      else {
+        // A child already built (something logged before): the line goes through it.
+        logDeSolicitud(req, log).info({ paso: 1 }, 'antes');
+        infoPropia(req, log, campos, 'RIPS validado');
+      }
+      res.end('{}');
+    });
+    for (const ruta of ['/propia', '/hijo', '/despues'])
+      await fetch(`${url}${ruta}`, { headers: { 'x-request-id': 'id-fijo' } });
+    await esperarLineas(lineas, 7);
+    const validado = lineas.filter((l) => l.msg === 'RIPS validado');
+    expect(validado).toHaveLength(3);
+    const sinHora = validado.map(({ time: _t, ...l }) => l);
+    const [propia, hijo, despues] = sinHora.map((l) => ({ ...l, req: { ...(l.req as object), path: '/' } }));
+    expect(propia).toEqual({
+      level: 30,
+      servicio: 'motor-cumplimiento',
+      req: { id: 'id-fijo', method: 'GET', path: '/' },
+      operacion: 'ValidarRips',
+      ...campos,
+      msg: 'RIPS validado',
+    });
+    expect(hijo).toEqual(propia);
+    expect(despues).toEqual(propia);
+    // Same key order as the request's logger writes (bindings, then the fields).
+    expect(Object.keys(validado[0]!)).toEqual(Object.keys(validado[1]!));
+    expect(Object.keys(validado[2]!)).toEqual(Object.keys(validado[1]!));
+    // Each request still ends with its one final line.
+    expect(lineas.filter((l) => l.msg === 'request completed')).toHaveLength(3);
+  });
+
+  it('infoPropia respeta el nivel: con warn no escribe nada', async () => {
+    const lineas: string[] = [];
+    const destino = new Writable({
+      write(t, _c, listo) {
+        lineas.push(String(t));
+        listo();
+      },
+    });
+    const log = crearLogger('warn', destino);
+    const registrar = crearRegistroSolicitudes(log, rutas);
+    const url = await servir((req, res) => {
+      registrar(req, res);
+      infoPropia(req, log, { valido: true }, 'RIPS validado');
+      res.end();
+    });
+    await fetch(`${url}/x`);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(lineas).toEqual([]);
   });
 
   it('con nivel warn no escribe la línea de cada solicitud', async () => {

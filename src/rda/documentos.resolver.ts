@@ -3,7 +3,7 @@ import { Arg, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql'
 import { requiere, type TablaReglas } from '../auth/reglas.js';
 import { divididos, HallazgosDivididos } from '../errores/division.js';
 import { errores } from '../errores/errores.js';
-import type { Contexto } from '../graphql/contexto.js';
+import { type Contexto, registrarInfoPropia } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
 import { construirBundle } from './construccion/construir.js';
 import { DatosRdaEntrada, type EntradaDatosRda, entradaRda } from './construccion/entrada-graphql.js';
@@ -125,7 +125,7 @@ export class DocumentosRdaResolver {
       ...(tipo ? { tipo } : {}),
       ...(fechaEvaluacion ? { ahora: fechaEvaluacion } : {}),
     });
-    ctx.log.info({ valido: r.valid, hallazgos: r.errores.length }, 'RDA revisado');
+    registrarInfoPropia(ctx, { valido: r.valid, hallazgos: r.errores.length }, 'RDA revisado');
     return {
       valid: r.valid,
       ...divididos(r.errores),
@@ -156,7 +156,7 @@ export class DocumentosRdaResolver {
     // The validator gets the bundle through JSON.stringify: bounded depth, storable text.
     exigirValorAcotado(b, 'bundle');
     const r = await ctx.servicios.validadorOficial.validar(b, tipo ?? undefined);
-    ctx.log.info({ valido: r.valid, ...r.porSeveridad }, 'RDA validado con el validador oficial');
+    registrarInfoPropia(ctx, { valido: r.valid, ...r.porSeveridad }, 'RDA validado con el validador oficial');
     return { ...r, ...divididos(r.errores) };
   }
 

@@ -3,7 +3,7 @@ import { Arg, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql'
 import { requiere, type TablaReglas } from '../auth/reglas.js';
 import { ErrorAccionable } from '../errores/error-accionable.js';
 import { errores } from '../errores/errores.js';
-import type { Contexto } from '../graphql/contexto.js';
+import { type Contexto, registrarInfoPropia } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
 import { mensajeProblemaJson, revisarTextoJson } from '../http/json-seguro.js';
 import { dividirHallazgos } from './radicacion/hallazgos.js';
@@ -203,6 +203,8 @@ export class ValidacionRipsResolver {
     // its nesting is bounded by the engine as it walks each user.
     // The entity, when known, also lets the walk collect the codigoVIDA cross-check (validacion/vida.ts).
     const entidadId = ctx.auth?.entidadId;
+    // Forked only if a cache misses: most validations read nothing from the database.
+    const em = () => ctx.em;
     if (typeof ripsTexto === 'string') {
       const p = revisarTextoJson(ripsTexto);
       if (p) {
@@ -218,19 +220,19 @@ export class ValidacionRipsResolver {
       const r =
         ripsTexto !== null && ripsTexto !== undefined && (rips === null || rips === undefined)
           ? await ctx.servicios.validacionRips.validarTexto(
-              ctx.em,
+              em,
               ripsTexto,
               fechaEvaluacion ?? undefined,
               xmlFevFile,
               entidadId,
             )
-          : await ctx.servicios.validacionRips.validarConFev(ctx.em, {
+          : await ctx.servicios.validacionRips.validarConFev(em, {
               rips: ripsUnico(rips, ripsTexto),
               xmlFevFile,
               fecha: fechaEvaluacion ?? undefined,
               entidadId,
             });
-      ctx.log.info({ ...r.resumen, valido: r.valid, conXml: true }, 'RIPS validado');
+      registrarInfoPropia(ctx, { ...r.resumen, valido: r.valid, conXml: true }, 'RIPS validado');
       ctx.servicios.metricas?.validacionRips(r, 'graphql', bytesTexto(ripsTexto));
       return r;
     }
@@ -238,7 +240,7 @@ export class ValidacionRipsResolver {
       // A body naming an `operacion` goes to that operation's gate (which applies the history
       // itself): the history is then not applied a second time.
       const r = await ctx.servicios.validacionRips.validarCuerpoFlujo(
-        ctx.em,
+        em,
         cuerpoFlujo,
         entidadId,
         async (c) => {
@@ -247,7 +249,7 @@ export class ValidacionRipsResolver {
           return conOperacion;
         },
       );
-      ctx.log.info({ ...r.resumen, valido: r.valid }, 'RIPS validado');
+      registrarInfoPropia(ctx, { ...r.resumen, valido: r.valid }, 'RIPS validado');
       // The body's size is observed by the HTTP layer, which sees its Content-Length.
       ctx.servicios.metricas?.validacionRips(r, 'rest');
       return r;
@@ -257,13 +259,13 @@ export class ValidacionRipsResolver {
         throw errores.entradaInvalida('Envíe el RIPS una sola vez: en «rips» o en «ripsTexto».');
       }
       const r = await ctx.servicios.validacionRips.validarTexto(
-        ctx.em,
+        em,
         ripsTexto,
         fechaEvaluacion ?? undefined,
         undefined,
         entidadId,
       );
-      ctx.log.info({ ...r.resumen, valido: r.valid }, 'RIPS validado');
+      registrarInfoPropia(ctx, { ...r.resumen, valido: r.valid }, 'RIPS validado');
       ctx.servicios.metricas?.validacionRips(r, 'graphql', bytesTexto(ripsTexto));
       return r;
     }
@@ -276,12 +278,12 @@ export class ValidacionRipsResolver {
       ]);
     }
     const resultado = await ctx.servicios.validacionRips.validar(
-      ctx.em,
+      em,
       rips as Registro,
       fechaEvaluacion ?? undefined,
       entidadId,
     );
-    ctx.log.info({ ...resultado.resumen, valido: resultado.valid }, 'RIPS validado');
+    registrarInfoPropia(ctx, { ...resultado.resumen, valido: resultado.valid }, 'RIPS validado');
     ctx.servicios.metricas?.validacionRips(resultado, 'graphql');
     return resultado;
   }

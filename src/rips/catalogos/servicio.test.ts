@@ -201,6 +201,23 @@ describe('ServicioCatalogos con avisos de la base de datos', () => {
     expect(await lecturas(() => servicio.obtener(em()))).toBe(1);
   });
 
+  it('con una fuente de EntityManager, solo la pide cuando la caché no puede responder', async () => {
+    const avisos = avisosFalsos();
+    const servicio = new ServicioCatalogos({ grandes: [], avisos: avisos as unknown as AvisosBd });
+    let pedidas = 0;
+    const fuente = () => {
+      pedidas++;
+      return em();
+    };
+    const c1 = await servicio.obtener(fuente);
+    expect(pedidas).toBe(1);
+    expect(await servicio.obtener(fuente)).toBe(c1);
+    expect(pedidas).toBe(1);
+    avisos.gen++;
+    expect(await lecturas(() => servicio.obtener(fuente))).toBe(1);
+    expect(pedidas).toBe(2);
+  });
+
   it('un aviso que llega durante la lectura deja el resultado sin verificar', async () => {
     const avisos = avisosFalsos();
     const servicio = new ServicioCatalogos({ grandes: [], avisos: avisos as unknown as AvisosBd });

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AvisosBd } from '../../db/avisos.js';
+import { emDe, type FuenteEm } from '../../db/fuente-em.js';
 import { ANTIGUEDAD_MAXIMA_DIAS_POR_DEFECTO, diasDesde, esAntigua } from './antiguedad.js';
 import { cargarTablasIncluidas, DIRECTORIO_CATALOGOS, type TablaIncluida, tablaPais } from './incluidos.js';
 import { CatalogosEnMemoria, type TablaEnMemoria } from './memoria.js';
@@ -140,11 +141,12 @@ export class ServicioCatalogos {
     return [...cargarTablasIncluidas(this.directorio), tablaPais()];
   }
 
-  async obtener(em: EntityManager): Promise<Catalogos> {
+  async obtener(fuente: FuenteEm): Promise<Catalogos> {
     // Read before the query: a notice arriving meanwhile leaves the result unverified.
     const generacion = this.avisos?.vigente ? this.avisos.generacion('carga_catalogo') : undefined;
     if (this.actual && generacion !== undefined && this.verificadaEn === generacion)
       return this.actual.catalogos;
+    const em = emDe(fuente);
     const cargas = await leerCargas(em);
     const huella = cargas.map((c) => `${c.tabla}:${c.revision}`).join('|');
     if (this.actual?.huella === huella) {

@@ -1,5 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { GraphQLDateTimeISO } from 'graphql-scalars';
+import type { FuenteEm } from '../../db/fuente-em.js';
 import type { ErrorAccionable } from '../../errores/error-accionable.js';
 import { errores } from '../../errores/errores.js';
 import { ErrorJsonProhibido } from '../../http/json-seguro.js';
@@ -53,11 +53,11 @@ export interface AjusteOperacion {
 /** The REPS provider codes an entity declared (src/entidades/prestadores.ts). */
 export interface ConsultaPrestadores {
   /** Its codes (empty when it declared none); undefined when the entity does not exist. */
-  codigos(em: EntityManager, entidadId: string): Promise<readonly string[] | undefined>;
+  codigos(em: FuenteEm, entidadId: string): Promise<readonly string[] | undefined>;
 }
 
 export interface ProveedorCatalogos {
-  obtener(em: EntityManager): Promise<Catalogos>;
+  obtener(em: FuenteEm): Promise<Catalogos>;
 }
 
 /** Validates with the current catalogs; the structure checker is compiled once per catalog set. */
@@ -110,7 +110,7 @@ export class ServicioValidacionRips {
    * RDA transmissions, the walk also collects the codigoVIDA findings that conHistoria decides.
    */
   async validar(
-    em: EntityManager,
+    em: FuenteEm,
     rips: Registro,
     fecha?: Date,
     entidadId?: string | null,
@@ -126,7 +126,7 @@ export class ServicioValidacionRips {
    * decides what is expected: the invoice (empty), the credit/debit note (NC/ND), or no XML (NA/RS).
    */
   async validarConFev(
-    em: EntityManager,
+    em: FuenteEm,
     entrada: {
       rips: Registro;
       xmlFevFile?: string | null;
@@ -195,7 +195,7 @@ export class ServicioValidacionRips {
    * `xmlFevFile` (a string) the FEV gate runs on the members before «usuarios» first.
    */
   async validarTexto(
-    em: EntityManager,
+    em: FuenteEm,
     texto: string,
     fecha?: Date,
     xmlFevFile?: string,
@@ -233,7 +233,7 @@ export class ServicioValidacionRips {
    * «usuarios», the date after «rips») are read again whole, which is correct and only slower.
    */
   async validarCuerpoFlujo(
-    em: EntityManager,
+    em: FuenteEm,
     flujo: FlujoCuerpo,
     entidadId?: string | null,
     conOperacion?: ValidarConOperacion,
@@ -347,7 +347,7 @@ export class ServicioValidacionRips {
 
   /** The whole body as text: its members parsed, the RIPS read by parts. */
   async validarCuerpoTexto(
-    em: EntityManager,
+    em: FuenteEm,
     texto: string,
     entidadId?: string | null,
     conOperacion?: ValidarConOperacion,
@@ -360,7 +360,7 @@ export class ServicioValidacionRips {
   }
 
   private async validarCuerpoTextoSinTraducir(
-    em: EntityManager,
+    em: FuenteEm,
     texto: string,
     entidadId?: string | null,
     conOperacion?: ValidarConOperacion,
@@ -402,7 +402,7 @@ export class ServicioValidacionRips {
     }
   }
 
-  private async opciones(em: EntityManager, fecha?: Date, entidadId?: string | null) {
+  private async opciones(em: FuenteEm, fecha?: Date, entidadId?: string | null) {
     const catalogos = await this.catalogos.obtener(em);
     let estructura = this.verificadores.get(catalogos);
     if (!estructura) {
@@ -427,7 +427,7 @@ export class ServicioValidacionRips {
    * an entity or a lookup, or when it fails: then RVC011/RVC012 run as they do without an entity.
    */
   private async prestadoresDe(
-    em: EntityManager,
+    em: FuenteEm,
     entidadId?: string | null,
   ): Promise<readonly string[] | undefined> {
     if (!entidadId || !this.prestadores) return undefined;
