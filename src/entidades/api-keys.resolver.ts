@@ -1,10 +1,11 @@
-import { Arg, Ctx, Field, ID, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, ID, Query, Resolver } from 'type-graphql';
 import { autenticado, type TablaReglas } from '../auth/reglas.js';
 import { authDe, type Contexto } from '../graphql/contexto.js';
+import { TipoObjeto } from '../graphql/tipo-objeto.js';
 import { ApiKey } from './api-key.entity.js';
 import { deLaEntidad } from './propiedad.js';
 
-@ObjectType('ApiKeyInfo', { description: 'Datos de una API key de la entidad (nunca la clave ni su hash)' })
+@TipoObjeto('ApiKeyInfo', { description: 'Datos de una API key de la entidad (nunca la clave ni su hash)' })
 export class ApiKeyInfo {
   @Field(() => ID)
   id!: string;

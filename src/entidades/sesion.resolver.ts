@@ -1,12 +1,13 @@
-import { Ctx, Field, FieldResolver, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Ctx, Field, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import { autenticado, requiere, type TablaReglas } from '../auth/reglas.js';
 import { authDe, type Contexto } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
+import { TipoObjeto } from '../graphql/tipo-objeto.js';
 import type { SistemaMinisterio } from './credencial.entity.js';
 import type { Entidad } from './entidad.entity.js';
 import type { Modulo } from './valores.js';
 
-@ObjectType('EntidadSesion', { description: 'La entidad (tenant) de la sesión' })
+@TipoObjeto('EntidadSesion', { description: 'La entidad (tenant) de la sesión' })
 export class EntidadSesion {
   id!: string;
   /** The managed Entidad, mapped only by the field that needs it. */
@@ -37,7 +38,7 @@ export class EntidadSesion {
   prestadores!: string[];
 }
 
-@ObjectType('Identidad', { description: 'Quién llama' })
+@TipoObjeto('Identidad', { description: 'Quién llama' })
 export class Identidad {
   @Field(() => Enums.TipoIdentidad)
   tipo!: string;
@@ -55,7 +56,7 @@ export class Identidad {
   apiKeyPrefijo!: string | null;
 }
 
-@ObjectType('Sesion')
+@TipoObjeto('Sesion')
 export class Sesion {
   @Field(() => Identidad)
   identidad!: Identidad;
@@ -66,7 +67,7 @@ export class Sesion {
   permisos!: string[];
 }
 
-@ObjectType('ConfiguracionModulo', {
+@TipoObjeto('ConfiguracionModulo', {
   description: 'Si la entidad está lista para usar un módulo (sin revelar secretos)',
 })
 export class ConfiguracionModulo {

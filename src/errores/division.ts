@@ -1,4 +1,5 @@
-import { Field, ObjectType } from 'type-graphql';
+import { Field } from 'type-graphql';
+import { TipoObjeto } from '../graphql/tipo-objeto.js';
 import { ErrorAccionable } from './error-accionable.js';
 
 /** Findings by what they mean to the client: blocking, warnings, notes. */
@@ -26,7 +27,7 @@ export function dividirHallazgos(hallazgos: readonly ErrorAccionable[]): Divisio
  * REST body's `errores` (a REST-only field, see SOLO_REST in src/graphql/schema.ts).
  */
 // Extended by the result types (type-graphql inherits fields from a decorated base); no field returns it.
-@ObjectType('HallazgosDivididos')
+@TipoObjeto('HallazgosDivididos')
 export class HallazgosDivididos implements Division {
   @Field(() => [ErrorAccionable], { description: 'Hallazgos de rechazo: los que bloquean' })
   errores!: ErrorAccionable[];

@@ -1,8 +1,9 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, Int } from 'type-graphql';
 import { Enums } from '../graphql/enums.js';
+import { TipoObjeto } from '../graphql/tipo-objeto.js';
 import type { Fuente, SeveridadError } from './valores.js';
 
-@ObjectType('UbicacionError', { description: 'Dónde está el problema, en términos del sistema de origen' })
+@TipoObjeto('UbicacionError', { description: 'Dónde está el problema, en términos del sistema de origen' })
 export class UbicacionError {
   @Field(() => String, { nullable: true, description: 'Número de factura del RIPS' })
   factura!: string | null;
@@ -34,7 +35,7 @@ export class UbicacionError {
   descripcion!: string;
 }
 
-@ObjectType('ErrorAccionable', {
+@TipoObjeto('ErrorAccionable', {
   description: 'Un hallazgo explicado: qué está mal, dónde y cómo corregirlo en el origen',
 })
 export class ErrorAccionable {

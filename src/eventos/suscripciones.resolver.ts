@@ -1,19 +1,10 @@
-import {
-  Arg,
-  Field,
-  ID,
-  Int,
-  ObjectType,
-  Resolver,
-  Root,
-  type SubscribeResolverData,
-  Subscription,
-} from 'type-graphql';
+import { Arg, Field, ID, Int, Resolver, Root, type SubscribeResolverData, Subscription } from 'type-graphql';
 import { requiere, type TablaReglas } from '../auth/reglas.js';
 import { deLaEntidad } from '../entidades/propiedad.js';
 import { errores } from '../errores/errores.js';
 import { authDe, type Contexto } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
+import { TipoObjeto } from '../graphql/tipo-objeto.js';
 import { Transmision } from '../rda/transmision/transmision.entity.js';
 import { Radicacion } from '../rips/radicacion/radicacion.entity.js';
 import { type FlujoEventos, flujoDeEventos } from './flujo.js';
@@ -26,7 +17,7 @@ import type { BusEventos, EventoDominio } from './tipos.js';
  * bundle, findings or patient data.
  */
 
-@ObjectType('DatosCambioTransmision', {
+@TipoObjeto('DatosCambioTransmision', {
   description: 'Campos públicos de la transmisión al confirmarse el cambio (sin contenido clínico)',
 })
 export class DatosCambioTransmision {
@@ -82,7 +73,7 @@ export class DatosCambioTransmision {
   fecha!: Date;
 }
 
-@ObjectType('CambioTransmision', {
+@TipoObjeto('CambioTransmision', {
   description:
     'Un cambio de una transmisión RDA anunciado en vivo. Se entrega al menos una vez: descarte repetidos por `id`',
 })
@@ -100,7 +91,7 @@ export class CambioTransmision {
   datos!: DatosCambioTransmision;
 }
 
-@ObjectType('DatosCambioRadicacion', {
+@TipoObjeto('DatosCambioRadicacion', {
   description: 'Campos públicos de la radicación con su resultado (sin hallazgos ni datos de pacientes)',
 })
 export class DatosCambioRadicacion {
@@ -144,7 +135,7 @@ export class DatosCambioRadicacion {
   createdAt!: Date;
 }
 
-@ObjectType('CambioRadicacion', {
+@TipoObjeto('CambioRadicacion', {
   description:
     'El resultado de una radicación anunciado en vivo. Se entrega al menos una vez: descarte repetidos por `id`',
 })

@@ -1,8 +1,9 @@
-import { Field, ObjectType } from 'type-graphql';
+import { Field } from 'type-graphql';
 import { type DetalleError, errores } from '../errores/errores.js';
+import { TipoObjeto } from './tipo-objeto.js';
 
 /** Relay's PageInfo, shared by every connection of the schema (one type of that name). */
-@ObjectType('PageInfo', { description: 'Estado de la paginación de una conexión (Relay)' })
+@TipoObjeto('PageInfo', { description: 'Estado de la paginación de una conexión (Relay)' })
 export class PageInfo {
   @Field(() => Boolean, { description: 'Hay más elementos después de esta página' })
   hasNextPage!: boolean;

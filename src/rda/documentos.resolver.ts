@@ -1,17 +1,18 @@
 import { GraphQLJSON } from 'graphql-scalars';
-import { Arg, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, Int, Query, Resolver } from 'type-graphql';
 import { requiere, type TablaReglas } from '../auth/reglas.js';
 import { divididos, HallazgosDivididos } from '../errores/division.js';
 import { errores } from '../errores/errores.js';
 import { type Contexto, registrarInfoPropia } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
+import { TipoObjeto } from '../graphql/tipo-objeto.js';
 import { construirBundle } from './construccion/construir.js';
 import { DatosRdaEntrada, type EntradaDatosRda, entradaRda } from './construccion/entrada-graphql.js';
 import { exigirValorAcotado } from './json-acotado.js';
 import { lintearBundle } from './linter/lintear.js';
 import type { TipoRda } from './tipos.js';
 
-@ObjectType('RdaIssue', { description: 'Hallazgo del linter en forma compacta (severity error = rechazo)' })
+@TipoObjeto('RdaIssue', { description: 'Hallazgo del linter en forma compacta (severity error = rechazo)' })
 export class RdaIssue {
   @Field(() => Enums.SeveridadIssue, { description: 'ERROR es rechazo; WARNING, aviso de conformidad' })
   severity!: 'error' | 'warning';
@@ -26,7 +27,7 @@ export class RdaIssue {
   message!: string;
 }
 
-@ObjectType('ResultadoValidacionRda')
+@TipoObjeto('ResultadoValidacionRda')
 export class ResultadoValidacionRda extends HallazgosDivididos {
   @Field(() => Boolean, { description: 'true cuando no hay ningún hallazgo de severidad rechazo' })
   valid!: boolean;
@@ -35,7 +36,7 @@ export class ResultadoValidacionRda extends HallazgosDivididos {
   issues!: RdaIssue[];
 }
 
-@ObjectType('ConteoSeveridadHl7', { description: 'Issues del OperationOutcome por severidad' })
+@TipoObjeto('ConteoSeveridadHl7', { description: 'Issues del OperationOutcome por severidad' })
 export class ConteoSeveridadHl7 {
   @Field(() => Int)
   fatal!: number;
@@ -50,7 +51,7 @@ export class ConteoSeveridadHl7 {
   information!: number;
 }
 
-@ObjectType('IssueHl7', { description: 'Un issue del OperationOutcome del validador oficial, tal cual' })
+@TipoObjeto('IssueHl7', { description: 'Un issue del OperationOutcome del validador oficial, tal cual' })
 export class IssueHl7 {
   @Field(() => Enums.SeveridadHl7)
   severity!: string;
@@ -62,7 +63,7 @@ export class IssueHl7 {
   location!: string | null;
 }
 
-@ObjectType('ResultadoValidacionOficialRda')
+@TipoObjeto('ResultadoValidacionOficialRda')
 export class ResultadoValidacionOficialRda extends HallazgosDivididos {
   @Field(() => Boolean, { description: 'true cuando no hay issues fatal ni error' })
   valid!: boolean;
@@ -77,7 +78,7 @@ export class ResultadoValidacionOficialRda extends HallazgosDivididos {
   issues!: IssueHl7[];
 }
 
-@ObjectType('VistaPreviaRda', { description: 'El Bundle que se enviaría, sin enviarlo, con su revisión' })
+@TipoObjeto('VistaPreviaRda', { description: 'El Bundle que se enviaría, sin enviarlo, con su revisión' })
 export class VistaPreviaRda extends HallazgosDivididos {
   @Field(() => GraphQLJSON, { description: 'El Bundle FHIR R4 de tipo document' })
   bundle!: Record<string, unknown>;

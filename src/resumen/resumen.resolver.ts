@@ -9,7 +9,6 @@ import {
   Info,
   Int,
   InterfaceType,
-  ObjectType,
   Query,
   Resolver,
   Root,
@@ -18,16 +17,14 @@ import { autenticado, type TablaReglas } from '../auth/reglas.js';
 import { authDe, type Contexto } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
 import { pide } from '../graphql/seleccion.js';
+import { TipoObjeto } from '../graphql/tipo-objeto.js';
 import { type Causa, ConsultaResumen, type MontoPagador, montosVacios, type Pendientes } from './consulta.js';
 import type { ConteoRda, ConteoRips } from './contadores.js';
 import { leerFiltros } from './filtros.js';
 import { acumuladoVacio, type Tiempos, tiemposDe } from './tiempos.js';
 import { type Agrupacion, MODULOS_RESUMEN, type ModuloResumen, ZONA_HORARIA } from './valores.js';
 
-// simpleResolvers: the executor reads these plain properties itself. type-graphql otherwise wraps every
-// field in a resolver of its own, and a year by day holds about 20,000 values (graphql-jit then calls one
-// function per value: 13 ms per request in bench:resumen).
-@ObjectType('ConteoEstadoRadicacion', { simpleResolvers: true, description: 'Radicaciones en un estado' })
+@TipoObjeto('ConteoEstadoRadicacion', { description: 'Radicaciones en un estado' })
 class ConteoEstadoRadicacion {
   @Field(() => Enums.EstadoRadicacion)
   estado!: string;
@@ -36,7 +33,7 @@ class ConteoEstadoRadicacion {
   cantidad!: number;
 }
 
-@ObjectType('ConteoTipoRadicacion', { simpleResolvers: true, description: 'Radicaciones de un tipo' })
+@TipoObjeto('ConteoTipoRadicacion', { description: 'Radicaciones de un tipo' })
 class ConteoTipoRadicacion {
   @Field(() => Enums.TipoRadicacion)
   tipo!: string;
@@ -45,8 +42,7 @@ class ConteoTipoRadicacion {
   cantidad!: number;
 }
 
-@ObjectType('ConteoEstadoTransmision', {
-  simpleResolvers: true,
+@TipoObjeto('ConteoEstadoTransmision', {
   description: 'Transmisiones RDA en un estado',
 })
 class ConteoEstadoTransmision {
@@ -57,7 +53,7 @@ class ConteoEstadoTransmision {
   cantidad!: number;
 }
 
-@ObjectType('ConteoTipoRda', { simpleResolvers: true, description: 'Transmisiones RDA de un tipo' })
+@TipoObjeto('ConteoTipoRda', { description: 'Transmisiones RDA de un tipo' })
 class ConteoTipoRda {
   @Field(() => Enums.TipoRda)
   tipo!: string;
@@ -71,8 +67,7 @@ const PERIODO =
   'Inicio del período (fecha de Colombia, AAAA-MM-DD): el día, el lunes de la semana ISO o el día 1 del mes; la primera semana o mes puede empezar antes de `desde` (solo cuenta desde `desde`)';
 const FIN_PERIODO = 'Fin exclusivo del período (fecha de Colombia), recortado a `hasta`';
 
-@ObjectType('CausaRechazo', {
-  simpleResolvers: true,
+@TipoObjeto('CausaRechazo', {
   description:
     'Una regla que rechazó intentos en el período, con cuántos y qué parte de los rechazos explica',
 })
@@ -143,8 +138,7 @@ abstract class Montos_ {
   retenidosSinValor!: number;
 }
 
-@ObjectType('MontoPagador', {
-  simpleResolvers: true,
+@TipoObjeto('MontoPagador', {
   implements: Montos_,
   description: 'Dinero de un pagador (el adquiriente de la factura)',
 })
@@ -162,8 +156,7 @@ class MontoPagador_ extends Montos_ {
   nombre!: string | null;
 }
 
-@ObjectType('MontosRips', {
-  simpleResolvers: true,
+@TipoObjeto('MontosRips', {
   implements: Montos_,
   description: 'Dinero en juego: totales y por pagador',
 })
@@ -174,8 +167,7 @@ class MontosRips extends Montos_ {
   porPagador!: MontoPagador[];
 }
 
-@ObjectType('MontosPeriodoRips', {
-  simpleResolvers: true,
+@TipoObjeto('MontosPeriodoRips', {
   implements: Montos_,
   description: 'Dinero de un período de la serie; el desglose por pagador se lee solo si se pide',
 })
@@ -208,15 +200,13 @@ abstract class Tiempos_ {
   maxMs!: number | null;
 }
 
-@ObjectType('TiemposRda', {
-  simpleResolvers: true,
+@TipoObjeto('TiemposRda', {
   implements: Tiempos_,
   description: 'Tiempos a la aceptación de todos los tipos',
 })
 class TiemposRda extends Tiempos_ {}
 
-@ObjectType('TiemposTipoRda', {
-  simpleResolvers: true,
+@TipoObjeto('TiemposTipoRda', {
   implements: Tiempos_,
   description: 'Tiempos a la aceptación de un tipo de RDA',
 })
@@ -225,8 +215,7 @@ class TiemposTipoRda extends Tiempos_ {
   tipo!: string;
 }
 
-@ObjectType('TransmisionEnEspera', {
-  simpleResolvers: true,
+@TipoObjeto('TransmisionEnEspera', {
   description: 'La transmisión que más lleva esperando respuesta de la IHCE',
 })
 class TransmisionEnEspera {
@@ -243,8 +232,7 @@ class TransmisionEnEspera {
   creadoEn!: Date;
 }
 
-@ObjectType('PendientesRda', {
-  simpleResolvers: true,
+@TipoObjeto('PendientesRda', {
   description: 'Transmisiones creadas en el período que aún esperan respuesta (validado o enviado)',
 })
 class PendientesRda {
@@ -288,8 +276,7 @@ abstract class ConteosRda {
   consulta!: ConsultaResumen;
 }
 
-@ObjectType('PeriodoRips', {
-  simpleResolvers: true,
+@TipoObjeto('PeriodoRips', {
   implements: ConteosRips,
   description: 'Un período de la serie de radicaciones',
 })
@@ -305,8 +292,7 @@ class PeriodoRips extends ConteosRips {
   montos?: MontosPeriodoRips;
 }
 
-@ObjectType('PeriodoRda', {
-  simpleResolvers: true,
+@TipoObjeto('PeriodoRda', {
   implements: ConteosRda,
   description: 'Un período de la serie de transmisiones RDA',
 })
@@ -322,22 +308,19 @@ class PeriodoRda extends ConteosRda {
   tiempos?: Tiempos;
 }
 
-@ObjectType('ResumenRips', {
-  simpleResolvers: true,
+@TipoObjeto('ResumenRips', {
   implements: ConteosRips,
   description: 'Intentos de radicación RIPS ante el MUV',
 })
 class ResumenRips extends ConteosRips {}
 
-@ObjectType('ResumenRda', {
-  simpleResolvers: true,
+@TipoObjeto('ResumenRda', {
   implements: ConteosRda,
   description: 'Transmisiones RDA a la IHCE',
 })
 class ResumenRda extends ConteosRda {}
 
-@ObjectType('Resumen', {
-  simpleResolvers: true,
+@TipoObjeto('Resumen', {
   description:
     'Cifras de la entidad por módulo, en un período de días de Colombia; un módulo es null si el rol no puede leerlo o no se pidió',
 })

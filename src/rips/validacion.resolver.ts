@@ -1,10 +1,11 @@
 import { GraphQLJSON } from 'graphql-scalars';
-import { Arg, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, Int, Query, Resolver } from 'type-graphql';
 import { requiere, type TablaReglas } from '../auth/reglas.js';
 import { ErrorAccionable } from '../errores/error-accionable.js';
 import { errores } from '../errores/errores.js';
 import { type Contexto, registrarInfoPropia } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
+import { TipoObjeto } from '../graphql/tipo-objeto.js';
 import { mensajeProblemaJson, revisarTextoJson } from '../http/json-seguro.js';
 import { dividirHallazgos } from './radicacion/hallazgos.js';
 import { validarOperacion } from './radicacion/validar-operacion.js';
@@ -13,7 +14,7 @@ import type { HallazgosOmitidos as Omitidos } from './validacion/acotar.js';
 import { EscalarFlujoCuerpo, type FlujoCuerpo } from './validacion/flujo-cuerpo.js';
 import type { ResultadoValidacion } from './validacion/validar.js';
 
-@ObjectType('RipsIssue', { description: 'Hallazgo en forma compacta (severity error = rechazo)' })
+@TipoObjeto('RipsIssue', { description: 'Hallazgo en forma compacta (severity error = rechazo)' })
 export class RipsIssue {
   @Field(() => Enums.SeveridadIssue, { description: 'ERROR es rechazo; WARNING, aviso o nota' })
   severity!: 'error' | 'warning';
@@ -30,7 +31,7 @@ export class RipsIssue {
   message!: string;
 }
 
-@ObjectType('ResumenValidacion')
+@TipoObjeto('ResumenValidacion')
 export class ResumenValidacion {
   @Field(() => Int)
   rechazos!: number;
@@ -42,7 +43,7 @@ export class ResumenValidacion {
   informativos!: number;
 }
 
-@ObjectType('HallazgosOmitidos', {
+@TipoObjeto('HallazgosOmitidos', {
   description:
     'Hallazgos de un código que no caben en la respuesta (RIPS_MAX_HALLAZGOS, RIPS_MAX_RESPUESTA); sí cuentan en `resumen` y `valid`',
 })
@@ -57,7 +58,7 @@ export class HallazgosOmitidos implements Omitidos {
   cantidad!: number;
 }
 
-@ObjectType('ResultadoValidacionRips')
+@TipoObjeto('ResultadoValidacionRips')
 export class ResultadoValidacionRips {
   @Field(() => Boolean, { description: 'true cuando no hay ningún hallazgo de severidad rechazo' })
   valid!: boolean;

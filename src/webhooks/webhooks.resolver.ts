@@ -1,15 +1,16 @@
 import { and, rule } from 'graphql-shield';
-import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { autenticado, type ShieldRule, type TablaReglas } from '../auth/reglas.js';
 import { MODULOS } from '../entidades/valores.js';
 import { ErrorApp } from '../errores/errores.js';
 import { cursorDe, MAX_PRIMERO, PageInfo, PRIMERO_POR_DEFECTO } from '../graphql/conexion.js';
 import { authDe, type Contexto } from '../graphql/contexto.js';
 import { Enums } from '../graphql/enums.js';
+import { TipoObjeto } from '../graphql/tipo-objeto.js';
 import type { WebhookEndpoint } from './endpoint.entity.js';
 import type { WebhookEntrega } from './entrega.entity.js';
 
-@ObjectType('Webhook', { description: 'Un receptor de los eventos de la entidad (nunca muestra el secreto)' })
+@TipoObjeto('Webhook', { description: 'Un receptor de los eventos de la entidad (nunca muestra el secreto)' })
 export class WebhookGql {
   @Field(() => ID)
   id!: string;
@@ -32,7 +33,7 @@ export class WebhookGql {
   creadoEn!: Date;
 }
 
-@ObjectType('WebhookRegistrado', {
+@TipoObjeto('WebhookRegistrado', {
   description: 'El webhook creado y su secreto de firma, que se muestra solo esta vez',
 })
 export class WebhookRegistradoGql {
@@ -46,7 +47,7 @@ export class WebhookRegistradoGql {
   secreto!: string;
 }
 
-@ObjectType('EntregaWebhook', { description: 'Un intento de entrega de un evento a un webhook' })
+@TipoObjeto('EntregaWebhook', { description: 'Un intento de entrega de un evento a un webhook' })
 export class EntregaWebhookGql {
   @Field(() => ID)
   id!: string;
@@ -86,7 +87,7 @@ export class EntregaWebhookGql {
   fecha!: Date;
 }
 
-@ObjectType('EntregaWebhookArista')
+@TipoObjeto('EntregaWebhookArista')
 export class EntregaWebhookArista {
   @Field(() => String, { description: 'Cursor opaco de este elemento (para `after`)' })
   cursor!: string;
@@ -95,7 +96,7 @@ export class EntregaWebhookArista {
   node!: EntregaWebhookGql;
 }
 
-@ObjectType('EntregaWebhookConexion', {
+@TipoObjeto('EntregaWebhookConexion', {
   description: 'Registro de entregas de un webhook, las más recientes primero',
 })
 export class EntregaWebhookConexion {
@@ -120,7 +121,7 @@ export class EntregaWebhookConexion {
   }
 }
 
-@ObjectType('PruebaWebhook', { description: 'El evento de prueba encolado' })
+@TipoObjeto('PruebaWebhook', { description: 'El evento de prueba encolado' })
 export class PruebaWebhookGql {
   @Field(() => ID, { description: 'Id del evento de prueba: búsquelo en entregasWebhook' })
   eventoId!: string;

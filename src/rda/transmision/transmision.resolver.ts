@@ -8,7 +8,6 @@ import {
   InputType,
   Int,
   Mutation,
-  ObjectType,
   Query,
   Resolver,
   Root,
@@ -18,6 +17,7 @@ import { ErrorAccionable } from '../../errores/error-accionable.js';
 import { cursorDe, PageInfo } from '../../graphql/conexion.js';
 import { authDe, type Contexto } from '../../graphql/contexto.js';
 import { Enums } from '../../graphql/enums.js';
+import { TipoObjeto } from '../../graphql/tipo-objeto.js';
 import { DatosRdaEntrada, type EntradaDatosRda, entradaRda } from '../construccion/entrada-graphql.js';
 import type { AlcanceConsulta, TipoRdaIhce } from '../ihce/fhir.js';
 import { paginaTransmisiones } from './conexion.js';
@@ -26,7 +26,7 @@ import type { TransmisionResultado } from './servicio.js';
 import type { Transmision } from './transmision.entity.js';
 import { type EstadoTransmision, LIMITE_MAXIMO, LIMITE_POR_DEFECTO } from './valores.js';
 
-@ObjectType('RecursoIhce', {
+@TipoObjeto('RecursoIhce', {
   description:
     'Una entrada de la respuesta de aceptación de la IHCE (transaction-response): un recurso que creó (201) o que ya tenía (200)',
 })
@@ -57,7 +57,7 @@ export class RecursoIhceGql {
   location!: string | null;
 }
 
-@ObjectType('Transmision', { description: 'Un RDA transmitido (o por transmitir) a la plataforma IHCE' })
+@TipoObjeto('Transmision', { description: 'Un RDA transmitido (o por transmitir) a la plataforma IHCE' })
 export class TransmisionGql {
   @Field(() => ID)
   id!: string;
@@ -146,7 +146,7 @@ export class TransmisionGql {
   actualizadaEn!: Date;
 }
 
-@ObjectType('ResultadoTransmision', {
+@TipoObjeto('ResultadoTransmision', {
   description: 'Lo que devolvió una solicitud de transmisión: la transmisión y si era una repetición',
 })
 export class ResultadoTransmision {
@@ -160,7 +160,7 @@ export class ResultadoTransmision {
   repetida!: boolean;
 }
 
-@ObjectType('PaginaTransmisiones', { description: 'Página por desplazamiento (solo REST: GET /rda)' })
+@TipoObjeto('PaginaTransmisiones', { description: 'Página por desplazamiento (solo REST: GET /rda)' })
 export class PaginaTransmisiones {
   @Field(() => [TransmisionGql])
   items!: TransmisionGql[];
@@ -175,7 +175,7 @@ export class PaginaTransmisiones {
   offset!: number;
 }
 
-@ObjectType('TransmisionArista', { description: 'Una transmisión de la página y su cursor' })
+@TipoObjeto('TransmisionArista', { description: 'Una transmisión de la página y su cursor' })
 export class TransmisionArista {
   @Field(() => String, { description: 'Cursor opaco de este elemento (para `after`)' })
   cursor!: string;
@@ -184,7 +184,7 @@ export class TransmisionArista {
   node!: TransmisionGql;
 }
 
-@ObjectType('TransmisionConexion', {
+@TipoObjeto('TransmisionConexion', {
   description: 'Página de transmisiones (conexión Relay), las más recientes primero',
 })
 export class TransmisionConexion {
@@ -210,7 +210,7 @@ export class TransmisionConexion {
   }
 }
 
-@ObjectType('EventoTransmision', { description: 'Un cambio de la transmisión (traza de solo inserción)' })
+@TipoObjeto('EventoTransmision', { description: 'Un cambio de la transmisión (traza de solo inserción)' })
 export class EventoTransmisionGql {
   @Field(() => ID, { description: 'Identificador estable del evento' })
   id!: string;
@@ -254,7 +254,7 @@ export class DocumentoIdentidadEntrada {
   numero!: string;
 }
 
-@ObjectType('ItemConsultaRda', {
+@TipoObjeto('ItemConsultaRda', {
   description: 'Metadatos de un RDA en la plataforma (sin contenido clínico)',
 })
 export class ItemConsultaRda {
@@ -278,7 +278,7 @@ export class ItemConsultaRda {
   paciente!: string | null;
 }
 
-@ObjectType('ResultadoConsultaRda')
+@TipoObjeto('ResultadoConsultaRda')
 export class ResultadoConsultaRda {
   @Field(() => Enums.AlcanceConsultaRda)
   alcance!: string;

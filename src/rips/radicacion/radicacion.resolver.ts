@@ -8,7 +8,6 @@ import {
   ID,
   Int,
   Mutation,
-  ObjectType,
   Query,
   Resolver,
   Root,
@@ -19,19 +18,20 @@ import { ErrorAccionable } from '../../errores/error-accionable.js';
 import { cursorDe, PageInfo } from '../../graphql/conexion.js';
 import { authDe, type Contexto } from '../../graphql/contexto.js';
 import { Enums } from '../../graphql/enums.js';
+import { TipoObjeto } from '../../graphql/tipo-objeto.js';
 import { operacionPorMetodo } from '../muv/operaciones.js';
 import { HallazgosOmitidos } from '../validacion.resolver.js';
 import { type Division, dividirHallazgos, type HallazgosRadicacion } from './hallazgos.js';
 import { type EstadoRadicacion, Radicacion as FilaRadicacion } from './radicacion.entity.js';
 import { MAX_POR_PAGINA, POR_PAGINA } from './servicio.js';
 
-@ObjectType('PeriodoAtencion', { description: 'Periodo de facturación que informa el MUV (manual §8.13)' })
+@TipoObjeto('PeriodoAtencion', { description: 'Periodo de facturación que informa el MUV (manual §8.13)' })
 export class PeriodoAtencionGql {
   @Field(() => String, { nullable: true }) fechaInicio!: string | null;
   @Field(() => String, { nullable: true }) fechaFin!: string | null;
 }
 
-@ObjectType('Radicacion', {
+@TipoObjeto('Radicacion', {
   description:
     'Un intento de radicación ante el MUV (evidencia de solo inserción), con sus hallazgos separados por severidad: `errores` (bloquean), `avisos` e `informativos`',
 })
@@ -115,7 +115,7 @@ export class RadicacionGql {
   cargados?: HallazgosRadicacion;
 }
 
-@ObjectType('ResultadoRadicacion', { description: 'Lo que devuelve `radicarRips`' })
+@TipoObjeto('ResultadoRadicacion', { description: 'Lo que devuelve `radicarRips`' })
 export class ResultadoRadicacion {
   @Field(() => RadicacionGql)
   radicacion!: RadicacionGql;
@@ -127,7 +127,7 @@ export class ResultadoRadicacion {
   repetida!: boolean;
 }
 
-@ObjectType('RadicacionArista', { description: 'Una radicación de la página y su cursor' })
+@TipoObjeto('RadicacionArista', { description: 'Una radicación de la página y su cursor' })
 export class RadicacionArista {
   @Field(() => String, { description: 'Cursor opaco de este elemento (para `after`)' })
   cursor!: string;
@@ -136,7 +136,7 @@ export class RadicacionArista {
   node!: RadicacionGql;
 }
 
-@ObjectType('RadicacionConexion', {
+@TipoObjeto('RadicacionConexion', {
   description: 'Una página de radicaciones de la entidad, la más reciente primero (conexión Relay)',
 })
 export class RadicacionConexion {
@@ -146,13 +146,15 @@ export class RadicacionConexion {
   @Field(() => PageInfo)
   pageInfo!: PageInfo;
 
+  // Not simple: a promise (a getter that counts on first read), which graphql-jit awaits only from a resolver.
   @Field(() => Int, {
     description: 'Radicaciones que cumplen los filtros, en todas las páginas (se cuenta solo si se pide)',
+    simple: false,
   })
   totalCount!: number | Promise<number>;
 }
 
-@ObjectType('ResultadoValidacionMuv', {
+@TipoObjeto('ResultadoValidacionMuv', {
   description: 'Un resultado de validación tal como lo reporta el MUV',
 })
 export class ResultadoValidacionMuvGql {
@@ -164,7 +166,7 @@ export class ResultadoValidacionMuvGql {
   @Field(() => String) fuente!: string;
 }
 
-@ObjectType('CantidadTotalAtenciones')
+@TipoObjeto('CantidadTotalAtenciones')
 export class CantidadTotalAtencionesGql {
   @Field(() => Int) consultas!: number;
   @Field(() => Int) procedimientos!: number;
@@ -175,7 +177,7 @@ export class CantidadTotalAtencionesGql {
   @Field(() => Int) urgencias!: number;
 }
 
-@ObjectType('RegistroCuv', { description: 'Lo que el MUV tiene registrado para el documento (ConsultarCUV)' })
+@TipoObjeto('RegistroCuv', { description: 'Lo que el MUV tiene registrado para el documento (ConsultarCUV)' })
 export class RegistroCuvGql {
   @Field(() => Int) procesoId!: number;
   @Field(() => String) cuv!: string;
@@ -196,7 +198,7 @@ export class RegistroCuvGql {
   cantidadTotalAtenciones!: CantidadTotalAtencionesGql | null;
 }
 
-@ObjectType('ResultadoRecuperado', {
+@TipoObjeto('ResultadoRecuperado', {
   description:
     'El resultado de un CUV según RecuperarCUV (manual §8.15): el de la radicación, con sus notificaciones',
 })
@@ -214,7 +216,7 @@ export class ResultadoRecuperadoGql {
   @Field(() => [ResultadoValidacionMuvGql]) resultadosValidacion!: ResultadoValidacionMuvGql[];
 }
 
-@ObjectType('VerificacionCuv')
+@TipoObjeto('VerificacionCuv')
 export class VerificacionCuvGql {
   @Field(() => ID) id!: string;
   @Field(() => String, { nullable: true }) numFactura!: string | null;
