@@ -1,24 +1,15 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { slugUnico } from '../../test/servidor.js';
-import { ServicioEntidades } from '../entidades/servicio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entidadDePrueba, ormDePrueba } from '../../test/orm-prueba.js';
 import { Radicacion } from '../rips/radicacion/radicacion.entity.js';
 import { contarFilas, filas } from './filas.js';
-import { crearOrm, migrar } from './orm.js';
 
 describe('filas: lecturas de lista en SQL, mapeadas como em.find', () => {
   let orm: MikroORM;
   let entidadId: string;
   beforeAll(async () => {
-    orm = await crearOrm({ url: inject('databaseUrl'), timeoutConexionMs: 3000 });
-    await migrar(orm);
-    const entidad = await new ServicioEntidades().crear(orm.em.fork(), {
-      slug: slugUnico('filas'),
-      nombre: 'Entidad filas',
-      tipoEntidad: 'ips',
-      modulos: ['rips'],
-    });
-    entidadId = entidad.id;
+    orm = await ormDePrueba();
+    entidadId = (await entidadDePrueba(orm, 'filas')).id;
     const em = orm.em.fork();
     for (let i = 0; i < 3; i++)
       em.create(Radicacion, {

@@ -1,24 +1,15 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { slugUnico } from '../../test/servidor.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entidadDePrueba, ormDePrueba } from '../../test/orm-prueba.js';
 import type { AvisosBd } from '../db/avisos.js';
-import { crearOrm, migrar } from '../db/orm.js';
 import { PrestadoresPorEntidad } from './prestadores.js';
-import { ServicioEntidades } from './servicio.js';
 
 describe('PrestadoresPorEntidad', () => {
   let orm: MikroORM;
   let entidadId: string;
   beforeAll(async () => {
-    orm = await crearOrm({ url: inject('databaseUrl'), timeoutConexionMs: 3000 });
-    await migrar(orm);
-    const entidad = await new ServicioEntidades().crear(orm.em.fork(), {
-      slug: slugUnico('prestadores'),
-      nombre: 'Entidad prestadores',
-      tipoEntidad: 'ips',
-      modulos: ['rips'],
-    });
-    entidadId = entidad.id;
+    orm = await ormDePrueba();
+    entidadId = (await entidadDePrueba(orm, 'prestadores')).id;
     await orm.em
       .getConnection()
       .execute("update entidad set prestadores = array['110010123401'] where id = ?", [entidadId]);
