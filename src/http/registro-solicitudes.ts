@@ -61,9 +61,23 @@ export type CamposPropios = Readonly<Record<string, number | boolean | undefined
  */
 export function infoPropia(req: IncomingMessage, log: Logger, campos: CamposPropios, mensaje: string): void {
   const e = (req as Solicitud)[ESTADO];
-  if (!e) log.info(campos, mensaje);
-  else if (e.hijo) e.hijo.info(campos, mensaje);
-  else e.acceso.info({ req: e.datos, ...e.enlaces, ...campos }, mensaje);
+  if (e) lineaPropia(e, 'info', campos, mensaje);
+  else log.info(campos, mensaje);
+}
+
+/**
+ * A line of the request whose fields are all the service's own: through the child when one exists
+ * (its bindings carry `req` and the rest, first), else by the non-redacting sibling with those
+ * bindings in front, so both give the same line.
+ */
+function lineaPropia(
+  e: Estado,
+  nivel: 'info' | 'warn' | 'error',
+  campos: Record<string, unknown>,
+  mensaje: string,
+): void {
+  if (e.hijo) e.hijo[nivel](campos, mensaje);
+  else e.acceso[nivel]({ req: e.datos, ...e.enlaces, ...campos }, mensaje);
 }
 
 /**
@@ -110,9 +124,7 @@ export function crearRegistroSolicitudes(
         : !req.readableAborted && res.writableEnded
           ? 'request completed'
           : 'request aborted';
-      // With a child (something logged), its bindings carry `req` and the rest, first.
-      if (estado.hijo) estado.hijo[nivel]({ res, responseTime }, mensaje);
-      else acceso[nivel]({ req: datos, ...estado.enlaces, res, responseTime }, mensaje);
+      lineaPropia(estado, nivel, { res, responseTime }, mensaje);
     };
     res.on('close', alTerminar);
     res.on('finish', alTerminar);
