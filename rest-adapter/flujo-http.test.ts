@@ -127,6 +127,23 @@ describe('flujoDeSolicitud: cuerpos pequeños leídos enteros', () => {
     });
   });
 
+  it('una conexión cerrada a mitad del cuerpo sin error → 400 en español', async () => {
+    const crudo = Buffer.from(TEXTO);
+    const req = Object.assign(
+      new Readable({
+        read() {
+          this.push(crudo.subarray(0, 10));
+          this.destroy();
+        },
+      }),
+      { headers: { 'content-type': 'application/json', 'content-length': String(crudo.length) } },
+    ) as unknown as Request;
+    await expect(flujoDeSolicitud(req, 1 << 20).abrir(1 << 20)).rejects.toMatchObject({
+      codigo: 'entrada-invalida',
+      message: expect.stringMatching(/incompleto/),
+    });
+  });
+
   it('tope 0 → siempre por trozos', async () => {
     const crudo = Buffer.from(TEXTO);
     const f = flujoDeSolicitud(solicitud(crudo, { 'content-length': String(crudo.length) }), 1 << 20);

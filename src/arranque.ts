@@ -9,6 +9,7 @@ import { VerificadorOidc } from './auth/oidc.js';
 import type { Config } from './config.js';
 import { suscriptorAvisos } from './db/avisos.js';
 import { baseDeDatos } from './db/base-de-datos.js';
+import { estadoContextosOciosos } from './db/contextos-ociosos.js';
 import type { PostgresEmbebido } from './db/embedded.js';
 import { esErrorDeConexion, MonitorBd } from './db/monitor.js';
 import { crearOrm, migrar } from './db/orm.js';
@@ -95,7 +96,8 @@ export async function arrancar(configEntorno: Config, o: OpcionesArranque = {}):
   await once(servidor, 'listening');
   const { port } = servidor.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
-  log.info({ port }, 'servicio escuchando');
+  // contextosOrm: whether MikroORM's stores turn promise hooks off when idle (src/db/contextos-ociosos.ts).
+  log.info({ port, contextosOrm: estadoContextosOciosos() }, 'servicio escuchando');
 
   const listo = (async () => {
     const bd = await baseDeDatos(config, (m) => log.debug({ postgres: m.trim() }, 'postgres embebido'));

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { alsSobreMarcos } from '../src/db/contextos-ociosos.js';
 import {
   asegurarCompilado,
   entidadConClave,
@@ -105,6 +106,11 @@ describe('trazas OpenTelemetry (OTLP/HTTP) del servidor compilado', () => {
       await hijo.fin;
     }
     await receptor?.cerrar();
+  });
+
+  it('main.js envuelve los contextos de MikroORM antes de cargarlo (línea «servicio escuchando»)', () => {
+    const inicio = lineas().find((l) => l.msg === 'servicio escuchando');
+    expect(inicio?.contextosOrm).toBe(alsSobreMarcos() ? 'sin-efecto: async-context-frame' : 'instalado');
   });
 
   it('spans de http (servidor), express, graphql y pg; los registros llevan su trace_id', async () => {

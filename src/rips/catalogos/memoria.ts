@@ -34,6 +34,8 @@ interface TablaCargada {
   agrupadas?: Map<string, Map<string, EntradaCatalogo[]>>;
   /** Key numeral → value numeral → relation. */
   relaciones?: Map<string, Map<string, Map<string, Set<string>>>>;
+  /** `meta.importadoEn` parsed once: every validation asks how old its tables are. */
+  importado?: Date;
 }
 
 const VACIO: ReadonlyMap<string, never> = new Map<string, never>();
@@ -159,10 +161,12 @@ export class CatalogosEnMemoria implements Catalogos {
     if (maximaDias <= 0) return [];
     const ahora = this.opciones.ahora?.() ?? new Date();
     const r: TablaAntigua[] = [];
-    for (const tabla of new Set(tablas)) {
-      const meta = this.tablas.get(tabla)?.meta;
-      if (!meta?.importadoEn) continue;
-      const importadoEn = new Date(meta.importadoEn);
+    for (const tabla of tablas instanceof Set ? tablas : new Set(tablas)) {
+      const t = this.tablas.get(tabla);
+      const meta = t?.meta;
+      if (!t || !meta?.importadoEn) continue;
+      t.importado ??= new Date(meta.importadoEn);
+      const importadoEn = t.importado;
       if (!esAntigua(importadoEn, maximaDias, ahora)) continue;
       r.push({
         tabla,

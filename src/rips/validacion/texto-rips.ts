@@ -52,14 +52,16 @@ export function finDeValor(t: string, i: number): number {
   if (c === LLAVE_A || c === CORCHETE_A) {
     let profundidad = 0;
     ESTRUCTURA.lastIndex = i;
-    for (let m = ESTRUCTURA.exec(t); m !== null; m = ESTRUCTURA.exec(t)) {
-      const d = t.charCodeAt(m.index);
+    // test, not exec: the same jump without a match array per character found (issue 34).
+    while (ESTRUCTURA.test(t)) {
+      const k = ESTRUCTURA.lastIndex - 1;
+      const d = t.charCodeAt(k);
       if (d === COMILLA) {
-        ESTRUCTURA.lastIndex = finDeCadena(t, m.index);
+        ESTRUCTURA.lastIndex = finDeCadena(t, k);
       } else if (d === LLAVE_A || d === CORCHETE_A) profundidad++;
       else {
         profundidad--;
-        if (profundidad === 0) return m.index + 1;
+        if (profundidad === 0) return k + 1;
       }
     }
     throw new ErrorTextoRips('objeto o arreglo sin cerrar');
