@@ -23,7 +23,8 @@ export async function iniciarServidorHijo(env: Record<string, string> = {}) {
   // BENCH_PERFIL=<dir>: the server writes a V8 CPU profile there when it stops.
   const perfil = process.env.BENCH_PERFIL ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PERFIL}`] : [];
   const banderas = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const hijo: ChildProcess = spawn(process.execPath, [...banderas, ...perfil, 'dist/src/server.js'], {
+  // main.js, the production entry (`npm start`): it wraps MikroORM's context stores before loading it.
+  const hijo: ChildProcess = spawn(process.execPath, [...banderas, ...perfil, 'dist/src/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -21,6 +21,7 @@ import { QUERY_VALIDAR } from '../test/fixtures/graphql-rips.js';
 import { AHORA_RDA, datosRda } from '../test/fixtures/rda.js';
 import { ripsMinimo } from '../test/fixtures/rips.js';
 import { cuantil } from './estadistica.js';
+import { bajoCallgrind, contarInstrucciones, ENTORNO_VALGRIND } from './instrucciones.js';
 import { leerPerfil, repartir, tablaReparto, type Ventana } from './perfil.js';
 import { iniciarPiso } from './piso-http.js';
 import { guardarSalida } from './salida.js';
@@ -51,6 +52,11 @@ const EXTRA: Record<string, string> = Object.fromEntries(
     .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
 );
 const NIVEL_LOG = EXTRA.LOG_LEVEL ?? 'info';
+// BENCH_INSTRUCCIONES=1: instructions per request under callgrind instead of req/s (bench/instrucciones.ts):
+// BENCH_INSTR_CALENTAMIENTO requests uncounted, then BENCH_INSTR_SOLICITUDES counted, per kind.
+const INSTRUCCIONES = process.env.BENCH_INSTRUCCIONES === '1';
+const INSTR_CALENTAMIENTO = Number(process.env.BENCH_INSTR_CALENTAMIENTO ?? 1500);
+const INSTR_SOLICITUDES = Number(process.env.BENCH_INSTR_SOLICITUDES ?? 300);
 // A folder of its own under BENCH_PERFIL, so profiles of earlier runs are never read.
 const DIR_PERFIL = process.env.BENCH_PERFIL
   ? path.join(
@@ -200,11 +206,17 @@ async function iniciarServicio(dir: string) {
     RATE_LIMIT_ENTITY_PER_MINUTE: String(LIMITE_TASA),
     // No balancer to wait for when the benchmark stops it.
     SHUTDOWN_PRESTOP_SECONDS: '0',
+    ...(INSTRUCCIONES ? ENTORNO_VALGRIND : {}),
     ...EXTRA,
   };
-  const hijo: ChildProcess = spawn(process.execPath, [...banderas, ...perfil, 'dist/src/main.js'], {
+  const nodeArgs = [...banderas, ...perfil, 'dist/src/main.js'];
+  const { comando, args } = INSTRUCCIONES
+    ? bajoCallgrind(dir, nodeArgs)
+    : { comando: process.execPath, args: nodeArgs };
+  // valgrind's own messages go to its stderr: not this run's output.
+  const hijo: ChildProcess = spawn(comando, args, {
     env,
-    stdio: ['ignore', fd, 'inherit'],
+    stdio: ['ignore', fd, INSTRUCCIONES ? 'ignore' : 'inherit'],
   });
   closeSync(fd);
   const detener = async () => {
@@ -215,11 +227,12 @@ async function iniciarServicio(dir: string) {
     await pg.detener();
   };
   try {
-    const limite = Date.now() + 90_000;
+    // Under valgrind the start-up (catalogs, schema) takes minutes.
+    const limite = Date.now() + (INSTRUCCIONES ? 900_000 : 90_000);
     const vivo = () => {
       if (hijo.exitCode !== null || hijo.signalCode !== null)
         throw new Error(`el servicio terminó al arrancar (${hijo.exitCode ?? hijo.signalCode})`);
-      if (Date.now() > limite) throw new Error('el servicio no quedó listo en 90 s');
+      if (Date.now() > limite) throw new Error('el servicio no quedó listo a tiempo');
     };
     let puerto = PUERTO_DEL_REGISTRO ? undefined : Number(env.PORT);
     while (puerto === undefined) {
@@ -266,7 +279,7 @@ async function iniciarServicio(dir: string) {
       if (r?.status === 200) break;
       await esperar(200);
     }
-    return { url, pid: hijo.pid!, registro, detener };
+    return { url, pid: hijo.pid!, registro, detener, env };
   } catch (e) {
     await detener();
     throw e;
@@ -324,6 +337,75 @@ async function cargar(
   };
 }
 
+/** `cantidad` requests with autocannon; how many got a 2xx. */
+async function cargarCantidad(url: string, s: Solicitud, cantidad: number): Promise<number> {
+  let bien = 0;
+  await new Promise<autocannon.Result>((ok, fallar) => {
+    const instancia = autocannon(
+      {
+        url: url + s.ruta,
+        method: s.metodo,
+        headers: cabecerasDe(s),
+        ...(s.cuerpo ? { body: s.cuerpo } : {}),
+        connections: Math.min(CONEXIONES, 4),
+        pipelining: 1,
+        amount: cantidad,
+        // Under valgrind one request takes tens of milliseconds.
+        timeout: 120,
+      },
+      (e, res) => (e ? fallar(e) : ok(res)),
+    );
+    instancia.on('response', (_c, estado) => {
+      if (estado >= 200 && estado < 300) bien++;
+    });
+  });
+  return bien;
+}
+
+/** The BENCH_INSTRUCCIONES run: per kind, instructions of the service per 2xx request. */
+async function medirInstrucciones(): Promise<void> {
+  const filasInstr: { nombre: string; solicitud: string; respuestas: number; instrucciones: number }[] = [];
+  try {
+    for (const s of SOLICITUDES) {
+      const muestra = await una(servicio.url, s);
+      if (muestra.estado < 200 || muestra.estado >= 300)
+        throw new Error(`${s.descripcion}: HTTP ${muestra.estado}: ${muestra.texto.slice(0, 300)}`);
+      await cargarCantidad(servicio.url, s, INSTR_CALENTAMIENTO);
+      let respuestas = 0;
+      const total = await contarInstrucciones(dir, servicio.pid, s.nombre, servicio.env, async () => {
+        respuestas = await cargarCantidad(servicio.url, s, INSTR_SOLICITUDES);
+      });
+      if (respuestas !== INSTR_SOLICITUDES) {
+        console.error(`${s.descripcion}: ${INSTR_SOLICITUDES - respuestas} respuestas no 2xx`);
+        process.exitCode = 1;
+      }
+      const fila = {
+        nombre: s.nombre,
+        solicitud: s.descripcion,
+        respuestas,
+        instrucciones: total / respuestas,
+      };
+      filasInstr.push(fila);
+      console.log(`${s.nombre}: ${fijo(fila.instrucciones / 1000)} mil instrucciones por solicitud`);
+    }
+  } finally {
+    await servicio.detener();
+  }
+  console.log(
+    `\nInstrucciones del servicio por solicitud (callgrind; ${INSTR_CALENTAMIENTO} solicitudes de calentamiento ` +
+      `sin contar, ${INSTR_SOLICITUDES} contadas; ${Math.min(CONEXIONES, 4)} conexiones; todos sus hilos):\n`,
+  );
+  console.log('| Solicitud | miles de instrucciones por solicitud |');
+  console.log('|---|---|');
+  for (const f of filasInstr) console.log(`| ${f.solicitud} | ${fijo(f.instrucciones / 1000)} |`);
+  guardarSalida('solicitudes-instrucciones', {
+    calentamiento: INSTR_CALENTAMIENTO,
+    contadas: INSTR_SOLICITUDES,
+    filas: filasInstr,
+  });
+  if (!process.env.BENCH_CONSERVAR) rmSync(dir, { recursive: true, force: true });
+}
+
 /** One request as a client sends it: its status, answer and the answer's size. */
 async function una(url: string, s: Solicitud): Promise<{ estado: number; texto: string; bytes: number }> {
   const r = await fetch(url + s.ruta, {
@@ -357,6 +439,10 @@ console.log(
     'del tamaño del ejemplo oficial de 1.7 KB)',
 );
 const servicio = await iniciarServicio(dir);
+if (INSTRUCCIONES) {
+  await medirInstrucciones();
+  process.exit(process.exitCode ?? 0);
+}
 const piso = await iniciarPiso('fijo');
 const techo = await iniciarTecho();
 console.log(
