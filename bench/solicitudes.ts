@@ -364,16 +364,34 @@ async function cargarCantidad(url: string, s: Solicitud, cantidad: number): Prom
 
 /** The BENCH_INSTRUCCIONES run: per kind, instructions of the service per 2xx request. */
 async function medirInstrucciones(): Promise<void> {
-  const filasInstr: { nombre: string; solicitud: string; respuestas: number; instrucciones: number }[] = [];
+  const filasInstr: {
+    nombre: string;
+    solicitud: string;
+    respuestas: number;
+    instrucciones: number;
+    brutas: number;
+  }[] = [];
+  let reposoPorSegundo = 0;
   try {
+    // What the service does with no requests (timers: database monitor, metrics, periodic tasks) is
+    // counted for REPOSO_S seconds and taken off each window by its length: under valgrind a window
+    // lasts seconds, and that background work is not the requests'.
+    const REPOSO_S = 10;
+    const reposo = await contarInstrucciones(dir, servicio.pid, 'reposo', servicio.env, async () => {
+      await esperar(REPOSO_S * 1000);
+    });
+    reposoPorSegundo = reposo / REPOSO_S;
     for (const s of SOLICITUDES) {
       const muestra = await una(servicio.url, s);
       if (muestra.estado < 200 || muestra.estado >= 300)
         throw new Error(`${s.descripcion}: HTTP ${muestra.estado}: ${muestra.texto.slice(0, 300)}`);
       await cargarCantidad(servicio.url, s, INSTR_CALENTAMIENTO);
       let respuestas = 0;
+      let segundos = 0;
       const total = await contarInstrucciones(dir, servicio.pid, s.nombre, servicio.env, async () => {
+        const desde = performance.now();
         respuestas = await cargarCantidad(servicio.url, s, INSTR_SOLICITUDES);
+        segundos = (performance.now() - desde) / 1000;
       });
       if (respuestas !== INSTR_SOLICITUDES) {
         console.error(`${s.descripcion}: ${INSTR_SOLICITUDES - respuestas} respuestas no 2xx`);
@@ -383,10 +401,14 @@ async function medirInstrucciones(): Promise<void> {
         nombre: s.nombre,
         solicitud: s.descripcion,
         respuestas,
-        instrucciones: total / respuestas,
+        instrucciones: (total - reposoPorSegundo * segundos) / respuestas,
+        brutas: total / respuestas,
       };
       filasInstr.push(fila);
-      console.log(`${s.nombre}: ${fijo(fila.instrucciones / 1000)} mil instrucciones por solicitud`);
+      console.log(
+        `${s.nombre}: ${fijo(fila.instrucciones / 1000)} mil instrucciones por solicitud ` +
+          `(${fijo(fila.brutas / 1000)} mil con el reposo de ${fijo(segundos, 1)} s)`,
+      );
     }
   } finally {
     await servicio.detener();
@@ -395,10 +417,16 @@ async function medirInstrucciones(): Promise<void> {
     `\nInstrucciones del servicio por solicitud (callgrind; ${INSTR_CALENTAMIENTO} solicitudes de calentamiento ` +
       `sin contar, ${INSTR_SOLICITUDES} contadas; ${Math.min(CONEXIONES, 4)} conexiones; todos sus hilos):\n`,
   );
-  console.log('| Solicitud | miles de instrucciones por solicitud |');
-  console.log('|---|---|');
-  for (const f of filasInstr) console.log(`| ${f.solicitud} | ${fijo(f.instrucciones / 1000)} |`);
+  console.log(
+    `En reposo, el servicio ejecutó ${fijo(reposoPorSegundo / 1000)} mil instrucciones por segundo ` +
+      '(temporizadores), descontadas de cada ventana por su duración.\n',
+  );
+  console.log('| Solicitud | miles de instrucciones por solicitud | sin descontar el reposo |');
+  console.log('|---|---|---|');
+  for (const f of filasInstr)
+    console.log(`| ${f.solicitud} | ${fijo(f.instrucciones / 1000)} | ${fijo(f.brutas / 1000)} |`);
   guardarSalida('solicitudes-instrucciones', {
+    reposoPorSegundo,
     calentamiento: INSTR_CALENTAMIENTO,
     contadas: INSTR_SOLICITUDES,
     filas: filasInstr,
