@@ -2,7 +2,7 @@ import type { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 
 /**
- * MikroORM keeps its flush, transaction and raw-fragment contexts in `AsyncLocalStorage`. Where that
+ * MikroORM keeps its flush, transaction, request and raw-fragment contexts in `AsyncLocalStorage`. Where that
  * class is built on async hooks (Node 20 and 22; Node 24 builds it on AsyncContextFrame), its first
  * `run()` turns promise hooks on for the whole process and nothing turns them off: after the first
  * flush every promise of every request pays an init hook, the propagation of each store and the
