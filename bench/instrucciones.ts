@@ -37,12 +37,9 @@ export function bajoCallgrind(dir: string, nodeArgs: string[]): { comando: strin
 export const ENTORNO_VALGRIND = { LOGNAME: 'bench', USER: 'bench' };
 
 function control(pid: number, entorno: Record<string, string>, ...args: string[]): void {
-  const mismos = Object.fromEntries(
-    ['LOGNAME', 'USER', 'HOST', 'HOSTNAME'].map((k) => [k, entorno[k] ?? '']),
-  );
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const [k, v] of Object.entries(mismos)) {
-    if (v) env[k] = v;
+  for (const k of ['LOGNAME', 'USER', 'HOST', 'HOSTNAME']) {
+    if (entorno[k]) env[k] = entorno[k];
     else delete env[k];
   }
   const salida = execFileSync('callgrind_control', [...args, String(pid)], { env, encoding: 'utf8' });
@@ -73,7 +70,8 @@ export async function contarInstrucciones(
     for (const a of readdirSync(dir)) {
       if (!a.startsWith(`callgrind.${pid}`) || leidos.has(a)) continue;
       const texto = readFileSync(path.join(dir, a), 'utf8');
-      if (!texto.includes(`desc: Trigger: Client Request: ${nombre}`) && !texto.includes(nombre)) continue;
+      // The dump of this request says so (a name may be the prefix of another's: the whole line).
+      if (!texto.includes(`\ndesc: Trigger: dump ${nombre}\n`)) continue;
       const resumen = /^totals: (\d+)/m.exec(texto) ?? /^summary: (\d+)/m.exec(texto);
       if (!resumen) continue;
       leidos.add(a);

@@ -296,6 +296,29 @@ interface Medida {
   errores: number;
 }
 
+/** autocannon sending `s` to `url` (one request per connection at a time), with how long and how wide. */
+function lanzarCarga(
+  url: string,
+  s: Solicitud,
+  opciones: Pick<autocannon.Options, 'connections' | 'duration' | 'amount' | 'timeout'>,
+  alResponder: (estado: number, ms: number) => void,
+): Promise<autocannon.Result> {
+  return new Promise((ok, fallar) => {
+    const instancia = autocannon(
+      {
+        url: url + s.ruta,
+        method: s.metodo,
+        headers: cabecerasDe(s),
+        ...(s.cuerpo ? { body: s.cuerpo } : {}),
+        pipelining: 1,
+        ...opciones,
+      },
+      (e, res) => (e ? fallar(e) : ok(res)),
+    );
+    instancia.on('response', (_c, estado, _b, ms) => alResponder(estado, ms));
+  });
+}
+
 /** autocannon for `segundos` against `url`; latencies from its per-response event (sub-millisecond). */
 async function cargar(
   url: string,
@@ -306,22 +329,8 @@ async function cargar(
   const latencias: number[] = [];
   const cpu = cpuMs(pid);
   const desdeUs = Number(process.hrtime.bigint() / 1000n);
-  const r = await new Promise<autocannon.Result>((ok, fallar) => {
-    const instancia = autocannon(
-      {
-        url: url + s.ruta,
-        method: s.metodo,
-        headers: cabecerasDe(s),
-        ...(s.cuerpo ? { body: s.cuerpo } : {}),
-        connections: CONEXIONES,
-        pipelining: 1,
-        duration: segundos,
-      },
-      (e, res) => (e ? fallar(e) : ok(res)),
-    );
-    instancia.on('response', (_c, estado, _b, ms) => {
-      if (estado >= 200 && estado < 300) latencias.push(ms);
-    });
+  const r = await lanzarCarga(url, s, { connections: CONEXIONES, duration: segundos }, (estado, ms) => {
+    if (estado >= 200 && estado < 300) latencias.push(ms);
   });
   const cpuUsado = cpuMs(pid) - cpu;
   return {
@@ -340,24 +349,10 @@ async function cargar(
 /** `cantidad` requests with autocannon; how many got a 2xx. */
 async function cargarCantidad(url: string, s: Solicitud, cantidad: number): Promise<number> {
   let bien = 0;
-  await new Promise<autocannon.Result>((ok, fallar) => {
-    const instancia = autocannon(
-      {
-        url: url + s.ruta,
-        method: s.metodo,
-        headers: cabecerasDe(s),
-        ...(s.cuerpo ? { body: s.cuerpo } : {}),
-        connections: Math.min(CONEXIONES, 4),
-        pipelining: 1,
-        amount: cantidad,
-        // Under valgrind one request takes tens of milliseconds.
-        timeout: 120,
-      },
-      (e, res) => (e ? fallar(e) : ok(res)),
-    );
-    instancia.on('response', (_c, estado) => {
-      if (estado >= 200 && estado < 300) bien++;
-    });
+  // Under valgrind one request takes tens of milliseconds.
+  const opciones = { connections: Math.min(CONEXIONES, 4), amount: cantidad, timeout: 120 };
+  await lanzarCarga(url, s, opciones, (estado) => {
+    if (estado >= 200 && estado < 300) bien++;
   });
   return bien;
 }

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { finished, Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Request } from 'express';
 import { ErrorApp, errores } from '../src/errores/errores.js';
@@ -118,43 +118,21 @@ function inflarEntero(crudo: Buffer, codificacion: string, hasta: number): Buffe
 }
 
 /**
- * Every chunk of a small body into `recibidos`, with plain listeners: an async iterator over the
+ * Every chunk of a small body into `recibidos`, with a plain listener: an async iterator over the
  * request (what `for await` builds) costs more than the few chunks of such a body (issue 34). A
  * connection closed before the end, or an error, is the client's: 400 in Spanish.
  */
 function leerEntero(req: Readable, recibidos: Buffer[]): Promise<void> {
   return new Promise((listo, fallar) => {
     const dato = (b: Buffer) => recibidos.push(b);
-    const soltar = () => {
-      req.off('data', dato);
-      req.off('end', fin);
-      req.off('error', malo);
-      req.off('close', cerrado);
-    };
-    const fin = () => {
-      soltar();
-      listo();
-    };
-    const malo = () => {
-      soltar();
-      fallar(errores.entradaInvalida('El cuerpo llegó incompleto.'));
-    };
-    // 'close' before 'end': the connection went away mid-body (Node emits no error for that).
-    const cerrado = () => {
-      if (!req.readableEnded) malo();
-    };
-    if (req.readableEnded) {
-      listo();
-      return;
-    }
-    if (req.errored || req.destroyed) {
-      malo();
-      return;
-    }
     req.on('data', dato);
-    req.once('end', fin);
-    req.once('error', malo);
-    req.once('close', cerrado);
+    // finished: the end, an error, or a close before the end (premature close), also when already so.
+    const soltar = finished(req, { writable: false }, (e) => {
+      soltar();
+      req.off('data', dato);
+      if (e) fallar(errores.entradaInvalida('El cuerpo llegó incompleto.'));
+      else listo();
+    });
   });
 }
 
@@ -183,10 +161,10 @@ export function flujoDeSolicitud(req: Request, limite: number): FlujoCuerpo {
     req.on('data', descartar);
     req.resume();
   });
-  const vivo = () =>
-    esJson ? textos(Readable.from(guardar()), codificacion, limite) : (async function* () {})();
-  const releer = () =>
-    esJson ? textos(Readable.from(recibidos), codificacion, limite) : (async function* () {})();
+  const leerDe = (fuente: Iterable<Buffer> | AsyncIterable<Buffer>) =>
+    esJson ? textos(Readable.from(fuente), codificacion, limite) : (async function* () {})();
+  const vivo = () => leerDe(guardar());
+  const releer = () => leerDe(recibidos);
   const declarado = Number(req.headers['content-length']);
   // Small bodies (declared size, known encoding) are read whole: one inflation, one decoding.
   const abrir = async (hasta: number): Promise<CuerpoAbierto> => {
